@@ -1,0 +1,146 @@
+"""Configuration: one frozen, validated object passed in. Core code never reads the environment.
+
+>>> from memory_plugins import MemoryConfig
+>>> MemoryConfig(principal_secret="a-long-random-secret-value").recall.max_records
+3
+"""
+
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from memory_plugins.errors import ConfigurationError
+
+__all__ = ["CacheConfig", "MemoryConfig", "RecallConfig", "SliceConfig"]
+
+_MIN_SECRET_BYTES = 16
+
+
+@dataclass(frozen=True, slots=True)
+class RecallConfig:
+    """Weights, thresholds and budgets of the rule-based scorer (S5 values by default)."""
+
+    tag_weight: float = 3.0
+    """Score per tag of the record that appears literally in the query."""
+    identity_whole_weight: float = 2.0
+    """Identity subject or facet contained whole in the query."""
+    identity_phrase_weight: float = 1.0
+    """A phrase of the identity subject/facet (not the whole) in the query."""
+    text_whole_weight: float = 2.0
+    """The whole memory text contained in the query."""
+    cjk_phrase_weight_strong: float = 2.0
+    """Per shared CJK phrase for preference-like types."""
+    cjk_phrase_weight_weak: float = 1.0
+    """Per shared CJK phrase for the other types."""
+    ascii_token_weight: float = 1.5
+    """Per shared ASCII/technical token (``VSCode``, ``React``)."""
+    min_score: float = 1.5
+    """Records scoring below this are never injected."""
+    min_confidence: float = 0.7
+    """Records below this confidence are never injected."""
+    max_records: int = 3
+    """At most this many records per injection."""
+    max_chars_per_record: int = 300
+    """Each injected memory text is cut to this many characters."""
+    max_total_chars: int = 900
+    """Sum of injected memory texts stays within this budget."""
+    time_budget_ms: float = 250.0
+    """Recall gives up (and injects nothing) after this long waiting for the store."""
+
+    def __post_init__(self) -> None:
+        if self.max_records < 1:
+            raise ConfigurationError("RecallConfig.max_records must be at least 1")
+        if self.min_score < 0 or self.max_chars_per_record < 1 or self.max_total_chars < 1:
+            raise ConfigurationError("RecallConfig thresholds and budgets must be positive")
+        if not 0.0 <= self.min_confidence <= 1.0:
+            raise ConfigurationError("RecallConfig.min_confidence must be within 0..1")
+        if self.time_budget_ms <= 0:
+            raise ConfigurationError("RecallConfig.time_budget_ms must be positive")
+
+
+@dataclass(frozen=True, slots=True)
+class SliceConfig:
+    """Lifetimes of structured slices (S6)."""
+
+    default_ttl: timedelta = timedelta(days=7)
+    """Lifetime of a freshly written slice."""
+    adopted_ttl: timedelta = timedelta(days=30)
+    """Lifetime after ``adopt`` feedback."""
+    implicit_trigger_turns: int = 3
+    """Consecutive turns in one domain that load that domain's anchors."""
+    implicit_trigger_anchors: int = 5
+    """How many recent anchors an implicit trigger loads."""
+
+    def __post_init__(self) -> None:
+        if self.default_ttl <= timedelta(0) or self.adopted_ttl <= timedelta(0):
+            raise ConfigurationError("SliceConfig lifetimes must be positive")
+
+
+@dataclass(frozen=True, slots=True)
+class CacheConfig:
+    """The per-namespace read cache in front of the store."""
+
+    max_namespaces: int = 1024
+    """LRU bound on cached namespaces."""
+    ttl: timedelta = timedelta(seconds=30)
+    """How long a cached list of active records is trusted."""
+    negative_ttl: timedelta = timedelta(seconds=5)
+    """How long "this principal has no memories" is trusted."""
+
+    def __post_init__(self) -> None:
+        if self.max_namespaces < 1:
+            raise ConfigurationError("CacheConfig.max_namespaces must be at least 1")
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryConfig:
+    """Everything the engine needs to know, validated once.
+
+    ``principal_secret`` keys the HMAC that turns a user id into a namespace; keep it
+    secret and stable (changing it orphans every stored memory).
+    """
+
+    principal_secret: str | bytes
+    """HMAC key for principal hashing; at least 16 bytes."""
+    app: str = "memory-plugins"
+    """First namespace segment; separates applications sharing one store."""
+    draft_prefix: str = "draft:"
+    """Conversation ids starting with this are drafts and never produce memories."""
+    min_confidence: float = 0.7
+    """Write gate: candidates below this confidence are rejected (``low_confidence``)."""
+    max_text_chars: int = 300
+    """Write gate: longer texts are rejected (``text_too_long``)."""
+    record_ttl: timedelta | None = None
+    """Optional lifetime of a memory record; ``None`` keeps records until suppressed."""
+    recall: RecallConfig = field(default_factory=RecallConfig)
+    """Read-path settings."""
+    slices: SliceConfig = field(default_factory=SliceConfig)
+    """Structured-slice settings."""
+    cache: CacheConfig | None = None
+    """Read cache; ``None`` (the default) reads the store on every recall."""
+
+    def __post_init__(self) -> None:
+        secret = self.principal_secret
+        raw = secret.encode() if isinstance(secret, str) else secret
+        if not isinstance(raw, bytes) or len(raw) < _MIN_SECRET_BYTES:
+            raise ConfigurationError(
+                "MemoryConfig.principal_secret must be at least 16 bytes; "
+                "generate one with: python -c 'import secrets; print(secrets.token_hex(32))'"
+            )
+        if not self.app or "." in self.app or not self.app.isprintable():
+            raise ConfigurationError(
+                "MemoryConfig.app must be a non-empty printable label without '.'"
+            )
+        if not self.draft_prefix:
+            raise ConfigurationError("MemoryConfig.draft_prefix must not be empty")
+        if not 0.0 <= self.min_confidence <= 1.0:
+            raise ConfigurationError("MemoryConfig.min_confidence must be within 0..1")
+        if self.max_text_chars < 1:
+            raise ConfigurationError("MemoryConfig.max_text_chars must be positive")
+        if self.record_ttl is not None and self.record_ttl <= timedelta(0):
+            raise ConfigurationError("MemoryConfig.record_ttl must be positive or None")
+
+    @property
+    def secret_bytes(self) -> bytes:
+        """The principal secret as bytes."""
+        s = self.principal_secret
+        return s.encode() if isinstance(s, str) else s

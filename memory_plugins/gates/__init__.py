@@ -1,0 +1,6 @@
+"""S2 write gates: an ordered pipeline of pure checks, each failure a reason code."""
+
+from memory_plugins.gates.codes import GATE_ORDER, RejectCode
+from memory_plugins.gates.pipeline import GateDecision, evaluate, inspected_strings
+
+__all__ = ["GATE_ORDER", "GateDecision", "RejectCode", "evaluate", "inspected_strings"]

@@ -1,0 +1,117 @@
+"""The ordered gate pipeline: a pure function of (raw candidate, source conversation, config)."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from memory_plugins.candidate import MemoryCandidate, MemoryType, Stability
+from memory_plugins.config import MemoryConfig
+from memory_plugins.gates.codes import RejectCode
+from memory_plugins.gates.identity import find_identity_problem
+from memory_plugins.gates.placeholder import find_placeholder
+from memory_plugins.gates.runtime import find_runtime_data
+from memory_plugins.gates.sensitive import find_sensitive
+from memory_plugins.gates.transcript import find_transcript
+
+__all__ = ["GateDecision", "evaluate", "inspected_strings"]
+
+
+@dataclass(frozen=True, slots=True)
+class GateDecision:
+    """The gates' verdict on one candidate.
+
+    ``candidate`` is the validated candidate when the schema gate passed (even if a
+    later gate rejected it), so callers can still show what was proposed.
+    """
+
+    code: RejectCode | None
+    detail: str
+    candidate: MemoryCandidate | None
+
+    @property
+    def accepted(self) -> bool:
+        return self.code is None
+
+
+def _reject(code: RejectCode, detail: str, cand: MemoryCandidate | None = None) -> GateDecision:
+    return GateDecision(code=code, detail=detail, candidate=cand)
+
+
+def _schema_detail(exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or "candidate"
+    return f"{where}: {first['msg']}"
+
+
+def inspected_strings(candidate: MemoryCandidate) -> list[str]:
+    """Every string the content detectors look at: text, tags and identity."""
+    found = [candidate.text, *candidate.tags]
+    if candidate.identity.subject:
+        found.append(candidate.identity.subject)
+    if candidate.identity.facet:
+        found.append(candidate.identity.facet)
+    return found
+
+
+def evaluate(
+    raw: MemoryCandidate | Mapping[str, Any] | Any,
+    source_conversation_id: str | None,
+    config: MemoryConfig,
+) -> GateDecision:
+    """Run every gate in order; the first failure decides.
+
+    >>> from memory_plugins import MemoryConfig
+    >>> cfg = MemoryConfig(principal_secret="0123456789abcdef")
+    >>> evaluate({"type": "user_preference"}, "draft:7", cfg).code
+    <RejectCode.DRAFT_SOURCE: 'draft_source'>
+    """
+    if not source_conversation_id or not isinstance(source_conversation_id, str):
+        return _reject(RejectCode.DRAFT_SOURCE, "no persisted source conversation id")
+    if source_conversation_id.startswith(config.draft_prefix) or not source_conversation_id.strip():
+        return _reject(RejectCode.DRAFT_SOURCE, "source conversation is a draft")
+
+    if isinstance(raw, MemoryCandidate):
+        cand = raw
+    else:
+        if not isinstance(raw, Mapping):
+            return _reject(RejectCode.SCHEMA, f"candidate must be a JSON object, not {type(raw).__name__}")
+        try:
+            cand = MemoryCandidate.model_validate(dict(raw))
+        except ValidationError as exc:
+            return _reject(RejectCode.SCHEMA, _schema_detail(exc))
+
+    text = cand.text.strip()
+    if not text:
+        return _reject(RejectCode.EMPTY_TEXT, "text is empty", cand)
+    if len(text) > config.max_text_chars:
+        return _reject(
+            RejectCode.TEXT_TOO_LONG, f"text has {len(text)} chars (max {config.max_text_chars})", cand
+        )
+    if cand.stability is Stability.TEMPORARY:
+        return _reject(RejectCode.TEMPORARY, "stability is temporary", cand)
+    if cand.stability is Stability.SPECULATIVE:
+        return _reject(RejectCode.SPECULATIVE, "stability is speculative", cand)
+    if cand.confidence < config.min_confidence:
+        return _reject(
+            RejectCode.LOW_CONFIDENCE,
+            f"confidence {cand.confidence:g} < {config.min_confidence:g}",
+            cand,
+        )
+    strings = inspected_strings(cand)
+    for code, detector in (
+        (RejectCode.SENSITIVE, find_sensitive),
+        (RejectCode.RUNTIME_DATA, find_runtime_data),
+        (RejectCode.TRANSCRIPT, find_transcript),
+        (RejectCode.PLACEHOLDER, find_placeholder),
+    ):
+        found = detector(strings)
+        if found is not None:
+            return _reject(code, found, cand)
+    problem = find_identity_problem(cand.identity)
+    if problem is not None:
+        return _reject(RejectCode.IDENTITY, problem, cand)
+    if cand.type is MemoryType.USER_PREFERENCE and cand.identity.polarity is None:
+        return _reject(RejectCode.MISSING_POLARITY, "user_preference needs identity.polarity", cand)
+    return GateDecision(code=None, detail="accepted", candidate=cand)

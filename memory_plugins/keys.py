@@ -1,0 +1,56 @@
+"""Stable keys: ``type:`` + normalised identity, the same identity always giving the same key.
+
+>>> from memory_plugins.candidate import Identity, MemoryType
+>>> stable_key(MemoryType.USER_PREFERENCE, Identity(subject="桃子", polarity="prefer"))
+'user_preference:prefer-桃子'
+>>> stable_key(MemoryType.STABLE_USER_CONTEXT,
+...            Identity(subject="前端工程师", facet="Windows  PowerShell!"))
+'stable_user_context:前端工程师-windows-powershell'
+"""
+
+import hashlib
+import re
+import unicodedata
+
+from memory_plugins.candidate import Identity, MemoryType
+
+__all__ = ["MAX_KEY_PART_CHARS", "normalise_part", "stable_key"]
+
+MAX_KEY_PART_CHARS = 48
+_WS = re.compile(r"\s+")
+
+
+def _fold_ascii(text: str) -> str:
+    # Case-fold ASCII only: other scripts keep their case distinctions (e.g. Greek names).
+    return "".join(ch.lower() if ch.isascii() else ch for ch in text)
+
+
+def normalise_part(text: str | None) -> str:
+    """NFKC, ASCII case-fold, punctuation and symbols dropped, whitespace runs → ``-``."""
+    if not text:
+        return ""
+    text = _fold_ascii(unicodedata.normalize("NFKC", text))
+    kept = []
+    for ch in text:
+        category = unicodedata.category(ch)
+        if category[0] in "PSC" and ch not in "+#":  # keep C++ / C# distinct from C
+            kept.append(" ")
+        else:
+            kept.append(ch)
+    collapsed = _WS.sub(" ", "".join(kept)).strip()
+    part = collapsed.replace(" ", "-")
+    if len(part) > MAX_KEY_PART_CHARS:
+        digest = hashlib.sha256(part.encode()).hexdigest()[:8]
+        part = f"{part[: MAX_KEY_PART_CHARS - 9]}~{digest}"
+    return part
+
+
+def stable_key(memory_type: MemoryType, identity: Identity) -> str:
+    """The record key of a memory: ``type:polarity-subject-facet`` with empty parts left out."""
+    parts = [
+        identity.polarity.value if identity.polarity else "",
+        normalise_part(identity.subject),
+        normalise_part(identity.facet),
+    ]
+    body = "-".join(p for p in parts if p)
+    return f"{memory_type.value}:{body}"

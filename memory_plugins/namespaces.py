@@ -1,0 +1,58 @@
+"""Namespaces: where a principal's data lives in a LangGraph ``BaseStore`` (S3).
+
+The principal never appears raw: it is an HMAC-SHA256 of the principal id under the
+configured secret, so two principals never share a namespace and ids that are string
+prefixes of each other yield unrelated, fixed-length hashes.
+
+>>> from memory_plugins import MemoryConfig
+>>> cfg = MemoryConfig(principal_secret="0123456789abcdef")
+>>> ns = memory_namespace(cfg, "alice")
+>>> ns[:3], len(ns[3])
+(('memory-plugins', 'user-memory', 'v1'), 64)
+"""
+
+import hashlib
+import hmac
+import unicodedata
+
+from memory_plugins.config import MemoryConfig
+from memory_plugins.errors import ConfigurationError
+
+__all__ = [
+    "MEMORY_SEGMENT",
+    "SLICE_SEGMENT",
+    "SCHEMA_SEGMENT",
+    "memory_namespace",
+    "principal_hash",
+    "slice_namespace",
+]
+
+MEMORY_SEGMENT = "user-memory"
+SLICE_SEGMENT = "user-slices"
+SCHEMA_SEGMENT = "v1"
+MAX_PRINCIPAL_CHARS = 1024
+
+
+def principal_hash(config: MemoryConfig, principal: str) -> str:
+    """HMAC-SHA256 (hex) of the principal id. Ids are compared exactly, code point by code point."""
+    if not isinstance(principal, str) or not principal:
+        raise ConfigurationError(
+            "principal must be a non-empty string (the verified user or session id)"
+        )
+    if len(principal) > MAX_PRINCIPAL_CHARS:
+        raise ConfigurationError(f"principal id is longer than {MAX_PRINCIPAL_CHARS} chars")
+    if any(unicodedata.category(ch) == "Cs" for ch in principal):
+        raise ConfigurationError("principal id contains unpaired surrogates")
+    return hmac.new(config.secret_bytes, principal.encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+def memory_namespace(config: MemoryConfig, principal: str) -> tuple[str, ...]:
+    """``(app, "user-memory", "v1", principal_hash)``."""
+    return (config.app, MEMORY_SEGMENT, SCHEMA_SEGMENT, principal_hash(config, principal))
+
+
+def slice_namespace(config: MemoryConfig, principal: str, slice_type: str) -> tuple[str, ...]:
+    """``(app, "user-slices", "v1", principal_hash, slice_type)`` for structured slices (S6)."""
+    if not slice_type or "." in slice_type:
+        raise ConfigurationError("slice_type must be a non-empty label without '.'")
+    return (config.app, SLICE_SEGMENT, SCHEMA_SEGMENT, principal_hash(config, principal), slice_type)
