@@ -12,6 +12,7 @@ from memory_plugins.candidate import (
     Stability,
 )
 from memory_plugins.config import CacheConfig, MemoryConfig, RecallConfig, SliceConfig
+from memory_plugins.engine import MemoryEngine, RecallResult
 from memory_plugins.errors import (
     ConfigurationError,
     InvalidTokenError,
@@ -22,29 +23,40 @@ from memory_plugins.errors import (
 )
 from memory_plugins.gates import GateDecision, RejectCode, evaluate
 from memory_plugins.keys import stable_key
+from memory_plugins.outcomes import EngineStats, OutcomeStatus, WriteOutcome
+from memory_plugins.recall.types import Consideration, Ranking, RecallHit, SkipReason
 
 __all__ = [
     "Action",
     "CacheConfig",
     "ConfigurationError",
+    "Consideration",
+    "EngineStats",
     "GateDecision",
     "Identity",
     "InvalidTokenError",
     "MemoryCandidate",
     "MemoryConfig",
+    "MemoryEngine",
     "MemoryPluginsError",
     "MemoryRecord",
     "MemoryType",
     "MissingExtraError",
+    "OutcomeStatus",
     "Polarity",
+    "Ranking",
     "RecallConfig",
+    "RecallHit",
+    "RecallResult",
     "RecordStatus",
     "RejectCode",
+    "SkipReason",
     "SliceConfig",
     "SnapshotValidationError",
     "SourceSignal",
     "Stability",
     "StoreUnavailableError",
+    "WriteOutcome",
     "evaluate",
     "stable_key",
 ]

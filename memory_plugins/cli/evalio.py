@@ -1,0 +1,103 @@
+"""Shared plumbing of ``memory-plugins eval``: JSONL reading, progress, results, tables."""
+
+import json
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any, TypeVar
+
+__all__ = ["Case", "ResultWriter", "percentile", "print_table", "progress", "read_cases"]
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """One input line: its number and parsed JSON object."""
+
+    line: int
+    data: dict[str, Any]
+
+
+def read_cases(path: str | Path, required: Sequence[str]) -> tuple[list[Case], list[str]]:
+    """Parse a JSONL file; malformed lines become messages naming their line number.
+
+    Raises ``OSError`` when the file cannot be read at all (the command then exits non-zero).
+    """
+    cases: list[Case] = []
+    problems: list[str] = []
+    with open(path, encoding="utf-8") as handle:
+        for number, raw in enumerate(handle, start=1):
+            if not raw.strip():
+                continue
+            try:
+                data = json.loads(raw)
+            except json.JSONDecodeError as exc:
+                problems.append(f"line {number}: not JSON ({exc.msg})")
+                continue
+            if not isinstance(data, dict):
+                problems.append(f"line {number}: expected a JSON object")
+                continue
+            missing = [name for name in required if name not in data]
+            if missing:
+                problems.append(f"line {number}: missing {', '.join(missing)}")
+                continue
+            cases.append(Case(number, data))
+    return cases, problems
+
+
+def progress(items: Sequence[T], label: str) -> Iterator[T]:
+    """Iterate with a progress bar on a terminal when there are many items."""
+    if len(items) < 50 or not sys.stderr.isatty():
+        yield from items
+        return
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        yield from items
+        return
+    yield from tqdm(items, desc=label, unit="case", leave=False)
+
+
+class ResultWriter(AbstractContextManager["ResultWriter"]):
+    """Writes one JSON object per line to ``--out`` (or nowhere)."""
+
+    def __init__(self, path: str | None) -> None:
+        self._cm: AbstractContextManager[IO[str] | None] = (
+            open(path, "w", encoding="utf-8") if path else nullcontext(None)
+        )
+        self._handle: IO[str] | None = None
+
+    def __enter__(self) -> "ResultWriter":
+        self._handle = self._cm.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._cm.__exit__(*exc)  # type: ignore[arg-type]
+
+    def write(self, obj: dict[str, Any]) -> None:
+        if self._handle is not None:
+            self._handle.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q``-th percentile (0–100) by nearest rank; 0.0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def print_table(title: str, rows: Iterable[tuple[str, Any]], problems: Sequence[str] = ()) -> None:
+    """Print a two-column summary, then any malformed-line messages."""
+    rows = list(rows)
+    print(title)
+    width = max((len(name) for name, _ in rows), default=0)
+    for name, value in rows:
+        shown = f"{value:.3f}" if isinstance(value, float) else str(value)
+        print(f"  {name:<{width}}  {shown}")
+    for problem in problems:
+        print(f"  skipped {problem}", file=sys.stderr)

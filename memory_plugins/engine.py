@@ -1,0 +1,476 @@
+"""The memory engine: gates, keys, dedupe and recall composed over one store.
+
+>>> from langgraph.store.memory import InMemoryStore
+>>> from memory_plugins import MemoryConfig, MemoryEngine
+>>> engine = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret="0123456789abcdef"))
+>>> [str(o) for o in engine.remember("alice", [{
+...     "type": "user_preference", "text": "The user likes oolong tea.",
+...     "tags": ["oolong", "tea"], "confidence": 0.9, "stability": "stable",
+...     "identity": {"subject": "oolong tea", "polarity": "prefer"}, "action": "add",
+...     "source_signal": "explicit_memory_intent", "reason": "said so",
+...     "conflict_signal": False}], source_conversation_id="c-1")]
+['added']
+>>> [hit.record.key for hit in engine.recall("alice", "which tea should I brew?").hits]
+['user_preference:prefer-oolong-tea']
+"""
+
+import asyncio
+import hashlib
+import logging
+import threading
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+from memory_plugins.candidate import (
+    Action,
+    HistoryEntry,
+    Identity,
+    MemoryCandidate,
+    MemoryRecord,
+    Polarity,
+    RecordStatus,
+)
+from memory_plugins.clock import Clock, SystemClock, utc_iso
+from memory_plugins.config import MemoryConfig
+from memory_plugins.errors import StoreUnavailableError
+from memory_plugins.gates import evaluate
+from memory_plugins.keys import stable_key
+from memory_plugins.namespaces import memory_namespace
+from memory_plugins.outcomes import EngineStats, OutcomeStatus, WriteOutcome
+from memory_plugins.recall.features import compute_features
+from memory_plugins.recall.injection import render_memory_message
+from memory_plugins.recall.scoring import rank
+from memory_plugins.recall.types import Ranking, RecallHit
+from memory_plugins.store import StoreGateway, StoreLike
+
+__all__ = ["MemoryEngine", "RecallResult", "StatusFilter"]
+
+logger = logging.getLogger("memory_plugins")
+
+StatusFilter = Literal["active", "suppressed", "all"]
+_LOCK_STRIPES = 64
+
+
+@dataclass(frozen=True, slots=True)
+class RecallResult:
+    """The memories selected for a turn and the system message that carries them.
+
+    ``message`` is ``None`` when nothing was selected (then nothing is injected).
+    ``degraded`` is true when the store failed and recall fell back to no memory.
+    """
+
+    hits: tuple[RecallHit, ...]
+    message: str | None
+    degraded: bool = False
+
+
+class MemoryEngine:
+    """One validated long-term memory over any LangGraph ``BaseStore``.
+
+    Every method takes the *principal* (the verified user or session id); its data lives
+    under an HMAC-hashed namespace and is never visible to another principal.
+    Store failures never raise from ``remember``/``recall``: they are logged, counted in
+    :attr:`stats`, and the call returns no memories or ``store_unavailable`` outcomes.
+    """
+
+    def __init__(
+        self,
+        store: StoreLike,
+        config: MemoryConfig,
+        *,
+        clock: Clock | None = None,
+    ) -> None:
+        self.config = config
+        self.clock: Clock = clock or SystemClock()
+        self.gateway = StoreGateway(store)
+        self.stats = EngineStats()
+        self._locks = [threading.Lock() for _ in range(_LOCK_STRIPES)]
+
+    @property
+    def store(self) -> StoreLike:
+        """The underlying LangGraph store."""
+        return self.gateway.store
+
+    def namespace(self, principal: str) -> tuple[str, ...]:
+        """The namespace holding ``principal``'s memories."""
+        return memory_namespace(self.config, principal)
+
+    # -- write path ------------------------------------------------------------------------
+
+    def remember(
+        self,
+        principal: str,
+        candidates: Iterable[MemoryCandidate | Mapping[str, Any]],
+        *,
+        source_conversation_id: str | None,
+    ) -> list[WriteOutcome]:
+        """Gate, key, dedupe and store candidates; one outcome per candidate, in order."""
+        namespace = self.namespace(principal)
+        decisions = [evaluate(c, source_conversation_id, self.config) for c in candidates]
+        outcomes: list[WriteOutcome | None] = [None] * len(decisions)
+        accepted: list[tuple[int, MemoryCandidate, str]] = []
+        for index, decision in enumerate(decisions):
+            if decision.code is not None or decision.candidate is None:
+                outcomes[index] = WriteOutcome(
+                    OutcomeStatus.REJECTED,
+                    code=decision.code,
+                    detail=decision.detail,
+                    candidate=decision.candidate,
+                )
+                continue
+            cand = decision.candidate
+            accepted.append((index, cand, stable_key(cand.type, cand.identity)))
+
+        if accepted:
+            assert source_conversation_id is not None  # the draft gate guarantees it
+            with self._lock_for(namespace):
+                written = self._write_locked(namespace, accepted, source_conversation_id)
+            for index, outcome in written:
+                outcomes[index] = outcome
+
+        final = [o for o in outcomes if o is not None]
+        for outcome in final:
+            self.stats.incr(f"outcome_{outcome}")
+        return final
+
+    async def aremember(
+        self,
+        principal: str,
+        candidates: Iterable[MemoryCandidate | Mapping[str, Any]],
+        *,
+        source_conversation_id: str | None,
+    ) -> list[WriteOutcome]:
+        """Async twin of :meth:`remember`."""
+        items = list(candidates)
+        return await asyncio.to_thread(
+            self.remember, principal, items, source_conversation_id=source_conversation_id
+        )
+
+    def _write_locked(
+        self,
+        namespace: tuple[str, ...],
+        accepted: list[tuple[int, MemoryCandidate, str]],
+        conversation_id: str,
+    ) -> list[tuple[int, WriteOutcome]]:
+        now = self.clock.now()
+        wanted = {key for _, _, key in accepted}
+        wanted |= {k for _, c, _ in accepted if (k := _opposite_key(c)) is not None}
+        try:
+            current = self.gateway.get_many(namespace, sorted(wanted))
+        except StoreUnavailableError as exc:
+            return self._unavailable(accepted, exc, "read")
+
+        state: dict[str, MemoryRecord | None] = {
+            key: self._live(MemoryRecord.from_json(value), now) if value else None
+            for key, value in current.items()
+        }
+        changed: dict[str, MemoryRecord] = {}
+        results: list[tuple[int, WriteOutcome]] = []
+        for index, cand, key in accepted:
+            outcome = self._decide(cand, key, state, conversation_id, now)
+            if outcome.stored and outcome.record is not None:
+                state[key] = changed[key] = outcome.record
+            if outcome.status in {OutcomeStatus.ADDED, OutcomeStatus.UPDATED}:
+                superseded = self._supersede(cand, state, conversation_id, now)
+                if superseded is not None:
+                    state[superseded.key] = changed[superseded.key] = superseded
+                    outcome = WriteOutcome(
+                        outcome.status,
+                        key=outcome.key,
+                        detail=f"{outcome.detail}; superseded {superseded.key}",
+                        record=outcome.record,
+                        candidate=cand,
+                    )
+            results.append((index, outcome))
+
+        if changed:
+            ttl = self.config.record_ttl
+            try:
+                self.gateway.put_many(
+                    namespace,
+                    [(key, record.to_json()) for key, record in changed.items()],
+                    ttl_minutes=ttl.total_seconds() / 60 if ttl else None,
+                )
+            except StoreUnavailableError as exc:
+                self.stats.incr("store_write_failures")
+                logger.warning("memory write skipped, store unavailable: %s", exc)
+                return [
+                    (i, _unavailable(o, exc)) if o.stored else (i, o) for i, o in results
+                ]
+        return results
+
+    def _unavailable(
+        self, accepted: list[tuple[int, MemoryCandidate, str]], exc: Exception, what: str
+    ) -> list[tuple[int, WriteOutcome]]:
+        self.stats.incr("store_write_failures")
+        logger.warning("memory write skipped, store %s failed: %s", what, exc)
+        return [
+            (i, WriteOutcome(OutcomeStatus.STORE_UNAVAILABLE, key=k, detail=str(exc), candidate=c))
+            for i, c, k in accepted
+        ]
+
+    def _live(self, record: MemoryRecord, now: datetime) -> MemoryRecord | None:
+        if record.expires_at is not None and record.expires_at <= utc_iso(now):
+            return None
+        return record
+
+    def _expiry(self, now: datetime) -> str | None:
+        ttl = self.config.record_ttl
+        return utc_iso(now + ttl) if ttl else None
+
+    def _decide(
+        self,
+        cand: MemoryCandidate,
+        key: str,
+        state: Mapping[str, MemoryRecord | None],
+        conversation_id: str,
+        now: datetime,
+    ) -> WriteOutcome:
+        existing = state.get(key)
+        stamp = utc_iso(now)
+        if cand.action is Action.SUPPRESS:
+            if existing is None or existing.status is not RecordStatus.ACTIVE:
+                return WriteOutcome(
+                    OutcomeStatus.NOT_FOUND, key=key, detail="no active record", candidate=cand
+                )
+            record = existing.evolve(
+                status=RecordStatus.SUPPRESSED,
+                suppressed_at=stamp,
+                suppressed_by=conversation_id,
+                history=(*existing.history, _history(existing, "suppressed", conversation_id, stamp)),
+            )
+            return WriteOutcome(OutcomeStatus.SUPPRESSED, key=key, record=record, candidate=cand)
+
+        tags = tuple(t.strip() for t in cand.tags)
+        text = cand.text.strip()
+        if existing is None:
+            record = MemoryRecord(
+                key=key,
+                type=cand.type,
+                text=text,
+                tags=tags,
+                confidence=cand.confidence,
+                identity=cand.identity,
+                status=RecordStatus.ACTIVE,
+                source_conversation_id=conversation_id,
+                source_signal=cand.source_signal,
+                reason=cand.reason,
+                created_at=stamp,
+                expires_at=self._expiry(now),
+                features=compute_features(cand.type, text, tags, cand.identity),
+            )
+            return WriteOutcome(OutcomeStatus.ADDED, key=key, record=record, candidate=cand)
+
+        if (
+            existing.status is RecordStatus.ACTIVE
+            and existing.type is cand.type
+            and existing.identity == cand.identity
+            and existing.text == text
+            and existing.tags == tags
+        ):
+            return WriteOutcome(OutcomeStatus.DUPLICATE, key=key, record=existing, candidate=cand)
+
+        record = existing.evolve(
+            type=cand.type,
+            text=text,
+            tags=tags,
+            confidence=cand.confidence,
+            identity=cand.identity,
+            status=RecordStatus.ACTIVE,
+            reason=cand.reason,
+            updated_at=stamp,
+            suppressed_at=None,
+            suppressed_by=None,
+            expires_at=self._expiry(now),
+            history=(*existing.history, _history(existing, "updated", conversation_id, stamp)),
+            features=compute_features(cand.type, text, tags, cand.identity),
+        )
+        return WriteOutcome(OutcomeStatus.UPDATED, key=key, record=record, candidate=cand)
+
+    def _supersede(
+        self,
+        cand: MemoryCandidate,
+        state: Mapping[str, MemoryRecord | None],
+        conversation_id: str,
+        now: datetime,
+    ) -> MemoryRecord | None:
+        # "prefer X" and "avoid X" cannot both hold: the latest statement wins.
+        opposite = _opposite_key(cand)
+        existing = state.get(opposite) if opposite else None
+        if existing is None or existing.status is not RecordStatus.ACTIVE:
+            return None
+        stamp = utc_iso(now)
+        return existing.evolve(
+            status=RecordStatus.SUPPRESSED,
+            suppressed_at=stamp,
+            suppressed_by=conversation_id,
+            history=(*existing.history, _history(existing, "superseded", conversation_id, stamp)),
+        )
+
+    # -- management ------------------------------------------------------------------------
+
+    def list_records(
+        self, principal: str, status: StatusFilter = "active"
+    ) -> list[MemoryRecord]:
+        """The principal's records, newest change first. Raises ``StoreUnavailableError``."""
+        if status not in ("active", "suppressed", "all"):
+            from memory_plugins.errors import ConfigurationError
+
+            raise ConfigurationError("status must be 'active', 'suppressed' or 'all'")
+        records = self._load(self.namespace(principal), self.clock.now())
+        if status != "all":
+            records = [r for r in records if r.status.value == status]
+        return sorted(records, key=lambda r: (r.last_changed, r.key), reverse=True)
+
+    def suppress(self, principal: str, key: str, *, conversation_id: str) -> WriteOutcome:
+        """Mark an active record suppressed (never recalled, restorable)."""
+        return self._transition(principal, key, RecordStatus.SUPPRESSED, conversation_id)
+
+    def restore(self, principal: str, key: str, *, conversation_id: str | None = None) -> WriteOutcome:
+        """Bring a suppressed record back to ``active``."""
+        return self._transition(principal, key, RecordStatus.ACTIVE, conversation_id)
+
+    def _transition(
+        self, principal: str, key: str, target: RecordStatus, conversation_id: str | None
+    ) -> WriteOutcome:
+        namespace = self.namespace(principal)
+        now = self.clock.now()
+        stamp = utc_iso(now)
+        with self._lock_for(namespace):
+            try:
+                value = self.gateway.get_many(namespace, [key])[key]
+            except StoreUnavailableError as exc:
+                self.stats.incr("store_read_failures")
+                return WriteOutcome(OutcomeStatus.STORE_UNAVAILABLE, key=key, detail=str(exc))
+            existing = self._live(MemoryRecord.from_json(value), now) if value else None
+            if existing is None or existing.status is target:
+                return WriteOutcome(OutcomeStatus.NOT_FOUND, key=key, detail=f"no record to mark {target}")
+            if target is RecordStatus.SUPPRESSED:
+                record = existing.evolve(
+                    status=target,
+                    suppressed_at=stamp,
+                    suppressed_by=conversation_id,
+                    history=(*existing.history, _history(existing, "suppressed", conversation_id, stamp)),
+                )
+                status = OutcomeStatus.SUPPRESSED
+            else:
+                record = existing.evolve(
+                    status=target,
+                    suppressed_at=None,
+                    suppressed_by=None,
+                    updated_at=stamp,
+                    history=(*existing.history, _history(existing, "restored", conversation_id, stamp)),
+                )
+                status = OutcomeStatus.RESTORED
+            try:
+                self.gateway.put_many(namespace, [(key, record.to_json())])
+            except StoreUnavailableError as exc:
+                self.stats.incr("store_write_failures")
+                return WriteOutcome(OutcomeStatus.STORE_UNAVAILABLE, key=key, detail=str(exc))
+        self.stats.incr(f"outcome_{status}")
+        return WriteOutcome(status, key=key, record=record)
+
+    def forget(self, principal: str, key: str | None = None) -> int:
+        """Hard-delete one record, or (``key=None``) every record of the principal.
+
+        Returns how many records were removed. Raises ``StoreUnavailableError``: erasure
+        must not fail silently.
+        """
+        namespace = self.namespace(principal)
+        with self._lock_for(namespace):
+            if key is not None:
+                present = self.gateway.get_many(namespace, [key])[key] is not None
+                self.gateway.delete_many(namespace, [key] if present else [])
+                return int(present)
+            keys = [k for k, _ in self.gateway.read_all(namespace)]
+            self.gateway.delete_many(namespace, keys)
+            return len(keys)
+
+    def sweep(self, principal: str) -> int:
+        """Physically delete the principal's expired records; returns how many."""
+        namespace = self.namespace(principal)
+        now = utc_iso(self.clock.now())
+        with self._lock_for(namespace):
+            expired = [
+                k
+                for k, v in self.gateway.read_all(namespace)
+                if v.get("expires_at") is not None and v["expires_at"] <= now
+            ]
+            self.gateway.delete_many(namespace, expired)
+        return len(expired)
+
+    # -- read path -------------------------------------------------------------------------
+
+    def recall(self, principal: str, query: str) -> RecallResult:
+        """Select the few memories relevant to ``query`` and render the system message."""
+        ranking, degraded = self._rank(principal, query)
+        message = render_memory_message(ranking.hits) if ranking.hits else None
+        return RecallResult(hits=ranking.hits, message=message, degraded=degraded)
+
+    async def arecall(self, principal: str, query: str) -> RecallResult:
+        """Async twin of :meth:`recall`."""
+        return await asyncio.to_thread(self.recall, principal, query)
+
+    def explain(self, principal: str, query: str) -> Ranking:
+        """Every record considered for ``query``, its score per dimension and the verdict."""
+        return self._rank(principal, query)[0]
+
+    async def aexplain(self, principal: str, query: str) -> Ranking:
+        """Async twin of :meth:`explain`."""
+        return await asyncio.to_thread(self.explain, principal, query)
+
+    def _rank(self, principal: str, query: str) -> tuple[Ranking, bool]:
+        now = self.clock.now()
+        namespace = self.namespace(principal)
+        try:
+            records = self._load(namespace, now, keep_expired=True)
+        except StoreUnavailableError as exc:
+            self.stats.incr("store_read_failures")
+            logger.warning("memory recall skipped, store unavailable: %s", exc)
+            return Ranking(query=query, hits=(), considered=()), True
+        return rank(records, query, self.config.recall, utc_iso(now)), False
+
+    def _load(
+        self, namespace: tuple[str, ...], now: datetime, *, keep_expired: bool = False
+    ) -> list[MemoryRecord]:
+        records = [MemoryRecord.from_json(value) for _, value in self.gateway.read_all(namespace)]
+        if keep_expired:
+            return records
+        stamp = utc_iso(now)
+        return [r for r in records if r.expires_at is None or r.expires_at > stamp]
+
+    def _lock_for(self, namespace: tuple[str, ...]) -> threading.Lock:
+        digest = hashlib.blake2b("\x1f".join(namespace).encode(), digest_size=2).digest()
+        return self._locks[int.from_bytes(digest) % _LOCK_STRIPES]
+
+
+def _opposite_key(cand: MemoryCandidate) -> str | None:
+    polarity = cand.identity.polarity
+    if cand.action is not Action.ADD or polarity is None:
+        return None
+    flipped = Polarity.AVOID if polarity is Polarity.PREFER else Polarity.PREFER
+    identity = Identity(subject=cand.identity.subject, facet=cand.identity.facet, polarity=flipped)
+    return stable_key(cand.type, identity)
+
+
+def _history(
+    record: MemoryRecord, event: str, conversation_id: str | None, stamp: str
+) -> HistoryEntry:
+    return HistoryEntry(
+        at=stamp,
+        event=event,
+        conversation_id=conversation_id,
+        text=record.text,
+        tags=record.tags,
+        confidence=record.confidence,
+        status=record.status,
+    )
+
+
+def _unavailable(outcome: WriteOutcome, exc: Exception) -> WriteOutcome:
+    return WriteOutcome(
+        OutcomeStatus.STORE_UNAVAILABLE, key=outcome.key, detail=str(exc), candidate=outcome.candidate
+    )
+

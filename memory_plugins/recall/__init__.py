@@ -1,0 +1,1 @@
+"""S5 read path: rule-based scoring, selection, injection and explanation."""

@@ -1,0 +1,52 @@
+"""What the read path returns: hits, per-record considerations, and their reasons."""
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from memory_plugins.candidate import MemoryRecord
+
+__all__ = ["Consideration", "Ranking", "RecallHit", "SkipReason"]
+
+
+class SkipReason(StrEnum):
+    """Why a considered record was not injected."""
+
+    SUPPRESSED = "suppressed"
+    EXPIRED = "expired"
+    LOW_CONFIDENCE = "low_confidence"
+    CONTROLLED_TYPE_NO_OVERLAP = "controlled_type_no_overlap"
+    BELOW_MIN_SCORE = "below_min_score"
+    OVER_BUDGET = "over_budget"
+
+
+@dataclass(frozen=True, slots=True)
+class RecallHit:
+    """A selected record, its total score and the text that will be injected."""
+
+    record: MemoryRecord
+    score: float
+    text: str
+    """The (possibly cut) memory text as injected."""
+
+
+@dataclass(frozen=True, slots=True)
+class Consideration:
+    """One record as the scorer saw it: score per dimension and the verdict."""
+
+    record: MemoryRecord
+    scores: dict[str, float]
+    """Score per dimension: ``tags``, ``identity``, ``text``, ``cjk_phrases``, ``ascii_tokens``…"""
+    total: float
+    selected: bool
+    reason: SkipReason | None
+    matched: dict[str, list[str]] = field(default_factory=dict)
+    """What matched per dimension (tags, phrases, tokens), for humans."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """The result of scoring a namespace's records against a query."""
+
+    query: str
+    hits: tuple[RecallHit, ...]
+    considered: tuple[Consideration, ...]

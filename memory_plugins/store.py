@@ -1,0 +1,161 @@
+"""The only module that speaks LangGraph's ``BaseStore``.
+
+It maps namespaces to raw JSON values, pages through searches, keeps reads to the exact
+namespace (never a sibling that shares a string prefix), and translates every foreign
+store exception into ``StoreUnavailableError`` once, here, at the boundary.
+
+LangGraph is imported lazily: ``import memory_plugins`` stays free of it.
+"""
+
+import asyncio
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from memory_plugins.errors import StoreUnavailableError
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+__all__ = ["RawItem", "StoreGateway", "StoreLike"]
+
+PAGE_SIZE = 1000
+
+RawItem = tuple[str, dict[str, Any]]
+"""A stored item as ``(key, value)``."""
+
+
+@runtime_checkable
+class StoreLike(Protocol):
+    """What memory_plugins needs from a store: LangGraph's ``BaseStore`` batch surface."""
+
+    def batch(self, ops: Iterable[Any]) -> list[Any]: ...
+
+    async def abatch(self, ops: Iterable[Any]) -> list[Any]: ...
+
+
+@cache
+def _ops() -> "ModuleType":
+    import langgraph.store.base as ops
+
+    return ops
+
+
+class StoreGateway:
+    """Namespace-scoped reads and writes over any LangGraph store, sync and async.
+
+    >>> from langgraph.store.memory import InMemoryStore
+    >>> gw = StoreGateway(InMemoryStore())
+    >>> gw.put_many(("app", "x"), [("k", {"v": 1})])
+    >>> gw.read_all(("app", "x"))
+    [('k', {'v': 1})]
+    """
+
+    def __init__(self, store: StoreLike) -> None:
+        if not isinstance(store, StoreLike):
+            from memory_plugins.errors import ConfigurationError
+
+            raise ConfigurationError(
+                f"expected a LangGraph BaseStore (InMemoryStore, SqliteStore, PostgresStore, ...),"
+                f" got {type(store).__name__}"
+            )
+        self.store = store
+
+    @property
+    def supports_ttl(self) -> bool:
+        """Whether the backend accepts per-item TTLs (InMemoryStore does not)."""
+        return bool(getattr(self.store, "supports_ttl", False))
+
+    # -- reads -----------------------------------------------------------------------------
+
+    def read_all(self, namespace: tuple[str, ...]) -> list[RawItem]:
+        """Every item stored exactly under ``namespace`` (paged)."""
+        found: list[RawItem] = []
+        offset = 0
+        while True:
+            page = self._batch([self._search(namespace, offset)])[0]
+            found.extend(_exact(namespace, page))
+            if len(page) < PAGE_SIZE:
+                return found
+            offset += PAGE_SIZE
+
+    async def aread_all(self, namespace: tuple[str, ...]) -> list[RawItem]:
+        """Async twin of :meth:`read_all`."""
+        found: list[RawItem] = []
+        offset = 0
+        while True:
+            page = (await self._abatch([self._search(namespace, offset)]))[0]
+            found.extend(_exact(namespace, page))
+            if len(page) < PAGE_SIZE:
+                return found
+            offset += PAGE_SIZE
+
+    def get_many(
+        self, namespace: tuple[str, ...], keys: Sequence[str]
+    ) -> dict[str, dict[str, Any] | None]:
+        """The current value of each key (``None`` when absent)."""
+        if not keys:
+            return {}
+        ops = _ops()
+        results = self._batch([ops.GetOp(namespace, key) for key in keys])
+        return {key: _value(namespace, item) for key, item in zip(keys, results, strict=True)}
+
+    # -- writes ----------------------------------------------------------------------------
+
+    def put_many(
+        self,
+        namespace: tuple[str, ...],
+        items: Sequence[RawItem],
+        *,
+        ttl_minutes: float | None = None,
+    ) -> None:
+        """Write (upsert) every item in one batch."""
+        if not items:
+            return
+        ops = _ops()
+        ttl = ttl_minutes if ttl_minutes is not None and self.supports_ttl else ops.NOT_PROVIDED
+        self._batch(
+            [ops.PutOp(namespace, key, value, index=False, ttl=ttl) for key, value in items]
+        )
+
+    def delete_many(self, namespace: tuple[str, ...], keys: Sequence[str]) -> None:
+        """Physically remove the given keys."""
+        if not keys:
+            return
+        ops = _ops()
+        self._batch([ops.PutOp(namespace, key, None) for key in keys])
+
+    # -- plumbing --------------------------------------------------------------------------
+
+    @staticmethod
+    def _search(namespace: tuple[str, ...], offset: int) -> Any:
+        return _ops().SearchOp(namespace, None, PAGE_SIZE, offset, None, False)
+
+    def _batch(self, ops: list[Any]) -> list[Any]:
+        try:
+            return self.store.batch(ops)
+        except Exception as exc:  # any backend failure is a store failure (S3)
+            raise StoreUnavailableError(f"{type(self.store).__name__}: {exc!r}") from exc
+
+    async def _abatch(self, ops: list[Any]) -> list[Any]:
+        try:
+            return await self.store.abatch(ops)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            raise StoreUnavailableError(f"{type(self.store).__name__}: {exc!r}") from exc
+
+
+def _exact(namespace: tuple[str, ...], items: Iterable[Any]) -> list[RawItem]:
+    # Defence in depth: a backend whose prefix match leaks siblings never leaks them to us.
+    return [
+        (item.key, item.value)
+        for item in items
+        if tuple(item.namespace) == namespace and isinstance(item.value, dict)
+    ]
+
+
+def _value(namespace: tuple[str, ...], item: Any) -> dict[str, Any] | None:
+    if item is None or tuple(item.namespace) != namespace or not isinstance(item.value, dict):
+        return None
+    return dict(item.value)
