@@ -113,7 +113,8 @@ class StoreGateway:
         if not items:
             return
         ops = _ops()
-        ttl = ttl_minutes if ttl_minutes is not None and self.supports_ttl else ops.NOT_PROVIDED
+        # Expiry is enforced by the engine; a backend TTL only lets the store's sweeper reclaim rows.
+        ttl = ttl_minutes if ttl_minutes is not None and self.supports_ttl else None
         self._batch(
             [ops.PutOp(namespace, key, value, index=False, ttl=ttl) for key, value in items]
         )

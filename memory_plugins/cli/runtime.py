@@ -12,8 +12,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from memory_plugins.backends import postgres_store, sqlite_store
 from memory_plugins.config import MemoryConfig
-from memory_plugins.errors import ConfigurationError, MissingExtraError
+from memory_plugins.errors import ConfigurationError
 from memory_plugins.store import StoreLike
 
 __all__ = ["cli_config", "default_data_dir", "open_store", "store_url"]
@@ -59,20 +60,10 @@ def open_store(url: str | None = None) -> Iterator[StoreLike]:
 
         yield InMemoryStore()
     elif url.startswith("sqlite:///"):
-        from langgraph.store.sqlite import SqliteStore
-
-        path = Path(url.removeprefix("sqlite:///"))
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with SqliteStore.from_conn_string(str(path)) as store:
-            store.setup()
+        with sqlite_store(url.removeprefix("sqlite:///")) as store:
             yield store
     elif url.startswith(("postgresql://", "postgres://")):
-        try:
-            from langgraph.store.postgres import PostgresStore
-        except ImportError as exc:
-            raise MissingExtraError("the PostgreSQL store", "postgres", "langgraph-checkpoint-postgres") from exc
-        with PostgresStore.from_conn_string(url) as store:
-            store.setup()
+        with postgres_store(url) as store:
             yield store
     else:
         raise ConfigurationError(

@@ -1,0 +1,56 @@
+"""``memory-plugins eval validation FILE``: the write gates' decisions on labelled candidates."""
+
+import argparse
+import uuid
+
+from memory_plugins.cli.evalio import ResultWriter, print_table, progress, read_cases
+from memory_plugins.config import MemoryConfig
+from memory_plugins.engine import MemoryEngine
+from memory_plugins.outcomes import OutcomeStatus
+
+__all__ = ["run"]
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run every case through the normal write path on a fresh in-memory store."""
+    from langgraph.store.memory import InMemoryStore
+
+    try:
+        cases, problems = read_cases(args.file, ("id", "candidate", "expect"))
+    except OSError as exc:
+        print(f"cannot read {args.file}: {exc}")
+        return 2
+    false_accepts = false_rejects = code_agree = code_labelled = 0
+    config = MemoryConfig(principal_secret=uuid.uuid4().hex)
+    with ResultWriter(args.out) as out:
+        for case in progress(cases, "validation"):
+            data = case.data
+            engine = MemoryEngine(InMemoryStore(), config)
+            source = data.get("source_conversation_id")
+            [outcome] = engine.remember(
+                f"eval-{data['id']}",
+                [data["candidate"]],
+                source_conversation_id=source if isinstance(source, str) else None,
+            )
+            rejected = outcome.status is OutcomeStatus.REJECTED
+            code = outcome.code.value if rejected and outcome.code else None
+            decision = "reject" if rejected else "accept"
+            out.write({"id": data["id"], "decision": decision, "code": code})
+            if decision == "accept" and data["expect"] == "reject":
+                false_accepts += 1
+            elif decision == "reject" and data["expect"] == "accept":
+                false_rejects += 1
+            if data["expect"] == "reject" and data.get("code"):
+                code_labelled += 1
+                code_agree += int(code == data["code"])
+    print_table(
+        f"validation: {len(cases)} cases from {args.file}",
+        [
+            ("false accepts", false_accepts),
+            ("false rejects", false_rejects),
+            ("reason-code agreement", f"{code_agree}/{code_labelled}"),
+            ("malformed lines", len(problems)),
+        ],
+        problems,
+    )
+    return 0
