@@ -196,9 +196,7 @@ class MemoryEngine:
             except StoreUnavailableError as exc:
                 self.stats.incr("store_write_failures")
                 logger.warning("memory write skipped, store unavailable: %s", exc)
-                return [
-                    (i, _unavailable(o, exc)) if o.stored else (i, o) for i, o in results
-                ]
+                return [(i, _unavailable(o, exc)) if o.stored else (i, o) for i, o in results]
         return results
 
     def _unavailable(
@@ -239,7 +237,10 @@ class MemoryEngine:
                 status=RecordStatus.SUPPRESSED,
                 suppressed_at=stamp,
                 suppressed_by=conversation_id,
-                history=(*existing.history, _history(existing, "suppressed", conversation_id, stamp)),
+                history=(
+                    *existing.history,
+                    _history(existing, "suppressed", conversation_id, stamp),
+                ),
             )
             return WriteOutcome(OutcomeStatus.SUPPRESSED, key=key, record=record, candidate=cand)
 
@@ -311,9 +312,7 @@ class MemoryEngine:
 
     # -- management ------------------------------------------------------------------------
 
-    def list_records(
-        self, principal: str, status: StatusFilter = "active"
-    ) -> list[MemoryRecord]:
+    def list_records(self, principal: str, status: StatusFilter = "active") -> list[MemoryRecord]:
         """The principal's records, newest change first. Raises ``StoreUnavailableError``."""
         if status not in ("active", "suppressed", "all"):
             from memory_plugins.errors import ConfigurationError
@@ -328,7 +327,9 @@ class MemoryEngine:
         """Mark an active record suppressed (never recalled, restorable)."""
         return self._transition(principal, key, RecordStatus.SUPPRESSED, conversation_id)
 
-    def restore(self, principal: str, key: str, *, conversation_id: str | None = None) -> WriteOutcome:
+    def restore(
+        self, principal: str, key: str, *, conversation_id: str | None = None
+    ) -> WriteOutcome:
         """Bring a suppressed record back to ``active``."""
         return self._transition(principal, key, RecordStatus.ACTIVE, conversation_id)
 
@@ -346,13 +347,18 @@ class MemoryEngine:
                 return WriteOutcome(OutcomeStatus.STORE_UNAVAILABLE, key=key, detail=str(exc))
             existing = self._live(MemoryRecord.from_json(value), now) if value else None
             if existing is None or existing.status is target:
-                return WriteOutcome(OutcomeStatus.NOT_FOUND, key=key, detail=f"no record to mark {target}")
+                return WriteOutcome(
+                    OutcomeStatus.NOT_FOUND, key=key, detail=f"no record to mark {target}"
+                )
             if target is RecordStatus.SUPPRESSED:
                 record = existing.evolve(
                     status=target,
                     suppressed_at=stamp,
                     suppressed_by=conversation_id,
-                    history=(*existing.history, _history(existing, "suppressed", conversation_id, stamp)),
+                    history=(
+                        *existing.history,
+                        _history(existing, "suppressed", conversation_id, stamp),
+                    ),
                 )
                 status = OutcomeStatus.SUPPRESSED
             else:
@@ -361,7 +367,10 @@ class MemoryEngine:
                     suppressed_at=None,
                     suppressed_by=None,
                     updated_at=stamp,
-                    history=(*existing.history, _history(existing, "restored", conversation_id, stamp)),
+                    history=(
+                        *existing.history,
+                        _history(existing, "restored", conversation_id, stamp),
+                    ),
                 )
                 status = OutcomeStatus.RESTORED
             try:
@@ -471,6 +480,8 @@ def _history(
 
 def _unavailable(outcome: WriteOutcome, exc: Exception) -> WriteOutcome:
     return WriteOutcome(
-        OutcomeStatus.STORE_UNAVAILABLE, key=outcome.key, detail=str(exc), candidate=outcome.candidate
+        OutcomeStatus.STORE_UNAVAILABLE,
+        key=outcome.key,
+        detail=str(exc),
+        candidate=outcome.candidate,
     )
-

@@ -20,8 +20,8 @@ from memory_plugins.errors import ConfigurationError
 
 __all__ = [
     "MEMORY_SEGMENT",
-    "SLICE_SEGMENT",
     "SCHEMA_SEGMENT",
+    "SLICE_SEGMENT",
     "memory_namespace",
     "principal_hash",
     "slice_namespace",
@@ -55,4 +55,10 @@ def slice_namespace(config: MemoryConfig, principal: str, slice_type: str) -> tu
     """``(app, "user-slices", "v1", principal_hash, slice_type)`` for structured slices (S6)."""
     if not slice_type or "." in slice_type:
         raise ConfigurationError("slice_type must be a non-empty label without '.'")
-    return (config.app, SLICE_SEGMENT, SCHEMA_SEGMENT, principal_hash(config, principal), slice_type)
+    return (
+        config.app,
+        SLICE_SEGMENT,
+        SCHEMA_SEGMENT,
+        principal_hash(config, principal),
+        slice_type,
+    )

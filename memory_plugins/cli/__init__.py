@@ -61,8 +61,11 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("file", nargs="?", help="data file (locomo)")
     bench.add_argument("--out", help="write results as JSON")
     bench.add_argument("--plot", help="write a PNG plot (locomo)")
-    bench.add_argument("--backends", default="memory,sqlite,postgres",
-                       help="comma-separated: memory, sqlite, postgres")
+    bench.add_argument(
+        "--backends",
+        default="memory,sqlite,postgres",
+        help="comma-separated: memory, sqlite, postgres",
+    )
     bench.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke run")
     return parser
 

@@ -38,9 +38,11 @@ def open_backend(name: str) -> Iterator[Any]:
 
         yield InMemoryStore()
     elif name == "sqlite":
-        with tempfile.TemporaryDirectory() as folder:
-            with sqlite_store(Path(folder) / "bench.sqlite") as store:
-                yield store
+        with (
+            tempfile.TemporaryDirectory() as folder,
+            sqlite_store(Path(folder) / "bench.sqlite") as store,
+        ):
+            yield store
     else:
         with postgres_store(PG_URL) as store:
             yield store

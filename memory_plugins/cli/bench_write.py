@@ -19,7 +19,11 @@ def synthetic_candidate(i: int) -> dict[str, Any]:
     if i % 2:
         text, tags, subject = f"用户偏好第{i}号方案的简洁回答。", [f"方案{i}", "简洁"], f"方案{i}"
     else:
-        text, tags, subject = f"The user prefers plan {i} with concise answers.", [f"plan {i}", "concise"], f"plan {i}"
+        text, tags, subject = (
+            f"The user prefers plan {i} with concise answers.",
+            [f"plan {i}", "concise"],
+            f"plan {i}",
+        )
     return {
         "type": kind,
         "text": text,
@@ -50,7 +54,9 @@ def _write(backend: str, n: int, batch: int) -> float:
         engine = MemoryEngine(store, config)
         start = time.perf_counter()
         for offset in range(0, n, batch):
-            engine.remember("bench-user", cands[offset : offset + batch], source_conversation_id="c-1")
+            engine.remember(
+                "bench-user", cands[offset : offset + batch], source_conversation_id="c-1"
+            )
         rate = n / (time.perf_counter() - start)
         engine.forget("bench-user")
     return rate

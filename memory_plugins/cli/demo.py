@@ -13,7 +13,9 @@ from memory_plugins.engine import MemoryEngine
 __all__ = ["run"]
 
 
-def _cand(kind: str, text: str, tags: list[str], identity: dict[str, str], **extra: Any) -> dict[str, Any]:
+def _cand(
+    kind: str, text: str, tags: list[str], identity: dict[str, str], **extra: Any
+) -> dict[str, Any]:
     base: dict[str, Any] = {
         "type": kind,
         "text": text,
@@ -31,14 +33,31 @@ def _cand(kind: str, text: str, tags: list[str], identity: dict[str, str], **ext
 
 
 PROPOSALS = [
-    _cand("user_preference", "The user drinks oolong tea every afternoon.", ["oolong", "tea"],
-          {"subject": "oolong tea", "polarity": "prefer"}),
-    _cand("communication_preference", "用户希望回答简洁，先给结论。", ["简洁", "结论"],
-          {"subject": "回答风格", "facet": "简洁"}),
-    _cand("user_preference", "The user is tired today.", ["tired", "today"],
-          {"subject": "mood", "polarity": "avoid"}, stability="temporary"),
-    _cand("stable_user_context", "The user's API key is sk-proj-4fGh8JkL2mNpQrStUvWxYz0123456789abcd.",
-          ["api key", "openai"], {"subject": "api key"}),
+    _cand(
+        "user_preference",
+        "The user drinks oolong tea every afternoon.",
+        ["oolong", "tea"],
+        {"subject": "oolong tea", "polarity": "prefer"},
+    ),
+    _cand(
+        "communication_preference",
+        "用户希望回答简洁，先给结论。",
+        ["简洁", "结论"],
+        {"subject": "回答风格", "facet": "简洁"},
+    ),
+    _cand(
+        "user_preference",
+        "The user is tired today.",
+        ["tired", "today"],
+        {"subject": "mood", "polarity": "avoid"},
+        stability="temporary",
+    ),
+    _cand(
+        "stable_user_context",
+        "The user's API key is sk-proj-4fGh8JkL2mNpQrStUvWxYz0123456789abcd.",
+        ["api key", "openai"],
+        {"subject": "api key"},
+    ),
 ]
 
 

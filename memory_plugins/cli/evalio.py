@@ -3,7 +3,7 @@
 import json
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, TypeVar
@@ -65,17 +65,17 @@ class ResultWriter(AbstractContextManager["ResultWriter"]):
     """Writes one JSON object per line to ``--out`` (or nowhere)."""
 
     def __init__(self, path: str | None) -> None:
-        self._cm: AbstractContextManager[IO[str] | None] = (
-            open(path, "w", encoding="utf-8") if path else nullcontext(None)
-        )
+        self._path = path
         self._handle: IO[str] | None = None
 
     def __enter__(self) -> "ResultWriter":
-        self._handle = self._cm.__enter__()
+        if self._path:
+            self._handle = open(self._path, "w", encoding="utf-8")
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self._cm.__exit__(*exc)  # type: ignore[arg-type]
+        if self._handle is not None:
+            self._handle.close()
 
     def write(self, obj: dict[str, Any]) -> None:
         if self._handle is not None:

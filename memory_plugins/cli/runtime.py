@@ -40,7 +40,11 @@ def cli_config(url: str | None = None) -> MemoryConfig:
     secret = os.environ.get(SECRET_ENV, "").strip()
     if not secret:
         url = url or store_url()
-        folder = Path(url.removeprefix("sqlite:///")).parent if url.startswith("sqlite:///") else default_data_dir()
+        folder = (
+            Path(url.removeprefix("sqlite:///")).parent
+            if url.startswith("sqlite:///")
+            else default_data_dir()
+        )
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / "principal-secret"
         if not path.exists():

@@ -168,7 +168,10 @@ def test_expired_records_are_neither_listed_nor_recalled(
     assert engine.recall("alice", "oolong tea please").hits == ()
     assert engine.sweep("alice") == 1
     # An expired record is gone for good: a new statement is a fresh add.
-    assert str(engine.remember("alice", [make_candidate()], source_conversation_id="c-2")[0]) == "added"
+    assert (
+        str(engine.remember("alice", [make_candidate()], source_conversation_id="c-2")[0])
+        == "added"
+    )
 
 
 def test_many_records_page_through(engine: MemoryEngine, make_candidate: Any) -> None:

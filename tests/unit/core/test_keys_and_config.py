@@ -10,10 +10,16 @@ from memory_plugins.namespaces import memory_namespace, principal_hash
     ("identity", "expected"),
     [
         ({"subject": "桃子", "polarity": "prefer"}, "user_preference:prefer-桃子"),
-        ({"subject": "  Oolong   Tea! ", "polarity": "prefer"}, "user_preference:prefer-oolong-tea"),
+        (
+            {"subject": "  Oolong   Tea! ", "polarity": "prefer"},
+            "user_preference:prefer-oolong-tea",
+        ),
         ({"subject": "ＶＳＣｏｄｅ", "polarity": "avoid"}, "user_preference:avoid-vscode"),
         ({"subject": "C++", "polarity": "prefer"}, "user_preference:prefer-c++"),
-        ({"subject": "前端工程师", "facet": "Windows PowerShell"}, "user_preference:前端工程师-windows-powershell"),
+        (
+            {"subject": "前端工程师", "facet": "Windows PowerShell"},
+            "user_preference:前端工程师-windows-powershell",
+        ),
     ],
 )
 def test_stable_key_normalisation(identity: dict[str, str], expected: str) -> None:

@@ -5,7 +5,14 @@ import sys
 
 import memory_plugins
 
-HEAVY = ("langchain_core.runnables", "langgraph.graph", "langgraph.pregel", "llama_index", "spacy", "jieba")
+HEAVY = (
+    "langchain_core.runnables",
+    "langgraph.graph",
+    "langgraph.pregel",
+    "llama_index",
+    "spacy",
+    "jieba",
+)
 
 
 def test_all_is_sorted_and_importable() -> None:
