@@ -76,7 +76,9 @@ def evaluate(
         cand = raw
     else:
         if not isinstance(raw, Mapping):
-            return _reject(RejectCode.SCHEMA, f"candidate must be a JSON object, not {type(raw).__name__}")
+            return _reject(
+                RejectCode.SCHEMA, f"candidate must be a JSON object, not {type(raw).__name__}"
+            )
         try:
             cand = MemoryCandidate.model_validate(dict(raw))
         except ValidationError as exc:
@@ -87,7 +89,9 @@ def evaluate(
         return _reject(RejectCode.EMPTY_TEXT, "text is empty", cand)
     if len(text) > config.max_text_chars:
         return _reject(
-            RejectCode.TEXT_TOO_LONG, f"text has {len(text)} chars (max {config.max_text_chars})", cand
+            RejectCode.TEXT_TOO_LONG,
+            f"text has {len(text)} chars (max {config.max_text_chars})",
+            cand,
         )
     if cand.stability is Stability.TEMPORARY:
         return _reject(RejectCode.TEMPORARY, "stability is temporary", cand)

@@ -1,10 +1,137 @@
-"""Detector (to be hardened)."""
+"""The ``placeholder`` gate: filler standing where a real value should be.
 
+Two ways to be a placeholder:
+
+* a whole field (text, a tag, an identity part) that, ignoring case, punctuation and
+  whitespace, is a placeholder word (N/A, none, null, TBD, TODO, xxx, 无, 暂无, 未知,
+  待定, 同上, …), only punctuation (``...``, ``…``, ``---``), blank, or a lone template
+  slot (``<name>``, ``{user_name}``, ``[PLACEHOLDER]``, ``{{var}}``);
+* a field that still holds an unfilled slot: ``{{var}}``, ``<subject>``, ``{user_name}``,
+  ``[YOUR NAME]``, ``XXX``, ``某某``, or lorem ipsum.
+
+Contained brackets count only when what is inside reads as a slot name (a known slot
+word, ``snake_case``/``UPPER_SNAKE``, "your …", or CJK), so ``<div>``, ``<Suspense>``,
+``[WIP]``, ``${HOME}`` and 《三体》 are left alone.
+
+>>> find_placeholder(["N/A"])
+'placeholder value: N/A'
+>>> find_placeholder(["The user prefers <subject>."])
+'unfilled template slot'
+>>> find_placeholder(["The user likes React <Suspense> boundaries."]) is None
+True
+"""
+
+import re
+import unicodedata
 from collections.abc import Sequence
 
 __all__ = ["find_placeholder"]
 
+_PLACEHOLDER_WORDS = """
+    na none null nil undefined nan unknown tbd tba tbc todo fixme placeholder
+    empty blank notapplicable notavailable nodata unspecified missing
+    loremipsum loremipsumdolorsitamet
+    无 暂无 未知 待定 空 略 同上 不详 未填 未填写 待填 待填写 待补充 待完善 待确认 占位 占位符
+    无内容 无数据 未提供 某某 某某某 同前 见上
+"""
+# The whole field is one of the words, in any case, with punctuation anywhere: "N/A", "t.b.d.".
+_WHOLE_WORD = re.compile(
+    r"[\W_]*(?:"
+    + "|".join(
+        r"[\W_]*".join(map(re.escape, word))
+        for word in sorted(_PLACEHOLDER_WORDS.split(), key=len, reverse=True)
+    )
+    + r"|x(?:[\W_]*x)+)[\W_]*",
+    re.IGNORECASE,
+)
+_MAX_WHOLE_CHARS = 32
+_FULL_WIDTH_LETTER = re.compile(r"[\uff21-\uff3a\uff41-\uff5a]")
+_NON_ALNUM = re.compile(r"[\W_]+")
+
+_SLOT_NAMES = """
+    name subject facet value placeholder something topic item thing username
+    todo tbd tba fixme xxx xx insert here blank variable var 姓名 名字 用户名 待填 占位 某某 某某某
+"""
+# In angle brackets only: "{date}" in a file-name pattern and "[日期]" in a log format are real.
+_ANGLE_SLOT_NAMES = "email phone date city company"
+# Common names for template slots; anything inside brackets that is one of these is unfilled.
+_SLOT_WORDS = frozenset(_SLOT_NAMES.split())
+_ANGLE_SLOT_WORDS = _SLOT_WORDS | frozenset(_ANGLE_SLOT_NAMES.split())
+_SLOT_PHRASE = re.compile(
+    r"(?:your|insert|enter|fill in)\s+\w|请填写|填写|请输入|输入|待填", re.IGNORECASE
+)
+_SNAKE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+_DOUBLE_BRACE = re.compile(r"\{\{[^{}]*\}\}|\{%[^%]*%\}")
+_BRACKETED = re.compile(
+    r"<([^<>\n]{1,40})>|\{([^{}\n]{1,40})\}|\[([^\[\]\n]{1,40})\]|【([^【】\n]{1,20})】"
+)
+_WHOLE_SLOT = re.compile(
+    r"\s*(?:<\s*[\w .-]+\s*>|\{\s*[\w .-]+\s*\}|\[\s*[\w .-]+\s*\]|【[^【】]+】)\s*"
+)
+# "XX" standing alone is a slot; "XXL", "5xx" and "0x1F" are not.
+_X_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:XX+|xx+)(?![A-Za-z0-9])")
+_LOREM = re.compile(r"lorem ipsum|sit amet", re.IGNORECASE)
+_OPENERS = re.compile(r"[<{\[【]")
+
+
+def _is_slot_name(inner: str, opener: str) -> bool:
+    inner = inner.strip()
+    if not inner:
+        return False
+    words = _ANGLE_SLOT_WORDS if opener == "<" else _SLOT_WORDS
+    if inner.casefold() in words or _SLOT_PHRASE.match(inner) or _SNAKE.fullmatch(inner):
+        return True
+    # CJK inside <> or {} is a slot ("<用户名>"); in 【】 or [] it is usually a label ("【重要】").
+    return opener in "<{" and _CJK.search(inner) is not None
+
+
+def _whole(text: str) -> str | None:
+    stripped = text.strip()
+    if not stripped:
+        return "blank value"
+    if _NON_ALNUM.fullmatch(stripped):
+        return "punctuation only"
+    # Placeholder words and lone slots are short.
+    if len(stripped) > _MAX_WHOLE_CHARS:
+        return None
+    if _FULL_WIDTH_LETTER.search(stripped):  # "ＮＡ" is "NA"
+        stripped = unicodedata.normalize("NFKC", stripped)
+    if _WHOLE_WORD.fullmatch(stripped):
+        return f"placeholder value: {stripped}"
+    if stripped[0] in "<{[【" and _WHOLE_SLOT.fullmatch(stripped):
+        return "template slot"
+    return None
+
+
+def _contained(text: str) -> str | None:
+    if ("{{" in text or "{%" in text) and _DOUBLE_BRACE.search(text):
+        return "unfilled template slot"
+    if _OPENERS.search(text):
+        for m in _BRACKETED.finditer(text):
+            inner = next(group for group in m.groups() if group is not None)
+            if _is_slot_name(inner, m.group(0)[0]):
+                return "unfilled template slot"
+    if ("xx" in text or "XX" in text) and _X_TOKEN.search(text):
+        return "unfilled template slot"
+    if "某某" in text:
+        return "unfilled template slot"
+    if ("ipsum" in text or "amet" in text or "IPSUM" in text) and _LOREM.search(text):
+        return "lorem ipsum filler"
+    return None
+
 
 def find_placeholder(strings: Sequence[str]) -> str | None:
-    """Return a short description of what was found, or None."""
+    """Describe the first placeholder found in ``strings``, or return None.
+
+    >>> find_placeholder(["用户喜欢喝乌龙茶。", "暂无"])
+    'placeholder value: 暂无'
+    >>> find_placeholder(["Python 3.11.7", "budget"]) is None
+    True
+    """
+    for text in strings:
+        found = _whole(text) or _contained(text)
+        if found is not None:
+            return found
     return None

@@ -34,14 +34,21 @@ from collections.abc import Callable, Sequence
 
 __all__ = ["find_runtime_data"]
 
-_INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"))
+# Invisible characters, and full-width or mathematical letters, digits and symbols that NFKC
+# folds to ASCII (but not the ，！？；（） of ordinary Chinese prose, which would fold for nothing).
+_INVISIBLE = re.compile(r"[\u00ad\u200b-\u200d\u2060\ufeff]")
+_FOLDABLE = re.compile(
+    r"[\u00ad\u200b-\u200d\u2060\ufeff\uff02-\uff07\uff0a\uff0b\uff0d-\uff1a\uff1c-\uff1e"
+    r"\uff20-\uff5e\ufe50-\ufe6b\U0001d400-\U0001d7ff]"
+)
 
-# One cheap scan decides whether any of the detailed checks below can possibly match.
-_TRIGGER = re.compile(
-    r"sk-|gh[pousr]_|github_pat_|xox|xapp-|akia|asia|aiza|_live_|_test_|whsec_|glpat-|hf_|npm_"
-    r"|eyj|bearer|authoriz|cookie|=|://|-----begin|key|token|secret|密钥|秘钥|令牌|密码|口令"
-    r"|pass|pwd|\bpin|__pregel|_id|_ns|kwargs|metadata|message|role|configurable|traceback"
-    r"|file \"|\blc\b|channel_|_config|pending_|versions_seen|tool_calls"
+# Substrings of the lower-cased text without which none of the checks below can match;
+# a few ``in`` tests are far cheaper than running every pattern on benign text.
+_TRIGGERS = (
+    *("_", "=", "://", "-----", "sk-", "xox", "xapp-", "glpat-", "akia", "asia", "aiza", "eyj"),
+    *("bearer", "authoriz", "cookie", "key", "token", "secret", "pass", "pwd", "pswd", "pin"),
+    *("密", "秘钥", "令牌", "口令", "configurable", "message", "role", '"lc"', "'lc'"),
+    *("traceback", 'file "'),
 )
 
 _KNOWN_TOKEN = re.compile(
@@ -72,17 +79,20 @@ _TOKEN_NAMES = {
 }
 
 _ASSIGNED_SECRET = re.compile(
-    r"(?:api[_ -]?key|apikey|access[_ -]?key(?:[_ -]?id)?|secret[_ -]?access[_ -]?key|secret[_ -]?key"
-    r"|client[_ -]?secret|token|secret|密钥|秘钥|令牌)"
+    r"(?:api[_ -]?key|apikey|access[_ -]?key(?:[_ -]?id)?|secret[_ -]?access[_ -]?key"
+    r"|secret[_ -]?key|client[_ -]?secret|token|secret|密钥|秘钥|令牌)"
     r"[\"']?\s*(?:[:=：]|\bis\b|是|为)\s*[\"'“]?([^\s\"'”,;}<>]{12,})",
     re.IGNORECASE,
 )
 
-_JWT = re.compile(r"(?<![A-Za-z0-9_-])(eyJ[A-Za-z0-9_-]{8,})\.(eyJ[A-Za-z0-9_-]*|[A-Za-z0-9_-]{8,})\.[A-Za-z0-9_-]*")
+_JWT = re.compile(
+    r"(?<![A-Za-z0-9_-])(eyJ[A-Za-z0-9_-]{8,})\.(eyJ[A-Za-z0-9_-]*|[A-Za-z0-9_-]{8,})\.[A-Za-z0-9_-]*"
+)
 
 _AUTH_HEADER = re.compile(
     r"\b(?:proxy-)?authorization\s*[:=]\s*[\"']?"
-    r"(?:(?:bearer|basic|token|digest|negotiate|apikey|hmac|aws4-hmac-sha256)\s+)?([A-Za-z0-9._~+/=-]{8,})",
+    r"(?:(?:bearer|basic|token|digest|negotiate|apikey|hmac|aws4-hmac-sha256)\s+)?"
+    r"([A-Za-z0-9._~+/=-]{8,})",
     re.IGNORECASE,
 )
 _BEARER = re.compile(r"\bbearer\s+([A-Za-z0-9._~+/-]{16,}=*)", re.IGNORECASE)
@@ -93,16 +103,17 @@ _KEY_HEADER = re.compile(
 _COOKIE_HEADER = re.compile(
     r"\b(?:set-)?cookie\s*:\s*[A-Za-z0-9_.$!#%&*+^`|~-]+=[^\s;]+", re.IGNORECASE
 )
-_COOKIE_PAIR = re.compile(r"(?<![A-Za-z0-9_.-])([A-Za-z_][A-Za-z0-9_.-]*)=([^\s;,&]+)")
+_COOKIE_PAIR = re.compile(r"(?<![A-Za-z0-9_.-])([A-Za-z_][A-Za-z0-9_.-]{0,63})=([^\s;,&]+)")
 _COOKIE_STRING = re.compile(
-    r"[A-Za-z_][A-Za-z0-9_.-]*=[^\s;]+(?:;\s*[A-Za-z_][A-Za-z0-9_.-]*=[^\s;]*)+"
+    r"(?<![A-Za-z0-9_.-])[A-Za-z_][A-Za-z0-9_.-]{0,63}=[^\s;]{1,256}"
+    r"(?:;\s*[A-Za-z_][A-Za-z0-9_.-]{0,63}=[^\s;]{0,256})+"
 )
 _SESSION_NAME = re.compile(
-    r"sess|(?:^|[._-])sid$|^sid|token|csrf|xsrf|jwt|auth|remember|login", re.IGNORECASE
+    r"sess|(?:^|[._-])sid$|token|csrf|xsrf|jwt|auth(?!or)|remember|login", re.IGNORECASE
 )
 
 _PASSWORD = re.compile(
-    r"(?<![A-Za-z])(?:password|passwd|passphrase|passcode|pwd|pswd)\s*"
+    r"(?<![A-Za-z])(?P<cue>password|passwd|passphrase|passcode|pwd|pswd)\s*"
     r"(?:(?P<sep>[:=：])|(?P<verb>is|was)\b)\s*(?P<q>[\"'“`])?(?P<value>[^\s\"'”`,;]+)",
     re.IGNORECASE,
 )
@@ -112,16 +123,19 @@ _PASSWORD_ZH = re.compile(
 )
 _PIN = re.compile(r"\bpin(?:\s*code)?\s*(?:[:=：]|is)\s*[0-9]{4,8}\b", re.IGNORECASE)
 _NOT_A_PASSWORD = frozenset(
-    "none null nil empty required optional hidden redacted masked unset changed set n/a na".split()
+    {"none", "null", "nil", "empty", "required", "optional", "hidden", "redacted", "masked"}
+    | {"unset", "changed", "set", "n/a", "na"}
 )
 
-_PRIVATE_KEY = re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
-_CREDENTIAL_URL = re.compile(r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s:/@]*:[^\s@/]+@[^\s/@]+")
+_PRIVATE_KEY = re.compile(r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----")
+_CREDENTIAL_URL = re.compile(
+    r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}://[^\s:/@]*:[^\s@/]+@[^\s/@]+"
+)
 
 _STATE = re.compile(
     r"__pregel_\w+"
-    r"|[\"']?\b(?:checkpoint_id|checkpoint_ns|checkpoint_map|thread_id|thread_ts|run_id|parent_config"
-    r"|channel_values|channel_versions|versions_seen|pending_sends|pending_writes|tool_call_id"
+    r"|[\"']?\b(?:checkpoint_id|checkpoint_ns|checkpoint_map|thread_id|thread_ts|run_id"
+    r"|parent_config|channel_values|channel_versions|versions_seen|pending_sends|pending_writes|tool_call_id"
     r"|tool_calls|additional_kwargs|response_metadata|usage_metadata|lc_kwargs|langgraph_\w+)"
     r"\b[\"']?\s*[:=]"
     r"|[\"']configurable[\"']\s*:|\bconfigurable\s*=\s*\{|\{\s*configurable\s*:"
@@ -135,9 +149,9 @@ _TRACEBACK = re.compile(r"Traceback \(most recent call last\)|\bFile \"[^\"\n]+\
 
 def _fold(text: str) -> str:
     # Full-width letters and punctuation fold to ASCII so they cannot dodge the patterns.
-    if text.isascii():
+    if text.isascii() or _FOLDABLE.search(text) is None:
         return text
-    return unicodedata.normalize("NFKC", text).translate(_INVISIBLE)
+    return _INVISIBLE.sub("", unicodedata.normalize("NFKC", text))
 
 
 def _looks_random(value: str, min_len: int = 12) -> bool:
@@ -180,7 +194,7 @@ def _jwt(text: str) -> str | None:
         segment = m.group(1)
         try:
             header = json.loads(base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4)))
-        except (binascii.Error, ValueError):
+        except (binascii.Error, ValueError, RecursionError):
             continue
         if isinstance(header, dict) and "alg" in header:
             return "JSON web token"
@@ -215,6 +229,8 @@ def _password(text: str) -> str | None:
     for m in _PASSWORD.finditer(text):
         value = m["value"]
         if value.casefold() in _NOT_A_PASSWORD or set(value) <= set("*•●xX.…-_#"):
+            continue
+        if m["cue"].lower() == "pwd" and value[0] in "/~":  # the shell's working directory
             continue
         # After "is", only a value that cannot be an English word counts ("is strong" is not).
         if m["verb"] and not (m["q"] or any(not c.isalpha() for c in value)):
@@ -266,10 +282,11 @@ def find_runtime_data(strings: Sequence[str]) -> str | None:
     >>> find_runtime_data(["uses a password manager (1Password)"]) is None
     True
     """
+    lowered = _fold("\n".join(strings)).lower()
+    if not any(trigger in lowered for trigger in _TRIGGERS):
+        return None
     for raw in strings:
         text = _fold(raw)
-        if _TRIGGER.search(text.lower()) is None:
-            continue
         for check in _CHECKS:
             found = check(text)
             if found is not None:

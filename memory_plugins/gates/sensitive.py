@@ -31,10 +31,17 @@ from datetime import date
 
 __all__ = ["find_sensitive"]
 
-# Soft hyphen and zero-width characters: invisible, so they must not split a number.
-_INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"))
+# Invisible characters, and full-width or mathematical letters, digits and symbols that NFKC
+# folds to ASCII (but not the ，！？；（） of ordinary Chinese prose, which would fold for nothing).
+_INVISIBLE = re.compile(r"[\u00ad\u200b-\u200d\u2060\ufeff]")
+_FOLDABLE = re.compile(
+    r"[\u00ad\u200b-\u200d\u2060\ufeff\uff02-\uff07\uff0a\uff0b\uff0d-\uff1a\uff1c-\uff1e"
+    r"\uff20-\uff5e\ufe50-\ufe6b\U0001d400-\U0001d7ff]"
+)
 
-# Every numeric identifier below has at least six digits in a row (single separators allowed).
+# Every identifier below but e-mail has six digits in a row (single separators allowed);
+# checked on the raw text first, so Unicode digits and invisible separators count too.
+_MAYBE_NUMBER = re.compile(r"\d(?:[ \-\u00ad\u200b-\u200d\u2060\ufeff]?\d){5}")
 _DIGIT_RUN = re.compile(r"[0-9](?:[ -]?[0-9]){5}")
 
 _CN_ID = re.compile(
@@ -45,10 +52,10 @@ _CN_ID_OLD = re.compile(
     r"[^0-9]{0,16}(?<![0-9])([1-9][0-9])[0-9]{4}([0-9]{2})([01][0-9])([0-3][0-9])[0-9]{3}(?![0-9])",
     re.IGNORECASE,
 )
-_CN_ID_PROVINCES = frozenset(
-    "11 12 13 14 15 21 22 23 31 32 33 34 35 36 37 41 42 43 44 45 46 "
-    "50 51 52 53 54 61 62 63 64 65 71 81 82 83 91".split()
-)
+_CN_ID_PROVINCES = frozenset(map(str, (
+    11, 12, 13, 14, 15, 21, 22, 23, 31, 32, 33, 34, 35, 36, 37, 41, 42, 43, 44, 45, 46,
+    50, 51, 52, 53, 54, 61, 62, 63, 64, 65, 71, 81, 82, 83, 91,
+)))  # fmt: skip
 _CN_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 _CN_ID_CHECK = "10X98765432"
 
@@ -69,7 +76,9 @@ _CARD_CUE = re.compile(
     re.IGNORECASE,
 )
 
-_IBAN = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![A-Za-z0-9])")
+_IBAN = re.compile(
+    r"(?<![A-Za-z0-9])[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![A-Za-z0-9])"
+)
 _IBAN_LENGTHS = {
     "AD": 24, "AE": 23, "AL": 28, "AT": 20, "AZ": 28, "BA": 20, "BE": 16, "BG": 22, "BH": 22,
     "BR": 29, "BY": 28, "CH": 21, "CR": 22, "CY": 28, "CZ": 24, "DE": 22, "DK": 18, "DO": 28,
@@ -82,9 +91,10 @@ _IBAN_LENGTHS = {
     "TR": 26, "UA": 29, "VA": 22, "VG": 24, "XK": 20,
 }  # fmt: skip
 
+# Separators are bounded character runs: stacked "\s*" would backtrack polynomially.
 _PASSPORT = re.compile(
-    r"(?:passport|护照)(?:\s*(?:no\.?|number|num|#|号码|号))?\s*[:：#]?\s*(?:is|是|为)?\s*"
-    r"(?<![A-Za-z0-9])[A-Z]{0,2}[0-9]{6,9}(?![A-Za-z0-9])",
+    r"(?:passport|护照)[\s#:：.]{0,3}(?:no\b\.?|number|num\b|号码|号)?[\s#:：.]{0,3}"
+    r"(?:is\b|是|为)?\s{0,3}(?<![A-Za-z0-9])[A-Z]{0,2}[0-9]{6,9}(?![A-Za-z0-9])",
     re.IGNORECASE,
 )
 
@@ -103,13 +113,15 @@ _EMAIL = re.compile(
     r"@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*"
     r"\.[A-Za-z]{2,24}(?![A-Za-z0-9-])(?!:)"
 )
+# user[:password]@host inside a URL is a login (the runtime_data gate judges it), not mail.
+_URL_USERINFO = re.compile(r"://[^\s/@]{0,256}$")
 
 
 def _fold(text: str) -> str:
     # Full-width digits, letters and "＠" fold to ASCII so they cannot dodge the patterns.
-    if text.isascii():
+    if text.isascii() or _FOLDABLE.search(text) is None:
         return text
-    return unicodedata.normalize("NFKC", text).translate(_INVISIBLE)
+    return _INVISIBLE.sub("", unicodedata.normalize("NFKC", text))
 
 
 def _digits(text: str) -> str:
@@ -185,7 +197,7 @@ def _card(text: str) -> bool:
         number = _digits(m.group(0))
         if not 13 <= len(number) <= 19 or not _luhn_ok(number):
             continue
-        if _known_card_prefix(number) or _CARD_CUE.search(text, 0, m.start()):
+        if _known_card_prefix(number) or _CARD_CUE.search(text, max(0, m.start() - 40), m.start()):
             return True
     return False
 
@@ -202,6 +214,13 @@ def _iban(text: str) -> bool:
     return False
 
 
+def _email(text: str) -> bool:
+    return any(
+        not _URL_USERINFO.search(text, max(0, m.start() - 300), m.start())
+        for m in _EMAIL.finditer(text)
+    )
+
+
 def _phone(text: str) -> bool:
     if _CN_MOBILE.search(text) or _NANP_PHONE.search(text):
         return True
@@ -216,9 +235,13 @@ def find_sensitive(strings: Sequence[str]) -> str | None:
     >>> find_sensitive(["card 4111 1111 1111 1112"]) is None  # fails Luhn
     True
     """
+    joined = "\n".join(strings)
+    maybe_email = "@" in joined or "＠" in joined or "﹫" in joined
+    if not maybe_email and _MAYBE_NUMBER.search(joined) is None:
+        return None
     for raw in strings:
         text = _fold(raw)
-        if "@" in text and _EMAIL.search(text):
+        if maybe_email and "@" in text and _email(text):
             return "e-mail address"
         if _DIGIT_RUN.search(text) is None:
             continue

@@ -1,0 +1,470 @@
+"""The S2 content detectors, one at a time: what they catch and the look-alikes they let pass."""
+
+import base64
+import json
+import time
+
+import pytest
+
+from memory_plugins.candidate import Identity
+from memory_plugins.gates.identity import find_identity_problem
+from memory_plugins.gates.placeholder import find_placeholder
+from memory_plugins.gates.runtime import find_runtime_data
+from memory_plugins.gates.sensitive import find_sensitive
+from memory_plugins.gates.transcript import find_transcript
+
+
+def _b64(data: dict[str, str]) -> str:
+    return base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
+
+
+JWT = f"{_b64({'alg': 'HS256', 'typ': 'JWT'})}.{_b64({'sub': '42'})}.SflKxwRJSMeKKF2QT4fwpMeJf36P"
+NOT_A_JWT = f"{_b64({'typ': 'JWT'})}.{_b64({'sub': '42'})}.SflKxwRJSMeKKF2QT4fwpMeJf36P"
+
+# Benign memories from the brief: no detector may fire on any of them.
+BENIGN = [
+    "the user loves chocolate chip cookies",
+    "uses a password manager (1Password)",
+    "runs 5 km a day",
+    "budget is 5000 yuan per month",
+    "was born in 1990",
+    "prefers token-based auth design discussions",
+    "works on session cookies in the browser team",
+    "order number 20240315001234",
+    "has an iPhone 15",
+    "Python 3.11.7",
+    "ISBN 978-7-5442-4741-7",
+    "ISBN 9787544247417",
+    "anniversary on 2015-06-20",
+    "postcode 100080",
+    "membership 4111 1111 1111 1112",
+    "record 110101199003071235",
+    "keeps secrets in Vault",
+    "用户喜欢吃曲奇饼干",
+    "用户每天跑步5公里",
+    "预算每月5000元",
+]
+
+
+@pytest.mark.parametrize("text", BENIGN)
+def test_benign_memories_pass_every_detector(text: str) -> None:
+    assert find_sensitive([text]) is None
+    assert find_runtime_data([text]) is None
+    assert find_transcript([text]) is None
+    assert find_placeholder([text]) is None
+
+
+# ----------------------------------------------------------------------------- sensitive
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("身份证号 11010519491231002X", "Chinese resident ID number"),
+        ("id 11010519491231002x", "Chinese resident ID number"),
+        ("证件 １１０１０５１９４９１２３１００２Ｘ", "Chinese resident ID number"),
+        ("旧身份证 110105491231002", "Chinese resident ID number"),
+        ("SSN 078-05-1120", "US social security number"),
+        ("social security number 219 09 9999", "US social security number"),
+        ("card 4111 1111 1111 1111", "payment card number"),
+        ("5555-5555-5555-4444", "payment card number"),
+        ("3782 822463 10005", "payment card number"),
+        ("卡号 1234567812345670", "payment card number"),
+        ("DE89 3704 0044 0532 0130 00", "IBAN bank account number"),
+        ("GB82WEST12345698765432", "IBAN bank account number"),
+        ("passport no. E12345678", "passport number"),
+        ("护照号码是G12345678", "passport number"),
+        ("手机13800138000", "phone number"),
+        ("+86 139-1234-5678", "phone number"),
+        ("call +1 (415) 555-0132", "phone number"),
+        ("office 415-555-0132", "phone number"),
+        ("mail ann.lee@example.co.uk", "e-mail address"),
+        ("邮箱 ann＠example.com", "e-mail address"),
+        ("邮箱 ann﹫example.com", "e-mail address"),
+        ("13800\u200b138000", "phone number"),
+    ],
+)
+def test_sensitive_finds_identifiers(text: str, kind: str) -> None:
+    assert find_sensitive([text]) == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "110105194912310021",  # ID check digit wrong
+        "110105194913310025",  # month 13
+        "990105194912310021",  # no such province
+        "1101051949123100",  # 16 digits, not an ID, no issuer prefix
+        "110105491231002",  # old 15-digit form without a cue
+        "666-45-6789",  # SSA never issues area 666
+        "900-45-6789",
+        "123-00-6789",
+        "123-45-0000",
+        "123456789",  # nine digits without an SSN cue
+        "4111 1111 1111 1112",  # Luhn fails
+        "1234567812345670",  # Luhn ok but no issuer prefix and no card cue
+        "DE89 3704 0044 0532 0130 01",  # mod-97 fails
+        "DE89 3704 0044 0532 0130",  # wrong length for DE
+        "renewed passport last year, 35x45 photo",
+        "12345678901",  # 11 digits but not 1[3-9]
+        "timestamp 1700000000",
+        "git@github.com:acme/app.git",
+        "https://user@host.example.com/x",
+        "C++ 17, +5 points",
+        "version 2.4.1, 2024-03-15, 15/03/2024, 18:30",
+        "300 500 1000 grams",
+        "订单号 20240315001234",
+    ],
+)
+def test_sensitive_lets_look_alikes_pass(text: str) -> None:
+    assert find_sensitive([text]) is None
+
+
+def test_sensitive_looks_at_every_string() -> None:
+    assert find_sensitive(["likes tea", "tea", "13800138000"]) == "phone number"
+
+
+def test_sensitive_never_echoes_the_value() -> None:
+    found = find_sensitive(["card 4111 1111 1111 1111"])
+    assert found is not None
+    assert "4111" not in found
+
+
+# ----------------------------------------------------------------------------- runtime data
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("sk-" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z", "OpenAI API key"),
+        ("sk-proj-9fT2xQ7LmZ4vB1nK8cW3yH6dR0sJ5pUaGe", "OpenAI API key"),
+        ("sk-ant-api03-Zx8Yw7Vu6Ts5Rq4Po3Nm2Lk1Jh0Gf9Ed8Cb7A", "Anthropic API key"),
+        ("ghp_" + "a" * 36, "GitHub token"),
+        ("gho_" + "A1b2C3d4" * 5, "GitHub token"),
+        ("github_pat_11ABCDEFG0123456789_abcdefghijklmnop", "GitHub token"),
+        ("xoxb-123456789012-1234567890123-AbCdEfGh", "Slack token"),
+        ("AKIAIOSFODNN7EXAMPLE", "AWS access key id"),
+        ("ASIAY34FZKBOKMUTVV7A", "AWS access key id"),
+        ("AIzaSyDdI0hCZtE6vySjMm-WEfRq3CPzqKqqsHI", "Google API key"),
+        ("sk_live_4eC39HqLyjWDarjtT1zdp7dc", "Stripe secret key"),
+        ("rk_live_4eC39HqLyjWDarjtT1zdp7dc", "Stripe secret key"),
+        (
+            "api_key=9f8e7d6c5b4a39281706f5e4d3c2b1a0",
+            "secret value assigned to a key or token name",
+        ),
+        ('"secret": "Q2x9vB7mN4kL1zR8tY5w"', "secret value assigned to a key or token name"),
+        ("令牌：Zk81hQm2Xr7Lp0Vw5Nc4", "secret value assigned to a key or token name"),
+        (f"jwt {JWT}", "JSON web token"),
+        ("Authorization: Bearer abc123def456ghi789", "authorization header"),
+        ("authorization=Basic dXNlcjpwYXNzd29yZA==", "authorization header"),
+        ("x-api-key: 5f4dcc3b5aa765d61d83", "authorization header"),
+        ("curl -H bearer eyJhbGciOi9xYzEyMzQ1Njc4OTA", "bearer token"),
+        ("Cookie: theme=dark", "cookie header"),
+        ("Set-Cookie: id=a3fWa; Expires=Wed", "cookie header"),
+        ("JSESSIONID=ABC123; Path=/", "cookie string"),
+        ("remember_token=8f2a9c7e1b3d4f5a6c7e", "session cookie value"),
+        ("password: hunter2", "password value"),
+        ("Password = 'correct horse'", "password value"),
+        ("the password is hunter2", "password value"),
+        ('the password is "sesame"', "password value"),
+        ("密码是 abc123", "password value"),
+        ("口令：p@ss", "password value"),
+        ("pwd=s3cr3t!", "password value"),
+        ("ｐａｓｓｗｏｒｄ：ｈｕｎｔｅｒ２", "password value"),
+        ("PIN: 4821", "PIN value"),
+        ("-----BEGIN RSA PRIVATE KEY-----", "private key block"),
+        ("-----BEGIN PGP PRIVATE KEY BLOCK-----", "private key block"),
+        ("postgres://user:pass@host:5432/db", "connection string with credentials"),
+        ("redis://:s3cret@cache:6379/0", "connection string with credentials"),
+        ('{"configurable": {"thread_id": "t1"}}', "serialized graph or message state"),
+        ("checkpoint_id: 1ef5a2", "serialized graph or message state"),
+        ("channel_values={'x': 1}", "serialized graph or message state"),
+        ("tasks in __pregel_tasks", "serialized graph or message state"),
+        ('{"messages": [{"content": "hi"}]}', "serialized graph or message state"),
+        ("{'role': 'assistant', 'content': 'ok'}", "serialized graph or message state"),
+        ("AIMessage(content='ok', tool_calls=[])", "serialized graph or message state"),
+        ('{"lc": 1, "type": "constructor"}', "serialized graph or message state"),
+        ("Traceback (most recent call last):", "Python traceback"),
+        ('File "app.py", line 3, in <module>', "Python traceback"),
+    ],
+)
+def test_runtime_finds_credentials_and_state(text: str, kind: str) -> None:
+    assert find_runtime_data([text]) == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the user loves chocolate chip cookies",
+        "works on session cookies in the browser team",
+        "prefers cookie-free analytics",
+        "uses a password manager (1Password)",
+        "the password is strong",
+        "the Wi-Fi password is on the fridge",
+        "password policy: at least 12 characters",
+        "password: ******",
+        "密码是生日",  # says what kind of password, gives none
+        "用户习惯每三个月更换一次密码",
+        "prefers token-based auth design discussions",
+        "the session token is short-lived",
+        "api_key=YOUR_API_KEY_HERE",
+        "token: value",
+        "keeps secrets in Vault",
+        "prefers Bearer tokens over API keys",
+        "prefers Authorization: Bearer headers over cookies",
+        "scikit-learn and sk-learn-style-pipelines",
+        "sk-some-long-hyphenated-phrase",  # prose after "sk-"
+        "AIza is how Google keys start",
+        NOT_A_JWT,
+        "eyJhbGciOi.broken.jwt",
+        "theme=dark; lang=zh",  # cookie-shaped but nothing session-like
+        "author=Ann; year=2020",
+        "https://example.com:8443/docs",
+        "ssh://git@github.com/acme/app",
+        "prefers short messages: max 3 lines",
+        "keeps everything configurable: fonts, colors",
+        "studies LangGraph checkpoints and thread ids",
+        "prefers thread_id based routing",
+        "writes tutorials about the traceback module",
+        "keeps the PIN in a safe",
+        "signing key id 3AA5C34371567BD2",
+        "pwd: /home/ann/projects",  # the working directory, not a password
+        "用户的密码为8位以上",
+        "the API key is stored in 1Password",
+        "uses key=value config files",
+        "org id org-AbC123dEf456GhI789",
+    ],
+)
+def test_runtime_lets_look_alikes_pass(text: str) -> None:
+    assert find_runtime_data([text]) is None
+
+
+def test_runtime_never_echoes_the_value() -> None:
+    found = find_runtime_data(["password: hunter2"])
+    assert found is not None
+    assert "hunter2" not in found
+
+
+# ----------------------------------------------------------------------------- transcript
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[user] I like tea [assistant] noted",
+        "[User]: tea\n[Assistant]: ok",
+        "User: I like tea. Assistant: Noted!",
+        "Human: hi\nAI: hello",
+        "user: hi\nassistant: hello",  # lower case, but each opens a line
+        "User said: tea. Assistant replied: ok",
+        "用户：我喜欢喝茶\n助手：好的",
+        "用户：以后用中文。助手：好的。",
+        "问：喜欢什么？答：喝茶",
+        "Q: favourite drink? A: tea",
+        "【用户】我喜欢喝茶【助手】好的",
+        "我：帮我记住\nAI：好的",
+        "<|im_start|>user hi<|im_end|>",
+        "[INST] remember tea [/INST]",
+        "User: a\nUser: b",
+        "> User: quoted\n> Bot: reply",
+        "user: hi assistant: hello",  # inline lower case next to a line-opening marker
+        "USER: hi ASSISTANT: hello",
+    ],
+)
+def test_transcript_finds_dialogue(text: str) -> None:
+    assert find_transcript([text]) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the user loves chocolate chip cookies",
+        "The user said they like tea",
+        "Note for the user: keep replies short",
+        "Human: likes brevity",  # one marker is no dialogue
+        "提醒用户：每天喝水",
+        "用户界面：深色模式",
+        "注意：用户说：不要香菜",  # the label sits mid-phrase
+        "Plan A: use Redis; plan B: use Memcached",
+        "Keep the format Q: question then A: answer",
+        "prefers labels like User:/Assistant:",
+        "prefers design system: tokens first; user: none",
+        "a: b; q: c",
+        "时间：每天早上；地点：家里",
+        "The user prefers the AI to answer in Chinese",
+        "用户说话喜欢直接一点",
+        "System: Ubuntu\nModel: ThinkPad X1",  # labels, but nobody talks
+        "User: Ann; System: macOS",
+        "关于我：喜欢安静",
+        "[assistant] ok [system] fine",
+    ],
+)
+def test_transcript_lets_prose_about_the_user_pass(text: str) -> None:
+    assert find_transcript([text]) is None
+
+
+# ----------------------------------------------------------------------------- placeholder
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "N/A",
+        "n.a.",
+        "NA",
+        "ＮＡ",
+        "none",
+        "NULL",
+        "undefined",
+        "TBD.",
+        "To-Do",
+        "FIXME",
+        "xxx",
+        "...",
+        "…",
+        "———",
+        "   ",
+        "无",
+        "暂无",
+        "未知",
+        "待定",
+        "空",
+        "略",
+        "同上",
+        "「待定」",
+        "<name>",
+        "{user_name}",
+        "[PLACEHOLDER]",
+        "{{var}}",
+        "Lorem ipsum dolor sit amet",
+        "The user prefers <subject>.",
+        "Hello {{ name }}, welcome",
+        "The user likes {favourite_drink}.",
+        "[YOUR NAME] likes tea",
+        "<your company> is the employer",
+        "用户的名字是<用户名>",
+        "用户喜欢XX品牌",
+        "用户喜欢某某品牌",
+        "text lorem ipsum text",
+    ],
+)
+def test_placeholder_finds_filler(text: str) -> None:
+    assert find_placeholder([text]) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the user loves chocolate chip cookies",
+        "none of the above applies",
+        "nonexistent",
+        "NAS backups",
+        "The user likes React <Suspense> boundaries.",
+        "uses <div> for layout",
+        "Map<K, V> and List<Type>",
+        "prefers [WIP] prefix in commit titles",
+        "- [x] done",
+        "prefers ${HOME}/bin on PATH",
+        '{"a": 1}',
+        "喜欢读《三体》",
+        "用户希望邮件标题加【重要】前缀",
+        "prefers alerts on 5xx errors",
+        "wears XXL shirts",
+        "0x1F is the flag",
+        "C++",
+        "C#",
+        "42",
+        "用户界面",
+        "likes the colour amber",
+    ],
+)
+def test_placeholder_lets_real_values_pass(text: str) -> None:
+    assert find_placeholder([text]) is None
+
+
+# ----------------------------------------------------------------------------- identity
+
+
+@pytest.mark.parametrize(
+    "identity",
+    [
+        Identity(),
+        Identity(polarity="prefer"),
+        Identity(subject="", facet="  "),
+        Identity(subject="用户"),
+        Identity(subject="我"),
+        Identity(subject="记住"),
+        Identity(subject="以后"),
+        Identity(subject="一下"),
+        Identity(subject="请"),
+        Identity(subject="偏好"),
+        Identity(subject="喜欢"),
+        Identity(subject="总是"),
+        Identity(subject="用户偏好"),
+        Identity(subject="请记住一下"),
+        Identity(subject="我喜欢的东西"),
+        Identity(subject="remember"),
+        Identity(subject="The User"),
+        Identity(subject="user"),
+        Identity(subject="ALWAYS"),
+        Identity(subject="please!"),
+        Identity(subject="preference"),
+        Identity(subject="something"),
+        Identity(subject="thing"),
+        Identity(subject="stuff"),
+        Identity(subject="the user's preferences"),
+        Identity(subject="记住 the user"),
+        Identity(subject="乌龙茶", facet="偏好"),
+        Identity(facet="always"),
+    ],
+)
+def test_identity_rejects_empty_and_filler(identity: Identity) -> None:
+    assert find_identity_problem(identity) is not None
+
+
+@pytest.mark.parametrize(
+    "identity",
+    [
+        Identity(subject="用户界面"),
+        Identity(subject="user research"),
+        Identity(subject="user interface", facet="dark mode"),
+        Identity(subject="乌龙茶", polarity="prefer"),
+        Identity(subject="IT"),
+        Identity(subject="notes", facet="Markdown"),
+        Identity(facet="plain language first"),
+        Identity(subject="请假流程"),
+        Identity(subject="地图"),
+        Identity(subject="2024"),
+    ],
+)
+def test_identity_accepts_real_subjects(identity: Identity) -> None:
+    assert find_identity_problem(identity) is None
+
+
+# ----------------------------------------------------------------------------- robustness
+
+PATHOLOGICAL = [
+    "passport" + " " * 20_000,
+    "password" + " " * 20_000 + "x",
+    "a" * 20_000 + "://",
+    "x=" * 20_000,
+    "a=b;" * 10_000,
+    "User:" * 10_000,
+    "用户：" * 10_000,
+    "Q: A: " * 10_000,
+    "{{" * 20_000,
+    "<" * 20_000,
+    "1 " * 20_000,
+    "a@" * 20_000,
+    "eyJ" + "a" * 20_000 + ".",
+    "-----BEGIN " + "A" * 20_000,
+]
+
+
+@pytest.mark.parametrize("text", PATHOLOGICAL, ids=lambda t: repr(t[:12]))
+def test_detectors_stay_fast_on_pathological_input(text: str) -> None:
+    start = time.perf_counter()
+    for detector in (find_sensitive, find_runtime_data, find_transcript, find_placeholder):
+        detector([text])
+    find_identity_problem(Identity(subject=text[:120], facet=text[:120]))
+    assert time.perf_counter() - start < 2.0
