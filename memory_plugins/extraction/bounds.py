@@ -1,0 +1,130 @@
+"""S4 bounded input: the latest turn plus a *safe*, clipped short-term context, never history.
+
+The summary and the pinned decisions are model-made short-term state; before they reach
+the extraction model, anything a content gate would reject (secrets, ID numbers,
+role-marked transcripts) is removed, then every part is clipped to its budget.
+
+>>> from memory_plugins.extraction import TurnInput
+>>> bounded = bound_turn(TurnInput("alice", "c-1", "x" * 5000, "ok"))
+>>> len(bounded.user_text)
+2000
+"""
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from memory_plugins.extraction.turn import TurnInput
+from memory_plugins.gates import runtime, sensitive, transcript
+
+__all__ = [
+    "MAX_ASSISTANT_CHARS",
+    "MAX_PINNED_CHARS",
+    "MAX_PINNED_DECISIONS",
+    "MAX_SUMMARY_CHARS",
+    "MAX_USER_CHARS",
+    "BoundedTurn",
+    "Detector",
+    "bound_turn",
+    "clip",
+    "safe_pinned_decisions",
+    "safe_summary",
+]
+
+MAX_USER_CHARS = 2000
+MAX_ASSISTANT_CHARS = 2000
+MAX_SUMMARY_CHARS = 600
+MAX_PINNED_DECISIONS = 5
+MAX_PINNED_CHARS = 300
+ELLIPSIS = "…"
+
+Detector = Callable[[Sequence[str]], str | None]
+"""A content detector of the write gates: returns what it found, or ``None``."""
+
+# A sentence ends at CJK or ASCII terminal punctuation or a line break.
+_SENTENCE_END = re.compile(r"(?<=[。！？!?；;\n])|(?<=[.])\s+")
+
+
+def _default_detectors() -> tuple[Detector, ...]:
+    # Looked up at call time so the hardened gate detectors are always the ones used.
+    return (sensitive.find_sensitive, runtime.find_runtime_data, transcript.find_transcript)
+
+
+@dataclass(frozen=True, slots=True)
+class BoundedTurn:
+    """What the extraction model may see of one turn, every part within its S4 budget.
+
+    ``removed`` counts the summary sentences and pinned decisions dropped as unsafe.
+    """
+
+    user_text: str
+    assistant_text: str
+    summary: str
+    pinned_decisions: tuple[str, ...]
+    removed: int = 0
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` stripped and cut to at most ``limit`` characters (an ellipsis marks a cut).
+
+    >>> clip("abcdef", 4)
+    'abc…'
+    """
+    text = text.strip()
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rstrip() + ELLIPSIS
+
+
+def _flagged(text: str, detectors: Sequence[Detector]) -> bool:
+    return any(detect([text]) is not None for detect in detectors)
+
+
+def safe_summary(summary: str, detectors: Sequence[Detector] | None = None) -> tuple[str, int]:
+    """The summary without its unsafe sentences, and how many were removed.
+
+    A summary still flagged once its flagged sentences are gone (a transcript spread
+    over several lines, say) is dropped whole.
+    """
+    detectors = _default_detectors() if detectors is None else detectors
+    summary = summary.strip()
+    if not summary or not _flagged(summary, detectors):
+        return summary, 0
+    pieces = [p for p in _SENTENCE_END.split(summary) if p and p.strip()]
+    kept = [p for p in pieces if not _flagged(p, detectors)]
+    remainder = " ".join(p.strip() for p in kept)
+    if remainder and _flagged(remainder, detectors):
+        return "", len(pieces)
+    return remainder, len(pieces) - len(kept)
+
+
+def safe_pinned_decisions(
+    decisions: Sequence[str], detectors: Sequence[Detector] | None = None
+) -> tuple[tuple[str, ...], int]:
+    """The non-empty pinned decisions no content gate would reject, and how many were removed."""
+    detectors = _default_detectors() if detectors is None else detectors
+    present = [d.strip() for d in decisions if d and d.strip()]
+    kept = tuple(d for d in present if not _flagged(d, detectors))
+    return kept, len(present) - len(kept)
+
+
+def bound_turn(turn: TurnInput, detectors: Sequence[Detector] | None = None) -> BoundedTurn:
+    """Filter the short-term context and clip every part of ``turn`` to the S4 budgets.
+
+    Filtering runs before clipping so that a cut can never hide half a secret from the
+    detectors. Of the pinned decisions, the most recent (last) five are kept.
+
+    >>> turn = TurnInput("alice", "c-1", "hi", "hello",
+    ...                  pinned_decisions=[f"decision {n}" for n in range(8)])
+    >>> bound_turn(turn).pinned_decisions
+    ('decision 3', 'decision 4', 'decision 5', 'decision 6', 'decision 7')
+    """
+    summary, removed_sentences = safe_summary(turn.summary, detectors)
+    pinned, removed_pinned = safe_pinned_decisions(turn.pinned_decisions, detectors)
+    return BoundedTurn(
+        user_text=clip(turn.user_text, MAX_USER_CHARS),
+        assistant_text=clip(turn.assistant_text, MAX_ASSISTANT_CHARS),
+        summary=clip(summary, MAX_SUMMARY_CHARS),
+        pinned_decisions=tuple(clip(d, MAX_PINNED_CHARS) for d in pinned[-MAX_PINNED_DECISIONS:]),
+        removed=removed_sentences + removed_pinned,
+    )

@@ -1,0 +1,201 @@
+"""The model side of S4: any LangChain chat model proposes raw S1 candidates for one turn.
+
+The extractor asks for structured output but keeps the model's *raw* JSON: candidates go
+to the engine's gates exactly as proposed, so an undeclared field is a ``schema``
+rejection there instead of being silently dropped by a parser here.
+
+>>> from memory_plugins.testing import ScriptedChatModel
+>>> model = ScriptedChatModel(responses=['{"candidates": []}'])
+>>> MemoryExtractor(model).extract(TurnInput("alice", "c-1", "What time is it?", "Noon."))
+[]
+"""
+
+import json
+import logging
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, get_args
+
+from memory_plugins.errors import ConfigurationError
+from memory_plugins.extraction.bounds import bound_turn
+from memory_plugins.extraction.prompt import CANDIDATES_SCHEMA, render_messages
+from memory_plugins.extraction.turn import TurnInput
+from memory_plugins.outcomes import EngineStats
+
+__all__ = ["Extraction", "ExtractionMethod", "MemoryExtractor", "message_json", "parse_response"]
+
+logger = logging.getLogger("memory_plugins.extraction")
+
+ExtractionMethod = Literal["json_schema", "function_calling", "json_mode", "plain"]
+"""How structured output is requested: ``plain`` asks only through the prompt."""
+
+_FENCE = re.compile(r"^```[a-zA-Z]*\s*(.*?)\s*```$", re.DOTALL)
+
+
+@dataclass(frozen=True, slots=True)
+class Extraction:
+    """What one model call proposed.
+
+    ``candidates`` are the JSON objects of the model's list, untouched. ``malformed``
+    says why the response could not be read (then ``candidates`` is empty);
+    ``skipped_items`` counts list items that were not JSON objects.
+    """
+
+    candidates: tuple[dict[str, Any], ...] = ()
+    malformed: str | None = None
+    skipped_items: int = 0
+
+
+def _text_of(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):  # content blocks: keep the text ones
+        parts = [
+            b if isinstance(b, str) else str(b.get("text", ""))
+            for b in content
+            if isinstance(b, str) or (isinstance(b, dict) and b.get("type") == "text")
+        ]
+        return "".join(parts)
+    return "" if content is None else str(content)
+
+
+def message_json(message: Any) -> tuple[Any, str | None]:
+    """The JSON a model message carries, or why there is none: ``(value, problem)``.
+
+    The first tool call's arguments when there is one, else the text content (a
+    Markdown code fence around it is tolerated).
+
+    >>> message_json('```json {"a": 1} ```'), message_json("hello")
+    (({'a': 1}, None), (None, 'response is not JSON'))
+    """
+    tool_calls = getattr(message, "tool_calls", None) or []
+    if tool_calls:
+        return tool_calls[0].get("args"), None
+    if getattr(message, "invalid_tool_calls", None):
+        return None, "tool-call arguments are not valid JSON"
+    text = _text_of(message if isinstance(message, str) else getattr(message, "content", None))
+    text = text.strip()
+    fenced = _FENCE.match(text)
+    if fenced:
+        text = fenced.group(1)
+    if not text:
+        return None, "response is empty"
+    try:
+        return json.loads(text), None
+    except ValueError:
+        return None, "response is not JSON"
+
+
+def parse_response(message: Any) -> Extraction:
+    """Read a model response (an ``AIMessage``, or a string) into raw candidates.
+
+    Accepted shapes: ``{"candidates": [...]}`` (as text or as tool-call arguments) or a
+    bare JSON list. Anything else is malformed; nothing here raises.
+
+    >>> parse_response('{"candidates": [{"type": "user_preference", "mood": "x"}]}').candidates
+    ({'type': 'user_preference', 'mood': 'x'},)
+    >>> parse_response("Sure, I will remember that!").malformed
+    'response is not JSON'
+    """
+    payload, problem = message_json(message)
+    if problem is not None:
+        return Extraction(malformed=problem)
+    items: Any = payload.get("candidates") if isinstance(payload, dict) else payload
+    if not isinstance(items, list):
+        return Extraction(malformed="response has no candidate list")
+    objects = tuple(item for item in items if isinstance(item, dict))
+    return Extraction(candidates=objects, skipped_items=len(items) - len(objects))
+
+
+class MemoryExtractor:
+    """Proposes memory candidates for a turn with any LangChain chat model.
+
+    ``model`` is anything ``init_chat_model`` returns (or any chat model with
+    ``invoke``); ``method`` is passed to ``with_structured_output``: ``json_schema``
+    (default), ``function_calling`` or ``json_mode``; ``plain`` skips it. The input is
+    the S4-bounded turn (see :mod:`memory_plugins.extraction.bounds`), never history.
+
+    Malformed responses are counted in :attr:`stats` (``malformed``) and logged; they
+    yield no candidates. Errors raised by the model itself (network, provider, rate
+    limit) propagate: :class:`~memory_plugins.extraction.ExtractionQueue` catches them.
+
+    >>> from memory_plugins.testing import ScriptedChatModel
+    >>> reply = ('{"candidates": [{"type": "user_preference", "text": "用户喜欢吃桃子。",'
+    ...          ' "tags": ["桃子", "水果"], "confidence": 0.9, "stability": "stable",'
+    ...          ' "identity": {"subject": "桃子", "polarity": "prefer"}, "action": "add",'
+    ...          ' "source_signal": "explicit_memory_intent", "reason": "用户要求记住",'
+    ...          ' "conflict_signal": false}]}')
+    >>> extractor = MemoryExtractor(ScriptedChatModel(responses=[reply]))
+    >>> [c["identity"] for c in extractor.extract(TurnInput("a", "c-1", "记住我喜欢吃桃子", "好"))]
+    [{'subject': '桃子', 'polarity': 'prefer'}]
+    """
+
+    def __init__(self, model: Any, *, method: ExtractionMethod = "json_schema") -> None:
+        if method not in get_args(ExtractionMethod):
+            raise ConfigurationError(
+                f"MemoryExtractor method must be one of {get_args(ExtractionMethod)}, got {method!r}"
+            )
+        if not callable(getattr(model, "invoke", None)):
+            raise ConfigurationError(
+                "MemoryExtractor needs a LangChain chat model (e.g. from init_chat_model), "
+                f"got {type(model).__name__}"
+            )
+        self.model = model
+        self.method: ExtractionMethod = method
+        self.stats = EngineStats()
+        self._runnable = _structured(model, method)
+
+    def messages(self, turn: TurnInput) -> list[tuple[str, str]]:
+        """The exact messages the model is sent for ``turn`` (bounded, safe context)."""
+        return render_messages(bound_turn(turn))
+
+    def run(self, turn: TurnInput) -> Extraction:
+        """Call the model once and read its response; model errors propagate."""
+        return self._read(self._runnable.invoke(self.messages(turn)))
+
+    async def arun(self, turn: TurnInput) -> Extraction:
+        """Async twin of :meth:`run`."""
+        return self._read(await self._runnable.ainvoke(self.messages(turn)))
+
+    def extract(self, turn: TurnInput) -> list[dict[str, Any]]:
+        """The raw candidate objects the model proposed for ``turn`` (often none)."""
+        return list(self.run(turn).candidates)
+
+    async def aextract(self, turn: TurnInput) -> list[dict[str, Any]]:
+        """Async twin of :meth:`extract`."""
+        return list((await self.arun(turn)).candidates)
+
+    def _read(self, output: Any) -> Extraction:
+        # with_structured_output(include_raw=True) returns {"raw", "parsed", "parsing_error"}.
+        message = output["raw"] if isinstance(output, dict) and "raw" in output else output
+        extraction = parse_response(message)
+        self.stats.incr("calls")
+        if extraction.malformed is not None:
+            self.stats.incr("malformed")
+            logger.warning("memory extraction: malformed model output (%s)", extraction.malformed)
+        if extraction.skipped_items:
+            self.stats.incr("malformed_items", extraction.skipped_items)
+            logger.warning(
+                "memory extraction: %d list item(s) were not JSON objects", extraction.skipped_items
+            )
+        self.stats.incr("candidates_proposed", len(extraction.candidates))
+        return extraction
+
+
+def _structured(model: Any, method: ExtractionMethod) -> Any:
+    if method == "plain" or not callable(getattr(model, "with_structured_output", None)):
+        return model
+    attempts: Sequence[dict[str, Any]] = ({"method": method}, {})
+    for kwargs in attempts:
+        try:
+            return model.with_structured_output(CANDIDATES_SCHEMA, include_raw=True, **kwargs)
+        except NotImplementedError:
+            break
+        except (TypeError, ValueError):
+            continue  # this model takes no ``method``: let it choose its own
+    logger.info(
+        "memory extraction: %s has no structured output; asking through the prompt only",
+        type(model).__name__,
+    )
+    return model

@@ -1,0 +1,234 @@
+"""The extraction prompt, the structured-output JSON schema and a prompt-size estimate.
+
+The prompt is written for this task: the model *proposes* S1 candidates from one bounded
+turn; the program's gates decide. Messages are plain ``(role, text)`` pairs, which every
+LangChain chat model accepts, so this module imports no LangChain.
+
+>>> from memory_plugins.extraction import TurnInput
+>>> from memory_plugins.extraction.bounds import bound_turn
+>>> messages = render_messages(bound_turn(TurnInput("alice", "c-1", "记住：我喜欢桃子", "好的")))
+>>> [role for role, _ in messages]
+['system', 'human']
+>>> "记住：我喜欢桃子" in messages[1][1]
+True
+"""
+
+import unicodedata
+from typing import Any
+
+from memory_plugins.candidate import (
+    MAX_IDENTITY_PART_CHARS,
+    MAX_REASON_CHARS,
+    MAX_TAG_CHARS,
+    Action,
+    MemoryType,
+    Polarity,
+    SourceSignal,
+    Stability,
+)
+from memory_plugins.extraction.bounds import BoundedTurn
+
+__all__ = [
+    "CANDIDATES_SCHEMA",
+    "SYSTEM_PROMPT",
+    "estimate_tokens",
+    "render_messages",
+    "render_turn",
+]
+
+SYSTEM_PROMPT = """\
+You extract long-term memories about the user from ONE finished chat turn. You only \
+PROPOSE candidates; a program validates, deduplicates and stores them, and rejects \
+anything that breaks the rules below. Conversations may be in Chinese, English or both.
+
+# Output
+Return one JSON object: {"candidates": [ ... ]}. Each candidate has exactly these fields \
+and no others (an extra field gets the candidate rejected):
+- "type": one of the eight types below.
+- "text": the memory as ONE third-person fact sentence about the user, at most 300 \
+characters, written in the language the user wrote in (a Chinese message gives a Chinese \
+text such as "用户喜欢吃桃子。", an English one "The user prefers tabs over spaces.").
+- "tags": 2 to 4 short retrieval anchors: words or phrases a future user message would \
+literally contain (e.g. ["桃子", "水果"], ["tabs", "indentation", "Python"]); not a \
+summary, not the type name; keep the user's language.
+- "confidence": a number from 0 to 1, how sure you are that this is a lasting fact.
+- "stability": "stable" (holds across future conversations), "temporary" (true today or \
+for this task only) or "speculative" (a guess, not stated by the user).
+- "identity": {"subject": ..., "facet": ..., "polarity": ...}; subject and facet are \
+optional strings, polarity is "prefer" or "avoid" (required for user_preference).
+- "action": "add", or "suppress" when the user retracts or negates an earlier memory.
+- "source_signal": "explicit_memory_intent" (the user asked you to remember), \
+"implicit_stable_preference" (a lasting preference stated in passing), "user_correction" \
+(the user corrected a fact about themselves) or "pinned_decision" (taken from a pinned \
+decision).
+- "reason": why this is worth remembering, at most 200 characters.
+- "conflict_signal": true when this negates or replaces an earlier memory, else false.
+
+# The eight types (one example each)
+- user_preference: lasting likes and dislikes. "记住我喜欢吃桃子" -> text "用户喜欢吃桃子。", \
+identity {"subject": "桃子", "polarity": "prefer"}.
+- communication_preference: how answers and explanations should be given. "Explain \
+technical things in plain words first, then the jargon" -> identity {"subject": \
+"technical explanations", "facet": "plain words first"}.
+- workflow_preference: how the user likes work done or delivered. "整理提示词时用中文且可直接\
+复制" -> identity {"subject": "提示词整理", "facet": "中文 可直接复制"}.
+- standing_instruction: an instruction to follow every time. "When I ask for an \
+estimate, first check whether we are in the spec phase" -> identity {"subject": \
+"estimates", "facet": "check spec phase first"}.
+- recurring_constraint: a lasting limit or prohibition. "不要凭空发明不存在的项目功能" -> \
+identity {"subject": "项目功能", "facet": "不凭空发明"}.
+- stable_user_context: stable, non-sensitive background. "I'm a frontend engineer on \
+Windows and PowerShell" -> identity {"subject": "frontend engineer", "facet": "Windows \
+PowerShell"}.
+- project_context: a long-running project or product. "我一直在做个人知识库产品的版本规划" -> \
+identity {"subject": "个人知识库产品", "facet": "版本规划"}.
+- risk_preference: a risk boundary or cautious default. "Never store my full chat \
+history in long-term memory" -> identity {"subject": "chat history", "facet": "not in \
+long-term memory"}.
+
+# Which text counts (fact precedence)
+1. The latest user message is the source of truth.
+2. The safe pinned decisions and the safe summary come next; use them to understand \
+the latest message, or propose a memory they state clearly.
+3. The assistant's final answer comes last. It only helps you read the user's words: \
+NEVER create a memory from the assistant's text alone, and never from what the \
+assistant suggested or assumed.
+When sources disagree, the higher one wins.
+
+# Rules
+- An empty list is the default: {"candidates": []}. Most turns contain nothing worth \
+remembering (questions, small talk, one-off tasks). When unsure, return the empty list; \
+a missed memory is cheaper than a wrong one.
+- Propose only facts that will still matter in future, unrelated conversations. Moods, \
+today's plans and task-local details are not memories; if you must mark one, use \
+"temporary" (or "speculative" for a guess) and the program will drop it.
+- identity.subject is a stable noun phrase naming what the memory is about, e.g. "桃子", \
+"技术解释", "Python indentation". Leave out filler words (用户, 我, 记住, 以后, 请, \
+remember, always, please, the user), reasons, moods and whole sentences. The same \
+thing must always get the same subject, so that a later change updates it instead of \
+adding a duplicate.
+- Keep the user's language in text, tags and identity; do not translate.
+- When the user retracts a memory ("I no longer like peaches", "别再按这个推荐了", \
+"forget that I use Vim"), output one candidate with "action": "suppress", \
+"conflict_signal": true and the SAME type and identity the original memory would have \
+had, so the program can find and suppress it.
+- Never put secrets or sensitive data in a candidate: passwords, API keys, tokens, \
+cookies, ID, social-security or bank-card numbers, internal runtime or graph state. \
+Never copy dialogue or role-marked transcripts ("User: ... Assistant: ...", \
+"用户：… 助手：…") into a candidate; state the fact instead.
+- No placeholders: never output "N/A", "无", "TODO", "<...>" or "..." as a value.
+"""
+
+_DELIMITERS = (
+    "latest_user_message",
+    "safe_pinned_decisions",
+    "safe_summary",
+    "assistant_final_answer",
+)
+
+
+def _enum(values: type[Any]) -> list[str]:
+    return [member.value for member in values]
+
+
+_CANDIDATE_ITEM: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "type": {"type": "string", "enum": _enum(MemoryType)},
+        "text": {"type": "string", "maxLength": 300},
+        "tags": {
+            "type": "array",
+            "items": {"type": "string", "minLength": 1, "maxLength": MAX_TAG_CHARS},
+            "minItems": 2,
+            "maxItems": 4,
+        },
+        "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+        "stability": {"type": "string", "enum": _enum(Stability)},
+        "identity": {
+            "type": "object",
+            "properties": {
+                "subject": {"type": "string", "maxLength": MAX_IDENTITY_PART_CHARS},
+                "facet": {"type": "string", "maxLength": MAX_IDENTITY_PART_CHARS},
+                "polarity": {"type": "string", "enum": _enum(Polarity)},
+            },
+            "additionalProperties": False,
+        },
+        "action": {"type": "string", "enum": _enum(Action)},
+        "source_signal": {"type": "string", "enum": _enum(SourceSignal)},
+        "reason": {"type": "string", "maxLength": MAX_REASON_CHARS},
+        "conflict_signal": {"type": "boolean"},
+    },
+    "required": [
+        "type",
+        "text",
+        "tags",
+        "confidence",
+        "stability",
+        "identity",
+        "action",
+        "source_signal",
+        "reason",
+        "conflict_signal",
+    ],
+    "additionalProperties": False,
+}
+
+CANDIDATES_SCHEMA: dict[str, Any] = {
+    "title": "memory_candidates",
+    "description": "Long-term memory candidates proposed from one chat turn; usually empty.",
+    "type": "object",
+    "properties": {"candidates": {"type": "array", "items": _CANDIDATE_ITEM}},
+    "required": ["candidates"],
+    "additionalProperties": False,
+}
+"""The structured-output schema requested from the model (an S1 candidate list).
+
+Enumerations come from the S1 enums, so the schema cannot drift from the gates.
+"""
+
+
+def _neutralise(text: str) -> str:
+    # User text must not be able to close a section and pose as another source.
+    for name in _DELIMITERS:
+        text = text.replace(f"</{name}>", f"</ {name}>").replace(f"<{name}>", f"< {name}>")
+    return text
+
+
+def render_turn(bounded: BoundedTurn) -> str:
+    """The human message: the turn's sources in precedence order, each in its own section."""
+    pinned = "\n".join(f"- {_neutralise(d)}" for d in bounded.pinned_decisions) or "(none)"
+    sections = (
+        ("latest_user_message", _neutralise(bounded.user_text) or "(empty)"),
+        ("safe_pinned_decisions", pinned),
+        ("safe_summary", _neutralise(bounded.summary) or "(none)"),
+        ("assistant_final_answer", _neutralise(bounded.assistant_text) or "(empty)"),
+    )
+    body = "\n\n".join(f"<{name}>\n{content}\n</{name}>" for name, content in sections)
+    return (
+        "Propose long-term memory candidates from this turn, following the rules. "
+        'Reply with the JSON object {"candidates": [...]} only.\n\n' + body
+    )
+
+
+def render_messages(bounded: BoundedTurn) -> list[tuple[str, str]]:
+    """The system prompt and the human message, as ``(role, text)`` pairs."""
+    return [("system", SYSTEM_PROMPT), ("human", render_turn(bounded))]
+
+
+def _is_wide(ch: str) -> bool:
+    # CJK ideographs, kana, hangul and full-width forms: tokenizers spend about one token each.
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def estimate_tokens(text: str) -> int:
+    """A documented estimate of a prompt's size in tokens, without a tokenizer.
+
+    One token per CJK (wide) character, one per four other characters, rounded up:
+    close to what BPE tokenizers of current chat models give for mixed zh/en text.
+
+    >>> estimate_tokens("hello world!"), estimate_tokens("记住我喜欢桃子")
+    (3, 7)
+    """
+    wide = sum(1 for ch in text if _is_wide(ch))
+    narrow = len(text) - wide
+    return wide + (narrow + 3) // 4

@@ -1,0 +1,335 @@
+"""The background extraction queue: off the answer's path, bounded, never raising into a turn.
+
+``submit`` only checks eligibility and appends to an in-process deque (a full queue drops
+its oldest job); one daemon worker thread, started on first use, runs each job: pinned
+decisions promoted, the model asked (under a per-job timeout), and every candidate
+handed to :meth:`~memory_plugins.MemoryEngine.remember`. Failures are counted in
+:attr:`ExtractionQueue.stats` and logged, never raised.
+
+>>> from langgraph.store.memory import InMemoryStore
+>>> from memory_plugins import MemoryConfig, MemoryEngine
+>>> engine = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret="0123456789abcdef"))
+>>> queue = ExtractionQueue(engine, None)  # no model: pinned decisions only
+>>> queue.submit(TurnInput("alice", "c-1", "ok", "done", pinned_decisions=["Use pnpm, not npm"]))
+True
+>>> queue.flush(2.0)
+True
+>>> [str(o) for _, outcomes in queue.results for o in outcomes]
+['added']
+>>> queue.close()
+"""
+
+import asyncio
+import logging
+import threading
+import time
+from collections import OrderedDict, deque
+from types import TracebackType
+from typing import Any
+
+from memory_plugins.engine import MemoryEngine
+from memory_plugins.errors import ConfigurationError
+from memory_plugins.extraction.eligibility import is_eligible
+from memory_plugins.extraction.extractor import Extraction, MemoryExtractor
+from memory_plugins.extraction.promotion import promote_pinned_decisions
+from memory_plugins.extraction.turn import TurnInput
+from memory_plugins.outcomes import EngineStats, WriteOutcome
+
+__all__ = ["ExtractionQueue", "JobResult"]
+
+logger = logging.getLogger("memory_plugins.extraction")
+
+JobResult = tuple[TurnInput, list[WriteOutcome]]
+"""One processed job: the turn and the outcome of every candidate it produced."""
+
+_TRACKED_CONVERSATIONS = 4096  # LRU bound on remembered pinned-decision sets
+_MAX_STALLED_CALLS = 4  # abandoned model calls still running before new calls are skipped
+
+
+class ExtractionQueue:
+    """Queue memory extraction after each eligible turn; usable from sync and async code.
+
+    ``extractor`` may be ``None``: then only pinned decisions are promoted.
+    ``maxsize`` bounds the waiting jobs (the oldest is dropped and counted as
+    ``dropped_oldest``); ``job_timeout`` bounds one model call in seconds. The queue
+    remembers the last pinned-decision set per (principal, conversation) unless a turn
+    passes ``previous_pinned_decisions`` itself.
+
+    Counters in :attr:`stats`: ``queued``, ``processed``, ``dropped_oldest``,
+    ``dropped_on_close``, ``ineligible`` (and ``ineligible_<reason>``), ``rejected_closed``,
+    ``model_errors``, ``timeouts``, ``model_stalled``, ``malformed``, ``malformed_items``,
+    ``candidates_proposed``, ``promoted``, ``write_errors``, ``submit_errors`` and
+    ``outcome_<outcome>`` per candidate (``outcome_added``, ``outcome_rejected(schema)``…).
+    Call :meth:`close` (or use it as a context manager) at shutdown to finish queued jobs.
+
+    >>> from langgraph.store.memory import InMemoryStore
+    >>> from memory_plugins import MemoryConfig, MemoryEngine
+    >>> from memory_plugins.extraction import MemoryExtractor
+    >>> from memory_plugins.testing import ScriptedChatModel
+    >>> engine = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret="0123456789abcdef"))
+    >>> model = ScriptedChatModel(responses=["not JSON at all"])
+    >>> with ExtractionQueue(engine, MemoryExtractor(model), job_timeout=5.0) as queue:
+    ...     queue.submit(TurnInput("alice", "c-1", "Remember: I use Vim.", "Noted."))
+    ...     queue.submit(TurnInput("alice", "draft:2", "hi", "hello"))
+    ...     queue.flush()
+    True
+    False
+    True
+    >>> queue.stats.get("malformed"), queue.stats.get("ineligible_draft_conversation")
+    (1, 1)
+    """
+
+    def __init__(
+        self,
+        engine: MemoryEngine,
+        extractor: MemoryExtractor | None,
+        *,
+        maxsize: int = 64,
+        job_timeout: float = 30.0,
+        keep_results: int = 128,
+    ) -> None:
+        if maxsize < 1:
+            raise ConfigurationError("ExtractionQueue maxsize must be at least 1")
+        if not job_timeout > 0:
+            raise ConfigurationError(
+                "ExtractionQueue job_timeout must be a positive number of seconds"
+            )
+        if keep_results < 0:
+            raise ConfigurationError("ExtractionQueue keep_results must not be negative")
+        self.engine = engine
+        self.extractor = extractor
+        self.maxsize = maxsize
+        self.job_timeout = job_timeout
+        self.stats = EngineStats()
+        self.results: deque[JobResult] = deque(maxlen=keep_results)
+        self._lock = threading.Lock()
+        self._has_work = threading.Condition(self._lock)
+        self._idle = threading.Condition(self._lock)
+        self._jobs: deque[TurnInput] = deque()
+        self._in_flight = 0
+        self._closed = False
+        self._stopping = False
+        self._stalled_calls = 0
+        self._worker: threading.Thread | None = None
+        self._pinned: OrderedDict[tuple[str, str], tuple[str, ...]] = OrderedDict()
+
+    # -- caller side -----------------------------------------------------------------------
+
+    def submit(self, turn: TurnInput) -> bool:
+        """Queue ``turn`` for extraction; ``False`` when it is not eligible or the queue is closed.
+
+        Never blocks on the model or the store and never raises.
+        """
+        try:
+            eligible, reason = is_eligible(turn, self.engine.config)
+            if not eligible:
+                self.stats.incr("ineligible")
+                self.stats.incr(f"ineligible_{reason}")
+                logger.debug("memory extraction not queued: %s", reason)
+                return False
+            with self._lock:
+                if self._closed:
+                    self.stats.incr("rejected_closed")
+                    return False
+                dropped = len(self._jobs) >= self.maxsize
+                if dropped:
+                    self._jobs.popleft()
+                self._jobs.append(turn)
+                if self._worker is None:
+                    self._start_worker()
+                self._has_work.notify()
+            self.stats.incr("queued")
+            if dropped:
+                self.stats.incr("dropped_oldest")
+                total = self.stats.get("dropped_oldest")
+                if total & (total - 1) == 0:  # 1, 2, 4, 8…: visible without flooding the log
+                    logger.warning(
+                        "memory extraction queue full (%d): dropped the oldest job (%d so far)",
+                        self.maxsize,
+                        total,
+                    )
+            return True
+        except Exception:  # the turn must go on whatever happens here
+            self.stats.incr("submit_errors")
+            logger.exception("memory extraction could not be queued")
+            return False
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until every queued job has been processed; ``False`` if ``timeout`` ran out."""
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            while self._jobs or self._in_flight:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return False
+                self._idle.wait(remaining)
+            return True
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Stop accepting turns, finish queued jobs within ``timeout``, then stop the worker.
+
+        Jobs still waiting when the time is up are dropped (``dropped_on_close``).
+        Calling ``close`` again does nothing more.
+        """
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            self._closed = True
+        self.flush(timeout)
+        with self._lock:
+            left = len(self._jobs)
+            self._jobs.clear()
+            self._stopping = True
+            self._has_work.notify_all()
+            worker = self._worker
+        if left:
+            self.stats.incr("dropped_on_close", left)
+            logger.warning("memory extraction closed with %d job(s) unprocessed", left)
+        if worker is not None and worker is not threading.current_thread():
+            worker.join(max(0.0, deadline - time.monotonic()))
+
+    async def aflush(self, timeout: float = 5.0) -> bool:  # noqa: ASYNC109 - twin of flush
+        """Async twin of :meth:`flush` (waits in a thread, not on the event loop)."""
+        return await asyncio.to_thread(self.flush, timeout)
+
+    async def aclose(self, timeout: float = 5.0) -> None:  # noqa: ASYNC109 - twin of close
+        """Async twin of :meth:`close`."""
+        await asyncio.to_thread(self.close, timeout)
+
+    def __enter__(self) -> "ExtractionQueue":
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    @property
+    def pending(self) -> int:
+        """Jobs waiting or running right now."""
+        with self._lock:
+            return len(self._jobs) + self._in_flight
+
+    # -- worker side -----------------------------------------------------------------------
+
+    def _start_worker(self) -> None:
+        self._worker = threading.Thread(target=self._work, name="memory-extraction", daemon=True)
+        self._worker.start()
+
+    def _work(self) -> None:
+        while True:
+            with self._lock:
+                while not self._jobs and not self._stopping:
+                    self._has_work.wait()
+                if not self._jobs:
+                    return
+                turn = self._jobs.popleft()
+                self._in_flight += 1
+            try:
+                self._process(turn)
+            except Exception:  # a bug in one job must not kill the worker
+                self.stats.incr("job_errors")
+                logger.exception("memory extraction job failed")
+            finally:
+                with self._lock:
+                    self._in_flight -= 1
+                    self._idle.notify_all()
+
+    def _process(self, turn: TurnInput) -> None:
+        conversation = turn.conversation_id or ""
+        key = (turn.principal, conversation)
+        previous = turn.previous_pinned_decisions
+        # Tracked per processed job: decisions of a dropped job are still new to the next one.
+        if previous is None:
+            previous = self._pinned.get(key, ())
+        self._pinned[key] = tuple(turn.pinned_decisions)
+        self._pinned.move_to_end(key)
+        while len(self._pinned) > _TRACKED_CONVERSATIONS:
+            self._pinned.popitem(last=False)
+
+        promoted = promote_pinned_decisions(turn.pinned_decisions, previous)
+        proposed = self._propose(turn) if turn.user_text.strip() else []
+        self.stats.incr("promoted", len(promoted))
+        # Pinned decisions rank below the latest user text, so the model's candidates go last
+        # and win when both name the same memory.
+        candidates: list[dict[str, Any]] = [*promoted, *proposed]
+        outcomes: list[WriteOutcome] = []
+        if candidates:
+            try:
+                outcomes = self.engine.remember(
+                    turn.principal, candidates, source_conversation_id=conversation
+                )
+            except Exception as exc:
+                self.stats.incr("write_errors")
+                logger.warning("memory extraction write failed: %s: %s", type(exc).__name__, exc)
+        for outcome in outcomes:
+            self.stats.incr(f"outcome_{outcome}")
+        self.results.append((turn, outcomes))
+        self.stats.incr("processed")
+
+    def _propose(self, turn: TurnInput) -> list[dict[str, Any]]:
+        extractor = self.extractor
+        if extractor is None:
+            return []
+        with self._lock:
+            stalled = self._stalled_calls >= _MAX_STALLED_CALLS
+        if stalled:
+            self.stats.incr("model_stalled")
+            logger.warning("memory extraction skipped: earlier model calls are still hanging")
+            return []
+        call = _ModelCall(self, extractor, turn)
+        if not call.wait(self.job_timeout):
+            self.stats.incr("timeouts")
+            logger.warning("memory extraction timed out after %.3gs", self.job_timeout)
+            return []
+        if call.error is not None:
+            self.stats.incr("model_errors")
+            logger.warning(
+                "memory extraction model error: %s: %s", type(call.error).__name__, call.error
+            )
+            return []
+        extraction = call.result or Extraction()
+        if extraction.malformed is not None:
+            self.stats.incr("malformed")
+        if extraction.skipped_items:
+            self.stats.incr("malformed_items", extraction.skipped_items)
+        self.stats.incr("candidates_proposed", len(extraction.candidates))
+        return list(extraction.candidates)
+
+
+class _ModelCall:
+    """One model call on its own daemon thread, so a hanging model can be abandoned."""
+
+    def __init__(self, queue: ExtractionQueue, extractor: MemoryExtractor, turn: TurnInput) -> None:
+        self._queue = queue
+        self._extractor = extractor
+        self._turn = turn
+        self._done = threading.Event()
+        self._abandoned = False
+        self.result: Extraction | None = None
+        self.error: BaseException | None = None
+        threading.Thread(target=self._run, name="memory-extraction-call", daemon=True).start()
+
+    def _run(self) -> None:
+        try:
+            self.result = self._extractor.run(self._turn)
+        except BaseException as exc:  # reported by the worker, never raised
+            self.error = exc
+        finally:
+            with self._queue._lock:
+                if self._abandoned:
+                    self._queue._stalled_calls -= 1
+                self._done.set()
+
+    def wait(self, timeout: float) -> bool:
+        """Whether the call finished within ``timeout``; if not, it is abandoned."""
+        if self._done.wait(timeout):
+            return True
+        with self._queue._lock:
+            if self._done.is_set():
+                return True
+            self._abandoned = True
+            self._queue._stalled_calls += 1
+        return False
