@@ -8,11 +8,14 @@
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+from memory_plugins.candidate import MemoryType
 from memory_plugins.errors import ConfigurationError
+from memory_plugins.recall.lexicon import COMMON_WORDS, SELF_CONTEXT_CUES, SELF_REFERENCES
 
 __all__ = ["CacheConfig", "MemoryConfig", "RecallConfig", "SliceConfig"]
 
 _MIN_SECRET_BYTES = 16
+_CONTROLLED_TYPES = ("project_context", "risk_preference", "stable_user_context")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +33,7 @@ class RecallConfig:
     cjk_phrase_weight_strong: float = 2.0
     """Per shared CJK phrase for preference-like types."""
     cjk_phrase_weight_weak: float = 1.0
-    """Per shared CJK phrase for the other types."""
+    """Per shared CJK phrase for the types in :attr:`cjk_weak_types`."""
     ascii_token_weight: float = 1.5
     """Per shared ASCII/technical token (``VSCode``, ``React``)."""
     min_score: float = 1.5
@@ -45,6 +48,31 @@ class RecallConfig:
     """Sum of injected memory texts stays within this budget."""
     time_budget_ms: float = 250.0
     """Recall gives up (and injects nothing) after this long waiting for the store."""
+    cjk_weak_types: frozenset[str] = frozenset(_CONTROLLED_TYPES)
+    """Types whose CJK phrases weigh :attr:`cjk_phrase_weight_weak` (background, not wishes)."""
+    controlled_types: frozenset[str] = frozenset(_CONTROLLED_TYPES)
+    """Types that score zero without lexical overlap: a tag, a whole identity part, the
+    whole text or an ASCII token in the query. CJK phrases and identity phrases only add
+    to such an overlap, they never stand in for it (except for :attr:`self_context_types`)."""
+    self_context_types: frozenset[str] = frozenset({"stable_user_context"})
+    """Controlled types for which identity phrases and self-context cues count as overlap."""
+    self_context_weight: float = 1.5
+    """Score of a self-context cue: a first-person query naming a facet of the user's
+    background ("do you know my job?") and a record carrying that facet ("engineer")."""
+    self_context_cues: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = SELF_CONTEXT_CUES
+    """Per facet: (query cues, record cues). Default: occupation, home, education."""
+    self_references: frozenset[str] = SELF_REFERENCES
+    """First-person markers a query needs before a self-context cue counts."""
+    common_words: frozenset[str] = COMMON_WORDS
+    """Bilingual common words (and single CJK function characters) that never select a
+    record by themselves: they are ignored as tags, tokens and phrases of the query."""
+    plain_word_weight: float = 0.75
+    """Per shared plain prose word of the memory text (lower-case English, not a name, not a
+    technical term, not in the record's tags or identity): half a technical token, so one
+    ordinary word ("meeting", "delete") never selects a record on its own."""
+    read_workers: int = 8
+    """Threads per engine that run recall's store reads, so a hung store is abandoned at the
+    time budget without a new thread per call."""
 
     def __post_init__(self) -> None:
         if self.max_records < 1:
@@ -55,6 +83,16 @@ class RecallConfig:
             raise ConfigurationError("RecallConfig.min_confidence must be within 0..1")
         if self.time_budget_ms <= 0:
             raise ConfigurationError("RecallConfig.time_budget_ms must be positive")
+        if self.read_workers < 1:
+            raise ConfigurationError("RecallConfig.read_workers must be at least 1")
+        known = {t.value for t in MemoryType}
+        for name in ("cjk_weak_types", "controlled_types", "self_context_types"):
+            unknown = set(getattr(self, name)) - known
+            if unknown:
+                raise ConfigurationError(
+                    f"RecallConfig.{name} has unknown memory types {sorted(unknown)}; "
+                    f"use names from {sorted(known)}"
+                )
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,18 +115,27 @@ class SliceConfig:
 
 @dataclass(frozen=True, slots=True)
 class CacheConfig:
-    """The per-namespace read cache in front of the store."""
+    """The per-namespace read cache in front of the store (off unless ``MemoryConfig.cache``).
+
+    Writes through the engine invalidate at once; writes by *another* process are seen
+    only after ``ttl`` (``negative_ttl`` for a principal that had no memories).
+
+    >>> CacheConfig(ttl=timedelta(seconds=10)).negative_ttl.total_seconds()
+    5.0
+    """
 
     max_namespaces: int = 1024
     """LRU bound on cached namespaces."""
     ttl: timedelta = timedelta(seconds=30)
-    """How long a cached list of active records is trusted."""
+    """How long a cached list of records is trusted."""
     negative_ttl: timedelta = timedelta(seconds=5)
     """How long "this principal has no memories" is trusted."""
 
     def __post_init__(self) -> None:
         if self.max_namespaces < 1:
             raise ConfigurationError("CacheConfig.max_namespaces must be at least 1")
+        if self.ttl <= timedelta(0) or self.negative_ttl <= timedelta(0):
+            raise ConfigurationError("CacheConfig.ttl and negative_ttl must be positive")
 
 
 @dataclass(frozen=True, slots=True)

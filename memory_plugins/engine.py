@@ -19,10 +19,13 @@ import hashlib
 import logging
 import threading
 from collections.abc import Iterable, Mapping
+from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from typing import Any, Literal
 
+from memory_plugins.cache import ReadPool, ReadQueueFullError, RecordCache
 from memory_plugins.candidate import (
     Action,
     HistoryEntry,
@@ -34,14 +37,15 @@ from memory_plugins.candidate import (
 )
 from memory_plugins.clock import Clock, SystemClock, utc_iso
 from memory_plugins.config import MemoryConfig
-from memory_plugins.errors import StoreUnavailableError
+from memory_plugins.errors import ConfigurationError, StoreUnavailableError
 from memory_plugins.gates import evaluate
 from memory_plugins.keys import stable_key
 from memory_plugins.namespaces import memory_namespace
 from memory_plugins.outcomes import EngineStats, OutcomeStatus, WriteOutcome
+from memory_plugins.principals import PrincipalLike, principal_id
 from memory_plugins.recall.features import compute_features
 from memory_plugins.recall.injection import render_memory_message
-from memory_plugins.recall.scoring import rank
+from memory_plugins.recall.scoring import rank, select
 from memory_plugins.recall.types import Ranking, RecallHit
 from memory_plugins.store import StoreGateway, StoreLike
 
@@ -69,10 +73,18 @@ class RecallResult:
 class MemoryEngine:
     """One validated long-term memory over any LangGraph ``BaseStore``.
 
-    Every method takes the *principal* (the verified user or session id); its data lives
+    Every method takes the *principal*: a :class:`~memory_plugins.principals.Principal`
+    verified by a ``KeyRing``, or an id string the caller vouches for. Its data lives
     under an HMAC-hashed namespace and is never visible to another principal.
     Store failures never raise from ``remember``/``recall``: they are logged, counted in
     :attr:`stats`, and the call returns no memories or ``store_unavailable`` outcomes.
+    ``recall`` waits at most ``config.recall.time_budget_ms`` for the store.
+
+    Writes for one principal are serialised by a lock inside this engine, so threads and
+    tasks sharing it never lose an update. Engines in *other processes* writing the same
+    principal are not coordinated: each write is a read-modify-write of its keys and the
+    last writer wins per key (the store has no compare-and-set). Serve one principal from
+    one process, or accept that race, and keep ``config.cache`` off (see ``CacheConfig``).
     """
 
     def __init__(
@@ -87,21 +99,28 @@ class MemoryEngine:
         self.gateway = StoreGateway(store)
         self.stats = EngineStats()
         self._locks = [threading.Lock() for _ in range(_LOCK_STRIPES)]
+        self._cache: RecordCache[MemoryRecord] | None = None
+        if config.cache is not None:
+            # The engine clock drives cache lifetimes too, so tests can age entries.
+            self._cache = RecordCache(
+                config.cache, timer=lambda: self.clock.now().timestamp(), stats=self.stats
+            )
+        self._reads = ReadPool(config.recall.read_workers)
 
     @property
     def store(self) -> StoreLike:
         """The underlying LangGraph store."""
         return self.gateway.store
 
-    def namespace(self, principal: str) -> tuple[str, ...]:
-        """The namespace holding ``principal``'s memories."""
-        return memory_namespace(self.config, principal)
+    def namespace(self, principal: PrincipalLike) -> tuple[str, ...]:
+        """The namespace holding ``principal``'s memories (``principal.id`` for a Principal)."""
+        return memory_namespace(self.config, principal_id(principal))
 
     # -- write path ------------------------------------------------------------------------
 
     def remember(
         self,
-        principal: str,
+        principal: PrincipalLike,
         candidates: Iterable[MemoryCandidate | Mapping[str, Any]],
         *,
         source_conversation_id: str | None,
@@ -137,7 +156,7 @@ class MemoryEngine:
 
     async def aremember(
         self,
-        principal: str,
+        principal: PrincipalLike,
         candidates: Iterable[MemoryCandidate | Mapping[str, Any]],
         *,
         source_conversation_id: str | None,
@@ -186,18 +205,31 @@ class MemoryEngine:
             results.append((index, outcome))
 
         if changed:
-            ttl = self.config.record_ttl
             try:
-                self.gateway.put_many(
-                    namespace,
-                    [(key, record.to_json()) for key, record in changed.items()],
-                    ttl_minutes=ttl.total_seconds() / 60 if ttl else None,
-                )
+                self._put_records(namespace, changed.values(), now)
             except StoreUnavailableError as exc:
                 self.stats.incr("store_write_failures")
                 logger.warning("memory write skipped, store unavailable: %s", exc)
                 return [(i, _unavailable(o, exc)) if o.stored else (i, o) for i, o in results]
         return results
+
+    def _put_records(
+        self, namespace: tuple[str, ...], records: Iterable[MemoryRecord], now: datetime
+    ) -> None:
+        # Invalidate even when the put fails: a failed batch may still have been applied.
+        try:
+            batch = list(records)
+            self.gateway.put_many(
+                namespace,
+                [(record.key, record.to_json()) for record in batch],
+                ttl_minutes=_store_ttl_minutes(batch, now),
+            )
+        finally:
+            self._invalidate(namespace)
+
+    def _invalidate(self, namespace: tuple[str, ...]) -> None:
+        if self._cache is not None:
+            self._cache.invalidate(namespace)
 
     def _unavailable(
         self, accepted: list[tuple[int, MemoryCandidate, str]], exc: Exception, what: str
@@ -312,29 +344,29 @@ class MemoryEngine:
 
     # -- management ------------------------------------------------------------------------
 
-    def list_records(self, principal: str, status: StatusFilter = "active") -> list[MemoryRecord]:
+    def list_records(
+        self, principal: PrincipalLike, status: StatusFilter = "active"
+    ) -> list[MemoryRecord]:
         """The principal's records, newest change first. Raises ``StoreUnavailableError``."""
         if status not in ("active", "suppressed", "all"):
-            from memory_plugins.errors import ConfigurationError
-
             raise ConfigurationError("status must be 'active', 'suppressed' or 'all'")
         records = self._load(self.namespace(principal), self.clock.now())
         if status != "all":
             records = [r for r in records if r.status.value == status]
         return sorted(records, key=lambda r: (r.last_changed, r.key), reverse=True)
 
-    def suppress(self, principal: str, key: str, *, conversation_id: str) -> WriteOutcome:
+    def suppress(self, principal: PrincipalLike, key: str, *, conversation_id: str) -> WriteOutcome:
         """Mark an active record suppressed (never recalled, restorable)."""
         return self._transition(principal, key, RecordStatus.SUPPRESSED, conversation_id)
 
     def restore(
-        self, principal: str, key: str, *, conversation_id: str | None = None
+        self, principal: PrincipalLike, key: str, *, conversation_id: str | None = None
     ) -> WriteOutcome:
         """Bring a suppressed record back to ``active``."""
         return self._transition(principal, key, RecordStatus.ACTIVE, conversation_id)
 
     def _transition(
-        self, principal: str, key: str, target: RecordStatus, conversation_id: str | None
+        self, principal: PrincipalLike, key: str, target: RecordStatus, conversation_id: str | None
     ) -> WriteOutcome:
         namespace = self.namespace(principal)
         now = self.clock.now()
@@ -374,14 +406,14 @@ class MemoryEngine:
                 )
                 status = OutcomeStatus.RESTORED
             try:
-                self.gateway.put_many(namespace, [(key, record.to_json())])
+                self._put_records(namespace, [record], now)
             except StoreUnavailableError as exc:
                 self.stats.incr("store_write_failures")
                 return WriteOutcome(OutcomeStatus.STORE_UNAVAILABLE, key=key, detail=str(exc))
         self.stats.incr(f"outcome_{status}")
         return WriteOutcome(status, key=key, record=record)
 
-    def forget(self, principal: str, key: str | None = None) -> int:
+    def forget(self, principal: PrincipalLike, key: str | None = None) -> int:
         """Hard-delete one record, or (``key=None``) every record of the principal.
 
         Returns how many records were removed. Raises ``StoreUnavailableError``: erasure
@@ -389,16 +421,23 @@ class MemoryEngine:
         """
         namespace = self.namespace(principal)
         with self._lock_for(namespace):
-            if key is not None:
-                present = self.gateway.get_many(namespace, [key])[key] is not None
-                self.gateway.delete_many(namespace, [key] if present else [])
-                return int(present)
-            keys = [k for k, _ in self.gateway.read_all(namespace)]
-            self.gateway.delete_many(namespace, keys)
-            return len(keys)
+            try:
+                if key is not None:
+                    present = self.gateway.get_many(namespace, [key])[key] is not None
+                    self.gateway.delete_many(namespace, [key] if present else [])
+                    return int(present)
+                keys = [k for k, _ in self.gateway.read_all(namespace)]
+                self.gateway.delete_many(namespace, keys)
+                return len(keys)
+            finally:
+                self._invalidate(namespace)
 
-    def sweep(self, principal: str) -> int:
-        """Physically delete the principal's expired records; returns how many."""
+    def sweep(self, principal: PrincipalLike) -> int:
+        """Physically delete the principal's expired records; returns how many.
+
+        Works on every store. For all principals at once on SQLite or PostgreSQL, use
+        :meth:`sweep_all`. Raises ``StoreUnavailableError``.
+        """
         namespace = self.namespace(principal)
         now = utc_iso(self.clock.now())
         with self._lock_for(namespace):
@@ -407,30 +446,128 @@ class MemoryEngine:
                 for k, v in self.gateway.read_all(namespace)
                 if v.get("expires_at") is not None and v["expires_at"] <= now
             ]
-            self.gateway.delete_many(namespace, expired)
+            try:
+                self.gateway.delete_many(namespace, expired)
+            finally:
+                if expired:
+                    self._invalidate(namespace)
         return len(expired)
+
+    def sweep_all(self) -> int:
+        """Delete every expired row of the store with the backend's own TTL sweeper.
+
+        Records written with ``record_ttl`` carry their remaining lifetime to the store, so
+        this reclaims every principal's expired records, and any structured slice written
+        with a TTL, in one statement. It sweeps the whole store (every app sharing it).
+        Returns how many rows were removed; raises ``StoreUnavailableError`` when the
+        store fails and ``ConfigurationError`` for a store without a sweeper
+        (``InMemoryStore``: call :meth:`sweep` per principal there). For a background
+        sweeper, open the store with ``sqlite_store(..., sweep_interval_minutes=N)`` or
+        ``postgres_store(..., sweep_interval_minutes=N)``.
+        """
+        # sweep_ttl is a backend capability outside BaseStore, so the gateway does not carry it.
+        sweeper = getattr(self.store, "sweep_ttl", None)
+        if not self.gateway.supports_ttl or not callable(sweeper):
+            raise ConfigurationError(
+                f"{type(self.store).__name__} has no TTL sweeper; "
+                "call engine.sweep(principal) for each principal instead"
+            )
+        try:
+            return int(sweeper())
+        except Exception as exc:  # translated here like every other store failure
+            raise StoreUnavailableError(f"{type(self.store).__name__}: {exc!r}") from exc
+        finally:
+            if self._cache is not None:
+                self._cache.clear()
 
     # -- read path -------------------------------------------------------------------------
 
-    def recall(self, principal: str, query: str) -> RecallResult:
-        """Select the few memories relevant to ``query`` and render the system message."""
-        ranking, degraded = self._rank(principal, query)
-        message = render_memory_message(ranking.hits) if ranking.hits else None
-        return RecallResult(hits=ranking.hits, message=message, degraded=degraded)
+    def recall(self, principal: PrincipalLike, query: str) -> RecallResult:
+        """Select the few memories relevant to ``query`` and render the system message.
 
-    async def arecall(self, principal: str, query: str) -> RecallResult:
-        """Async twin of :meth:`recall`."""
-        return await asyncio.to_thread(self.recall, principal, query)
+        Waits at most ``config.recall.time_budget_ms`` for the store; past that the turn
+        goes on without memory (``degraded``, counted as ``recall_timeouts``).
+        """
+        namespace = self.namespace(principal)
+        now = self.clock.now()
+        future, shared = self._start_read(namespace)
+        try:
+            records = future.result(timeout=self._budget_seconds)
+        except TimeoutError:
+            if not shared:  # a read nobody else awaits need not reach the store at all
+                future.cancel()
+            return self._recall_timed_out()
+        except StoreUnavailableError as exc:
+            return self._recall_failed(exc)
+        return self._select(records, query, now)
 
-    def explain(self, principal: str, query: str) -> Ranking:
+    async def arecall(self, principal: PrincipalLike, query: str) -> RecallResult:
+        """Async twin of :meth:`recall`; the time budget is enforced without holding a thread."""
+        namespace = self.namespace(principal)
+        now = self.clock.now()
+        future, shared = self._start_read(namespace)
+        waiter = asyncio.wrap_future(future)
+        try:
+            # A shared (single-flight) read must survive this waiter's timeout.
+            records = await asyncio.wait_for(
+                asyncio.shield(waiter) if shared else waiter, self._budget_seconds
+            )
+        except TimeoutError:
+            return self._recall_timed_out()
+        except StoreUnavailableError as exc:
+            return self._recall_failed(exc)
+        return self._select(records, query, now)
+
+    @property
+    def _budget_seconds(self) -> float:
+        return self.config.recall.time_budget_ms / 1000
+
+    def _start_read(
+        self, namespace: tuple[str, ...]
+    ) -> tuple["Future[tuple[MemoryRecord, ...]]", bool]:
+        """A future of the namespace's records on the read pool, and whether it is shared."""
+        loader = partial(self._read_records, namespace)
+        if self._cache is not None:
+            return self._cache.fetch(namespace, loader, self._reads.submit), True
+        try:
+            return self._reads.submit(loader), False
+        except ReadQueueFullError as exc:
+            failed: Future[tuple[MemoryRecord, ...]] = Future()
+            failed.set_exception(exc)
+            return failed, False
+
+    def _select(self, records: Iterable[MemoryRecord], query: str, now: datetime) -> RecallResult:
+        stamp = utc_iso(now)
+        # Expiry is enforced on every read, cached or not: expired records never compete.
+        live = [r for r in records if r.expires_at is None or r.expires_at > stamp]
+        hits = select(live, query, self.config.recall, stamp)
+        message = render_memory_message(hits) if hits else None
+        return RecallResult(hits=hits, message=message)
+
+    def _recall_timed_out(self) -> RecallResult:
+        self.stats.incr("recall_timeouts")
+        logger.warning(
+            "memory recall skipped: the store gave no answer within %.0f ms",
+            self.config.recall.time_budget_ms,
+        )
+        return RecallResult(hits=(), message=None, degraded=True)
+
+    def _recall_failed(self, exc: StoreUnavailableError) -> RecallResult:
+        if isinstance(exc, ReadQueueFullError):  # the store is too slow: same as a timeout
+            return self._recall_timed_out()
+        self.stats.incr("store_read_failures")
+        logger.warning("memory recall skipped, store unavailable: %s", exc)
+        return RecallResult(hits=(), message=None, degraded=True)
+
+    def explain(self, principal: PrincipalLike, query: str) -> Ranking:
         """Every record considered for ``query``, its score per dimension and the verdict."""
         return self._rank(principal, query)[0]
 
-    async def aexplain(self, principal: str, query: str) -> Ranking:
+    async def aexplain(self, principal: PrincipalLike, query: str) -> Ranking:
         """Async twin of :meth:`explain`."""
         return await asyncio.to_thread(self.explain, principal, query)
 
-    def _rank(self, principal: str, query: str) -> tuple[Ranking, bool]:
+    def _rank(self, principal: PrincipalLike, query: str) -> tuple[Ranking, bool]:
         now = self.clock.now()
         namespace = self.namespace(principal)
         try:
@@ -444,11 +581,17 @@ class MemoryEngine:
     def _load(
         self, namespace: tuple[str, ...], now: datetime, *, keep_expired: bool = False
     ) -> list[MemoryRecord]:
-        records = [MemoryRecord.from_json(value) for _, value in self.gateway.read_all(namespace)]
+        if self._cache is None:
+            records: tuple[MemoryRecord, ...] = self._read_records(namespace)
+        else:
+            records = self._cache.fetch(namespace, partial(self._read_records, namespace)).result()
         if keep_expired:
-            return records
+            return list(records)
         stamp = utc_iso(now)
         return [r for r in records if r.expires_at is None or r.expires_at > stamp]
+
+    def _read_records(self, namespace: tuple[str, ...]) -> tuple[MemoryRecord, ...]:
+        return tuple(MemoryRecord.from_json(value) for _, value in self.gateway.read_all(namespace))
 
     def _lock_for(self, namespace: tuple[str, ...]) -> threading.Lock:
         digest = hashlib.blake2b("\x1f".join(namespace).encode(), digest_size=2).digest()
@@ -476,6 +619,17 @@ def _history(
         confidence=record.confidence,
         status=record.status,
     )
+
+
+def _store_ttl_minutes(records: list[MemoryRecord], now: datetime) -> float | None:
+    """The batch's lifetime for a TTL-capable store: the longest remaining, so its sweeper
+    never removes a record the engine still considers live (``None``: keep forever)."""
+    remaining = []
+    for record in records:
+        if record.expires_at is None:
+            return None
+        remaining.append(datetime.fromisoformat(record.expires_at) - now)
+    return max(remaining).total_seconds() / 60 if remaining else None
 
 
 def _unavailable(outcome: WriteOutcome, exc: Exception) -> WriteOutcome:

@@ -11,9 +11,12 @@ import threading
 import time
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["FailingStore", "FrozenClock", "SlowStore"]
+if TYPE_CHECKING:
+    from memory_plugins.testing_models import ScriptedChatModel
+
+__all__ = ["FailingStore", "FrozenClock", "HangingStore", "ScriptedChatModel", "SlowStore"]
 
 
 class FrozenClock:
@@ -99,3 +102,73 @@ class SlowStore:
     async def abatch(self, ops: Iterable[Any]) -> list[Any]:
         await asyncio.sleep(self.delay)
         return list(await self.inner.abatch(ops))
+
+
+class HangingStore:
+    """Delegates to ``inner``, but reads (and, if asked, writes) block until :meth:`release`.
+
+    A store that stopped answering without failing: what a time budget is for. ``reads``
+    and ``writes`` count the calls that reached it. A call never blocks longer than
+    ``max_hang`` seconds, so a forgotten ``release()`` cannot wedge a test run.
+
+    >>> from langgraph.store.memory import InMemoryStore
+    >>> store = HangingStore(InMemoryStore())
+    >>> store.release(); store.batch([]), store.reads
+    ([], 1)
+    """
+
+    def __init__(
+        self,
+        inner: Any,
+        *,
+        hang_reads: bool = True,
+        hang_writes: bool = False,
+        max_hang: float = 30.0,
+    ) -> None:
+        self.inner = inner
+        self.hang_reads = hang_reads
+        self.hang_writes = hang_writes
+        self.max_hang = max_hang
+        self.supports_ttl = bool(getattr(inner, "supports_ttl", False))
+        self.reads = 0
+        self.writes = 0
+        self._released = threading.Event()
+        self._lock = threading.Lock()
+
+    def hang(self) -> None:
+        """Start blocking again."""
+        self._released.clear()
+
+    def release(self) -> None:
+        """Let every blocked and future call through."""
+        self._released.set()
+
+    def _blocks(self, ops: list[Any]) -> bool:
+        writes = any(type(op).__name__ == "PutOp" for op in ops)
+        with self._lock:
+            if writes:
+                self.writes += 1
+            else:
+                self.reads += 1
+        return self.hang_writes if writes else self.hang_reads
+
+    def batch(self, ops: Iterable[Any]) -> list[Any]:
+        ops = list(ops)
+        if self._blocks(ops):
+            self._released.wait(self.max_hang)
+        return list(self.inner.batch(ops))
+
+    async def abatch(self, ops: Iterable[Any]) -> list[Any]:
+        ops = list(ops)
+        if self._blocks(ops):
+            await asyncio.to_thread(self._released.wait, self.max_hang)
+        return list(await self.inner.abatch(ops))
+
+
+def __getattr__(name: str) -> Any:
+    # ScriptedChatModel needs langchain_core: import it on first use, not with this module.
+    if name == "ScriptedChatModel":
+        from memory_plugins.testing_models import ScriptedChatModel
+
+        return ScriptedChatModel
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

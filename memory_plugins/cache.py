@@ -1,0 +1,261 @@
+"""Protecting the store on the read path: a per-namespace record cache and a bounded reader.
+
+:class:`RecordCache` keeps the parsed records of recently read namespaces. It caches
+"this principal has no memories" too (for a shorter time), so a burst of new users does
+not turn into a burst of store reads (the cache-penetration lesson), and it lets one
+read per namespace fly at a time: concurrent readers share its result (single-flight).
+Every write through the engine invalidates the namespace; an invalidation also detaches
+a read already in flight, so a read that started before a write can never be cached
+after it. Memory is bounded by an LRU over namespaces.
+
+:class:`ReadPool` runs store reads on a few daemon threads so a caller can stop waiting
+when its time budget runs out, without a thread per call and without blocking exit.
+
+>>> from memory_plugins.config import CacheConfig
+>>> cache = RecordCache(CacheConfig(max_namespaces=2))
+>>> cache.fetch(("app", "alice"), lambda: ["record"]).result()
+('record',)
+>>> cache.lookup(("app", "alice"))
+('record',)
+>>> cache.invalidate(("app", "alice")); cache.lookup(("app", "alice")) is None
+True
+"""
+
+import threading
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from memory_plugins.config import CacheConfig
+from memory_plugins.errors import StoreUnavailableError
+from memory_plugins.outcomes import EngineStats
+
+__all__ = ["ReadPool", "ReadQueueFullError", "RecordCache"]
+
+T = TypeVar("T")
+Namespace = tuple[str, ...]
+Runner = Callable[[Callable[[], None]], object]
+"""Schedules a job: ``ReadPool.submit`` or, to run it in the caller's thread, ``lambda job: job()``."""
+
+
+class ReadQueueFullError(StoreUnavailableError):
+    """Too many store reads are already waiting: the store is too slow to keep up."""
+
+
+@dataclass(slots=True)
+class _Entry(Generic[T]):
+    items: tuple[T, ...]
+    stored_at: float
+
+
+@dataclass(slots=True)
+class _Flight(Generic[T]):
+    future: "Future[tuple[T, ...]]" = field(default_factory=Future)
+
+
+class RecordCache(Generic[T]):
+    """Per-namespace cache with negative caching, single-flight loads and LRU bounds.
+
+    ``timer`` returns seconds (monotonic or wall clock); entries are trusted for
+    ``config.ttl`` (``config.negative_ttl`` when the namespace was empty) and never when
+    the timer went backwards. Callers still filter what they read (e.g. by expiry): the
+    cache stores what the store returned, not what is valid now.
+
+    >>> from memory_plugins.config import CacheConfig
+    >>> reads = []
+    >>> cache = RecordCache(CacheConfig())
+    >>> for _ in range(3):
+    ...     _ = cache.fetch(("app", "bob"), lambda: reads.append(1) or []).result()
+    >>> len(reads)  # "bob has nothing" is cached too
+    1
+    """
+
+    def __init__(
+        self,
+        config: CacheConfig,
+        *,
+        timer: Callable[[], float] = time.monotonic,
+        stats: EngineStats | None = None,
+    ) -> None:
+        self.config = config
+        self._timer = timer
+        self._stats = stats or EngineStats()
+        self._lock = threading.Lock()
+        self._entries: OrderedDict[Namespace, _Entry[T]] = OrderedDict()
+        self._flights: dict[Namespace, _Flight[T]] = {}
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._entries)
+
+    def lookup(self, namespace: Namespace) -> tuple[T, ...] | None:
+        """The cached items of ``namespace`` when still fresh, else ``None``."""
+        with self._lock:
+            return self._fresh(namespace)
+
+    def fetch(
+        self,
+        namespace: Namespace,
+        loader: Callable[[], Iterable[T]],
+        run: Runner | None = None,
+    ) -> "Future[tuple[T, ...]]":
+        """A future of the namespace's items: cached, joined to a read in flight, or loaded.
+
+        ``run`` schedules the load (default: now, in this thread). Failures are handed to
+        every waiter and never cached.
+        """
+        with self._lock:
+            cached = self._fresh(namespace)
+            if cached is not None:
+                done: Future[tuple[T, ...]] = Future()
+                done.set_result(cached)
+                return done
+            flight = self._flights.get(namespace)
+            if flight is not None:
+                self._stats.incr("cache_coalesced")
+                return flight.future
+            self._stats.incr("cache_misses")
+            flight = self._flights[namespace] = _Flight()
+
+        def job() -> None:
+            try:
+                items = tuple(loader())
+            except BaseException as exc:
+                self._land(namespace, flight, None)
+                flight.future.set_exception(exc)
+                return
+            self._land(namespace, flight, items)
+            flight.future.set_result(items)
+
+        try:
+            (run or _run_here)(job)
+        except BaseException as exc:  # e.g. ReadQueueFullError: waiters must not hang
+            self._land(namespace, flight, None)
+            if not flight.future.done():
+                flight.future.set_exception(exc)
+        return flight.future
+
+    def invalidate(self, namespace: Namespace) -> None:
+        """Forget ``namespace``; a read of it already in flight will not be cached."""
+        with self._lock:
+            self._entries.pop(namespace, None)
+            self._flights.pop(namespace, None)
+
+    def clear(self) -> None:
+        """Forget every namespace (and detach every read in flight)."""
+        with self._lock:
+            self._entries.clear()
+            self._flights.clear()
+
+    def _fresh(self, namespace: Namespace) -> tuple[T, ...] | None:
+        entry = self._entries.get(namespace)
+        if entry is None:
+            return None
+        ttl = self.config.ttl if entry.items else self.config.negative_ttl
+        now = self._timer()
+        if not entry.stored_at <= now < entry.stored_at + ttl.total_seconds():
+            del self._entries[namespace]
+            return None
+        self._entries.move_to_end(namespace)
+        self._stats.incr("cache_hits" if entry.items else "cache_negative_hits")
+        return entry.items
+
+    def _land(self, namespace: Namespace, flight: _Flight[T], items: tuple[T, ...] | None) -> None:
+        with self._lock:
+            # A flight detached by an invalidation may have read pre-write data: drop it.
+            if self._flights.get(namespace) is not flight:
+                return
+            del self._flights[namespace]
+            if items is None:
+                return
+            self._entries[namespace] = _Entry(items, self._timer())
+            self._entries.move_to_end(namespace)
+            while len(self._entries) > self.config.max_namespaces:
+                self._entries.popitem(last=False)
+                self._stats.incr("cache_evictions")
+
+
+def _run_here(job: Callable[[], None]) -> None:
+    job()
+
+
+class ReadPool:
+    """At most ``max_workers`` daemon threads running submitted reads; idle ones exit.
+
+    A caller waits on the returned future with a timeout and walks away when it runs
+    out; the read finishes (or hangs) on a pool thread, never on a new one per call.
+    More than ``max_pending`` queued reads fail fast with ``ReadQueueFullError``.
+
+    >>> pool = ReadPool(max_workers=2)
+    >>> pool.submit(lambda: 6 * 7).result(timeout=1)
+    42
+    """
+
+    def __init__(
+        self,
+        max_workers: int = 8,
+        *,
+        max_pending: int | None = None,
+        idle_seconds: float = 10.0,
+        name: str = "memory-plugins-read",
+    ) -> None:
+        if max_workers < 1:
+            raise ValueError("ReadPool needs at least one worker")
+        self.max_workers = max_workers
+        self.max_pending = max_pending if max_pending is not None else 32 * max_workers
+        self.idle_seconds = idle_seconds
+        self.name = name
+        self._cond = threading.Condition()
+        self._tasks: deque[tuple[Future[Any], Callable[[], Any]]] = deque()
+        self._workers = 0
+        self._idle = 0
+
+    @property
+    def workers(self) -> int:
+        """Threads currently alive in the pool."""
+        with self._cond:
+            return self._workers
+
+    def submit(self, fn: Callable[[], T]) -> "Future[T]":
+        """Run ``fn`` on a pool thread; raises ``ReadQueueFullError`` when the queue is full."""
+        future: Future[T] = Future()
+        with self._cond:
+            if len(self._tasks) >= self.max_pending:
+                raise ReadQueueFullError(
+                    f"{len(self._tasks)} store reads already waiting: the store is too slow"
+                )
+            self._tasks.append((future, fn))
+            if self._idle < len(self._tasks) and self._workers < self.max_workers:
+                self._workers += 1
+                threading.Thread(
+                    target=self._work, name=f"{self.name}-{self._workers}", daemon=True
+                ).start()
+            else:
+                self._cond.notify()
+        return future
+
+    def _work(self) -> None:
+        while True:
+            with self._cond:
+                self._idle += 1
+                deadline = time.monotonic() + self.idle_seconds
+                while not self._tasks:
+                    remaining = deadline - time.monotonic()
+                    if remaining <= 0:
+                        break
+                    self._cond.wait(remaining)
+                self._idle -= 1
+                if not self._tasks:
+                    self._workers -= 1
+                    return
+                future, fn = self._tasks.popleft()
+            # A reader that gave up before the read started cancelled it: skip the store call.
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(fn())
+            except BaseException as exc:
+                future.set_exception(exc)

@@ -1,0 +1,381 @@
+"""Verified principals (S7): an HS256 key ring that turns a signed token into a user id.
+
+The engine scopes every read and write by the principal it is given; this module is
+where that principal should come from. A :class:`KeyRing` verifies compact HS256 JWTs
+(``sub`` and ``exp`` required, ``kid`` header selecting the key), keeps the previous key
+for a 24 h overlap after :meth:`KeyRing.rotate`, bounds clock skew and refuses anything
+else with :class:`~memory_plugins.errors.InvalidTokenError`. Nothing here trusts a raw
+client header: an id only becomes a :class:`Principal` after its signature checks out.
+
+HS256 is implemented with ``hmac``/``hashlib`` (constant-time comparison), so the
+``jwt`` extra is not needed; tokens issued by PyJWT or any other HS256 library verify.
+
+>>> from datetime import timedelta
+>>> ring = KeyRing(b"a-32-byte-or-longer-signing-key!", kid="2026-01")
+>>> token = ring.issue("alice", lifetime=timedelta(minutes=5))
+>>> principal = ring.verify(token)
+>>> principal.id, principal.kid
+('alice', '2026-01')
+"""
+
+import base64
+import binascii
+import hashlib
+import hmac
+import json
+import math
+import re
+import threading
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+from typing import Any, TypeAlias
+
+from memory_plugins.clock import Clock, SystemClock
+from memory_plugins.errors import ConfigurationError, InvalidTokenError
+from memory_plugins.namespaces import MAX_PRINCIPAL_CHARS
+
+__all__ = ["KeyRing", "Principal", "PrincipalLike", "principal_id"]
+
+ALGORITHM = "HS256"
+DEFAULT_LEEWAY = timedelta(seconds=60)
+ROTATION_OVERLAP = timedelta(hours=24)
+MIN_KEY_BYTES = 32  # RFC 7518 §3.2: an HS256 key is at least as long as the hash output
+MAX_TOKEN_CHARS = 16_384  # room for a 1024-char sub even when every char is JSON-escaped
+MAX_KID_CHARS = 128
+_SEGMENT = re.compile(r"[A-Za-z0-9_-]*")
+
+
+@dataclass(frozen=True, slots=True)
+class Principal:
+    """A verified identity: ``id`` is the token's ``sub``; the engine scopes by it.
+
+    >>> Principal("alice", issuer="https://id.example", kid="k1").id
+    'alice'
+    """
+
+    id: str
+    """The subject (``sub``) of the verified token; hashed into the namespace."""
+    issuer: str | None = None
+    """The token's ``iss`` claim, when it had one."""
+    kid: str | None = None
+    """Which key of the ring verified the token."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.id, str) or not self.id:
+            raise ConfigurationError("Principal.id must be a non-empty string")
+
+
+PrincipalLike: TypeAlias = Principal | str
+"""What engine methods accept: a verified :class:`Principal` or an id the caller vouches for."""
+
+
+def principal_id(principal: PrincipalLike) -> str:
+    """The id to scope by: ``principal.id`` for a :class:`Principal`, else the string itself.
+
+    >>> principal_id(Principal("alice")), principal_id("bob")
+    ('alice', 'bob')
+    """
+    return principal.id if isinstance(principal, Principal) else principal
+
+
+@dataclass(frozen=True, slots=True)
+class _Key:
+    kid: str
+    secret: bytes
+    retired_at: datetime | None = None
+
+
+class KeyRing:
+    """Verifies HS256 JWTs against the current key and, for 24 h after a rotation, the previous one.
+
+    ``leeway`` bounds the clock skew tolerated on ``exp``/``nbf``/``iat`` (60 s by default).
+    With ``issuer`` or ``audience`` set, tokens must carry the matching ``iss``/``aud``.
+    The clock is injectable so expiry and rotation windows are testable.
+
+    >>> from datetime import timedelta
+    >>> ring = KeyRing("first-signing-key-at-least-32-bytes", kid="k1")
+    >>> old = ring.issue("alice", lifetime=timedelta(hours=1))
+    >>> ring.rotate("second-signing-key-at-least-32-byte", kid="k2")
+    >>> ring.verify(old).kid, ring.verify(ring.issue("alice")).kid
+    ('k1', 'k2')
+    """
+
+    def __init__(
+        self,
+        key: str | bytes,
+        kid: str,
+        *,
+        clock: Clock | None = None,
+        leeway: timedelta = DEFAULT_LEEWAY,
+        overlap: timedelta = ROTATION_OVERLAP,
+        issuer: str | None = None,
+        audience: str | None = None,
+    ) -> None:
+        if leeway < timedelta(0) or leeway > timedelta(minutes=10):
+            raise ConfigurationError("KeyRing leeway must be between 0 and 10 minutes")
+        if overlap < timedelta(0):
+            raise ConfigurationError("KeyRing overlap must not be negative")
+        self.clock: Clock = clock or SystemClock()
+        self.leeway = leeway
+        self.overlap = overlap
+        self.issuer = issuer
+        self.audience = audience
+        self._lock = threading.Lock()
+        self._current = _Key(_check_kid(kid), _key_bytes(key))
+        self._previous: _Key | None = None
+
+    @property
+    def current_kid(self) -> str:
+        """The kid new tokens are signed with."""
+        return self._current.kid
+
+    def accepted_kids(self) -> tuple[str, ...]:
+        """The kids a token may carry right now (current first)."""
+        current, previous = self._current, self._previous
+        if previous is not None and self._within_overlap(previous):
+            return (current.kid, previous.kid)
+        return (current.kid,)
+
+    def rotate(self, key: str | bytes, kid: str) -> None:
+        """Make ``key`` current; the old key keeps verifying for the overlap window (24 h).
+
+        A second rotation inside the window drops the oldest key: only one previous key
+        is ever accepted.
+        """
+        new = _Key(_check_kid(kid), _key_bytes(key))
+        with self._lock:
+            used = {self._current.kid} | ({self._previous.kid} if self._previous else set())
+            if new.kid in used:
+                raise ConfigurationError(f"kid {kid!r} is already in the key ring; use a new kid")
+            self._previous = replace(self._current, retired_at=self.clock.now())
+            self._current = new
+
+    # -- issuing ---------------------------------------------------------------------------
+
+    def issue(
+        self,
+        subject: str,
+        *,
+        lifetime: timedelta = timedelta(hours=1),
+        claims: Mapping[str, Any] | None = None,
+    ) -> str:
+        """A token for ``subject`` signed with the current key (for tests and simple issuers).
+
+        >>> ring = KeyRing("k" * 32, kid="k1")
+        >>> ring.issue("alice").count(".")
+        2
+        """
+        if lifetime <= timedelta(0):
+            raise ConfigurationError("token lifetime must be positive")
+        now = self.clock.now().timestamp()
+        payload: dict[str, Any] = {"iat": int(now), "exp": int(now + lifetime.total_seconds())}
+        if self.issuer is not None:
+            payload["iss"] = self.issuer
+        if self.audience is not None:
+            payload["aud"] = self.audience
+        payload.update(claims or {})
+        payload["sub"] = subject
+        key = self._current
+        header = {"alg": ALGORITHM, "typ": "JWT", "kid": key.kid}
+        signing_input = f"{_b64_json(header)}.{_b64_json(payload)}"
+        return f"{signing_input}.{_b64encode(_sign(key.secret, signing_input))}"
+
+    # -- verifying -------------------------------------------------------------------------
+
+    def verify_authorization(self, header: str | None) -> Principal:
+        """Verify an HTTP ``Authorization: Bearer <token>`` value.
+
+        >>> ring = KeyRing("k" * 32, kid="k1")
+        >>> ring.verify_authorization("Bearer " + ring.issue("alice")).id
+        'alice'
+        """
+        scheme, _, token = (header or "").strip().partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise InvalidTokenError("expected an 'Authorization: Bearer <token>' header")
+        return self.verify(token.strip())
+
+    def verify(self, token: str) -> Principal:
+        """The :class:`Principal` a token vouches for; raises ``InvalidTokenError`` otherwise.
+
+        >>> KeyRing("k" * 32, kid="k1").verify("not-a-token")
+        Traceback (most recent call last):
+        ...
+        memory_plugins.errors.InvalidTokenError: malformed token: expected header.payload.signature
+        """
+        if not isinstance(token, str):
+            raise InvalidTokenError("token must be a string")
+        if len(token) > MAX_TOKEN_CHARS:
+            raise InvalidTokenError(f"token is longer than {MAX_TOKEN_CHARS} characters")
+        parts = token.split(".")
+        if len(parts) != 3:
+            raise InvalidTokenError("malformed token: expected header.payload.signature")
+        header_b64, payload_b64, signature_b64 = parts
+        header = _json_segment(header_b64, "header")
+        key = self._key_for(header)
+        signature = _b64decode(signature_b64, "signature")
+        # The signature is checked before any claim is trusted, in constant time.
+        if not hmac.compare_digest(signature, _sign(key.secret, f"{header_b64}.{payload_b64}")):
+            raise InvalidTokenError(
+                f"signature does not match key {key.kid!r} (forged token or wrong key)"
+            )
+        claims = _json_segment(payload_b64, "payload")
+        self._check_times(claims)
+        self._check_issuer_and_audience(claims)
+        return Principal(id=_subject(claims), issuer=_optional_str(claims, "iss"), kid=key.kid)
+
+    def _key_for(self, header: dict[str, Any]) -> _Key:
+        alg = header.get("alg")
+        if not isinstance(alg, str) or alg.lower() == "none":
+            raise InvalidTokenError("unsigned token (alg 'none') refused: tokens must use HS256")
+        if alg != ALGORITHM:
+            raise InvalidTokenError(f"algorithm {alg!r} refused: only HS256 is accepted")
+        if "crit" in header:
+            raise InvalidTokenError("token declares critical header extensions; none are supported")
+        kid = header.get("kid")
+        if not isinstance(kid, str) or not kid:
+            raise InvalidTokenError("token has no 'kid' header; the key ring selects keys by kid")
+        current, previous = self._current, self._previous
+        if kid == current.kid:
+            return current
+        if previous is not None and kid == previous.kid:
+            if self._within_overlap(previous):
+                return previous
+            raise InvalidTokenError(
+                f"key {kid!r} was rotated out more than {_human(self.overlap)} ago"
+            )
+        raise InvalidTokenError(f"unknown key id {kid[:MAX_KID_CHARS]!r}")
+
+    def _within_overlap(self, key: _Key) -> bool:
+        return key.retired_at is None or self.clock.now() < key.retired_at + self.overlap
+
+    def _check_times(self, claims: dict[str, Any]) -> None:
+        now = self.clock.now().timestamp()
+        skew = self.leeway.total_seconds()
+        exp = _number(claims, "exp", required=True)
+        assert exp is not None  # required=True guarantees it
+        if now >= exp + skew:
+            raise InvalidTokenError(
+                f"token expired at {_stamp(exp)} (clock skew allowed: {_human(self.leeway)})"
+            )
+        nbf = _number(claims, "nbf", required=False)
+        if nbf is not None and now < nbf - skew:
+            raise InvalidTokenError(f"token is not valid before {_stamp(nbf)}")
+        iat = _number(claims, "iat", required=False)
+        if iat is not None and iat > now + skew:
+            raise InvalidTokenError(f"token claims to be issued in the future ({_stamp(iat)})")
+
+    def _check_issuer_and_audience(self, claims: dict[str, Any]) -> None:
+        if self.issuer is not None and claims.get("iss") != self.issuer:
+            raise InvalidTokenError(f"token issuer must be {self.issuer!r}")
+        aud = claims.get("aud")
+        if self.audience is None:
+            if aud is not None:
+                raise InvalidTokenError(
+                    "token names an audience but this key ring expects none; "
+                    "pass KeyRing(audience=...) to accept it"
+                )
+            return
+        audiences = [aud] if isinstance(aud, str) else aud
+        if not isinstance(audiences, list) or self.audience not in audiences:
+            raise InvalidTokenError(f"token is not meant for audience {self.audience!r}")
+
+
+def _key_bytes(key: str | bytes) -> bytes:
+    raw = key.encode() if isinstance(key, str) else key
+    if not isinstance(raw, bytes) or len(raw) < MIN_KEY_BYTES:
+        raise ConfigurationError(
+            f"HS256 keys must be at least {MIN_KEY_BYTES} bytes; "
+            "generate one with: python -c 'import secrets; print(secrets.token_hex(32))'"
+        )
+    return raw
+
+
+def _check_kid(kid: str) -> str:
+    if not isinstance(kid, str) or not kid or len(kid) > MAX_KID_CHARS or not kid.isprintable():
+        raise ConfigurationError(f"kid must be a printable label of 1..{MAX_KID_CHARS} chars")
+    return kid
+
+
+def _sign(secret: bytes, signing_input: str) -> bytes:
+    return hmac.new(secret, signing_input.encode("ascii"), hashlib.sha256).digest()
+
+
+def _b64encode(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
+
+
+def _b64_json(data: Mapping[str, Any]) -> str:
+    return _b64encode(json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode())
+
+
+def _b64decode(segment: str, what: str) -> bytes:
+    # The alphabet is checked first: the stdlib decoder would silently skip stray characters.
+    if not _SEGMENT.fullmatch(segment) or len(segment) % 4 == 1:
+        raise InvalidTokenError(f"malformed token: {what} is not base64url")
+    try:
+        return base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4))
+    except (binascii.Error, ValueError) as exc:
+        raise InvalidTokenError(f"malformed token: {what} is not base64url") from exc
+
+
+def _json_segment(segment: str, what: str) -> dict[str, Any]:
+    raw = _b64decode(segment, what)
+    try:
+        data = json.loads(raw.decode("utf-8"), object_pairs_hook=_no_duplicates)
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise InvalidTokenError(f"malformed token: {what} is not a JSON object ({exc})") from exc
+    if not isinstance(data, dict):
+        raise InvalidTokenError(f"malformed token: {what} is not a JSON object")
+    return data
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        raise ValueError("duplicate member names")
+    return data
+
+
+def _number(claims: dict[str, Any], name: str, *, required: bool) -> float | None:
+    value = claims.get(name)
+    if value is None:
+        if required:
+            raise InvalidTokenError(f"token has no {name!r} claim")
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise InvalidTokenError(f"claim {name!r} must be a NumericDate (seconds since the epoch)")
+    return float(value)
+
+
+def _subject(claims: dict[str, Any]) -> str:
+    sub = claims.get("sub")
+    if sub is None:
+        raise InvalidTokenError("token has no 'sub' claim")
+    if not isinstance(sub, str) or not sub:
+        raise InvalidTokenError("claim 'sub' must be a non-empty string")
+    if len(sub) > MAX_PRINCIPAL_CHARS:
+        raise InvalidTokenError(f"claim 'sub' is longer than {MAX_PRINCIPAL_CHARS} characters")
+    if any(unicodedata.category(ch) == "Cs" for ch in sub):
+        raise InvalidTokenError("claim 'sub' contains unpaired surrogates")
+    return sub
+
+
+def _optional_str(claims: dict[str, Any], name: str) -> str | None:
+    value = claims.get(name)
+    return value if isinstance(value, str) else None
+
+
+def _stamp(seconds: float) -> str:
+    try:
+        return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds")
+    except (OverflowError, OSError, ValueError):
+        return f"{seconds:.0f}s after the epoch"
+
+
+def _human(delta: timedelta) -> str:
+    seconds = int(delta.total_seconds())
+    if seconds and seconds % 3600 == 0:
+        return f"{seconds // 3600} h"
+    return f"{seconds} s"
