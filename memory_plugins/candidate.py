@@ -13,6 +13,7 @@
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import lru_cache
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
@@ -218,22 +219,41 @@ class MemoryRecord:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "MemoryRecord":
+        """A record from its stored JSON (as written by :meth:`to_json`).
+
+        Recall parses every record of a namespace, so this path is kept lean: enum values
+        are looked up in dicts, identical identities share one validated (frozen)
+        ``Identity``, and fields are passed positionally in declaration order.
+        """
+        identity = data.get("identity") or {}
+        history = data.get("history")
         return cls(
-            key=data["key"],
-            type=MemoryType(data["type"]),
-            text=data["text"],
-            tags=tuple(data["tags"]),
-            confidence=float(data["confidence"]),
-            identity=Identity.model_validate(data.get("identity") or {}),
-            status=RecordStatus(data["status"]),
-            source_conversation_id=data["source_conversation_id"],
-            source_signal=SourceSignal(data["source_signal"]),
-            reason=data.get("reason", ""),
-            created_at=data["created_at"],
-            updated_at=data.get("updated_at"),
-            suppressed_at=data.get("suppressed_at"),
-            suppressed_by=data.get("suppressed_by"),
-            expires_at=data.get("expires_at"),
-            history=tuple(HistoryEntry.from_json(h) for h in data.get("history", ())),
-            features=dict(data.get("features") or {}),
+            data["key"],
+            _MEMORY_TYPES[data["type"]],
+            data["text"],
+            tuple(data["tags"]),
+            float(data["confidence"]),
+            _identity(identity.get("subject"), identity.get("facet"), identity.get("polarity")),
+            _STATUSES[data["status"]],
+            data["source_conversation_id"],
+            _SIGNALS[data["source_signal"]],
+            data.get("reason", ""),
+            data["created_at"],
+            data.get("updated_at"),
+            data.get("suppressed_at"),
+            data.get("suppressed_by"),
+            data.get("expires_at"),
+            tuple(HistoryEntry.from_json(h) for h in history) if history else (),
+            data.get("features") or {},
         )
+
+
+_MEMORY_TYPES = {t.value: t for t in MemoryType}
+_STATUSES = {s.value: s for s in RecordStatus}
+_SIGNALS = {s.value: s for s in SourceSignal}
+
+
+@lru_cache(maxsize=4096)
+def _identity(subject: str | None, facet: str | None, polarity: str | None) -> Identity:
+    # Identity is frozen, so records may share one instance; validation still runs once.
+    return Identity.model_validate({"subject": subject, "facet": facet, "polarity": polarity})

@@ -1,14 +1,93 @@
-"""Write-time features (interim: to be replaced by the full scorer's features)."""
+"""Write-time features: what the scorer needs from a record, computed once and stored with it.
+
+The features are plain JSON and independent of the recall configuration (word lists and
+weights are applied to the *query*), so changing :class:`~memory_plugins.config.RecallConfig`
+never requires rewriting records.
+
+* ``text`` — the canonical form of the memory text (see :mod:`memory_plugins.recall.text`).
+  A query's CJK phrase of 2–4 characters is in the record's CJK phrase set exactly when
+  it is a substring of this string (canonical forms separate units with spaces), so the
+  phrase set is not stored a second time.
+* ``text_needle`` — the text as a whole phrase, to find it inside a query.
+* ``tags`` — one needle per tag, aligned with ``record.tags``.
+* ``identity`` — ``[[part, needle, canonical, strong], ...]`` for ``subject`` and
+  ``facet``; ``strong`` lists the part's words that are technical terms or names.
+* ``tokens`` — the ASCII token set of the text (word stems), sorted.
+* ``strong`` — the tokens that are technical terms or names (``VSCode``, ``M2``,
+  ``React``, ``Berlin``: see ``Unit.technical``), and every token of a text that also has
+  CJK characters. The others are plain prose words and weigh
+  ``RecallConfig.plain_word_weight``.
+* ``all`` — text, tags and identity in one canonical string, ``|``-separated.
+* ``short`` — the tags and identity parts that are a single CJK character (``茶``),
+  concatenated. With ``all`` it lets the scorer skip, after a few substring tests, a
+  record that shares none of the query's probes (see ``QueryProfile.probes``).
+
+>>> from memory_plugins.candidate import Identity, MemoryType
+>>> f = compute_features(MemoryType.USER_PREFERENCE, "The user likes oolong tea.",
+...                      ("oolong", "tea"), Identity(subject="oolong tea", polarity="prefer"))
+>>> f["tags"], f["tokens"], f["identity"][0][:2]
+([' oolong ', ' tea '], ['like', 'oolong', 'tea', 'the', 'user'], ['subject', ' oolong tea '])
+"""
 
 from typing import Any
 
-from memory_plugins.candidate import Identity, MemoryType
+from memory_plugins.candidate import Identity, MemoryRecord, MemoryType
+from memory_plugins.recall.text import Unit, join_units, units
 
-__all__ = ["compute_features"]
+__all__ = ["FEATURES_VERSION", "compute_features", "features_of"]
+
+FEATURES_VERSION = 1
+"""Bumped whenever the layout changes; records with another version are analysed on the fly."""
+
+
+def _canonical(found: list[Unit]) -> str:
+    return " " + " ".join(u.form for u in found) + " "
+
+
+def _single_chars(groups: list[list[Unit]]) -> str:
+    return "".join(g[0].form for g in groups if len(g) == 1 and g[0].cjk and len(g[0].form) == 1)
+
+
+def _strong(found: list[Unit]) -> set[str]:
+    mixed = any(u.cjk for u in found)  # Latin words inside CJK text are names or terms
+    return {u.form for u in found if not u.cjk and (mixed or u.technical)}
 
 
 def compute_features(
     memory_type: MemoryType, text: str, tags: tuple[str, ...], identity: Identity
 ) -> dict[str, Any]:
-    """JSON-able features the scorer needs, computed once when the record is written."""
-    return {"tags": [t.lower() for t in tags]}
+    """JSON-serialisable features the scorer needs, computed once when the record is written.
+
+    ``memory_type`` is accepted for future per-type features; the current layout does not
+    depend on it (type weights are applied at query time).
+    """
+    text_units = units(text)
+    tag_units = [units(tag) for tag in tags]
+    parts: list[list[Any]] = []
+    part_units: list[list[Unit]] = []
+    for name, value in (("subject", identity.subject), ("facet", identity.facet)):
+        found = units(value or "")
+        if found:
+            strong = sorted(_strong(found))
+            parts.append([name, join_units(found), _canonical(found), strong])
+            part_units.append(found)
+    everything = [text_units, *tag_units, *part_units]
+    return {
+        "v": FEATURES_VERSION,
+        "text": _canonical(text_units),
+        "text_needle": join_units(text_units),
+        "tags": [join_units(found) for found in tag_units],
+        "identity": parts,
+        "tokens": sorted({u.form for u in text_units if not u.cjk}),
+        "strong": sorted(_strong(text_units)),
+        "all": " " + " | ".join(" ".join(u.form for u in group) for group in everything) + " ",
+        "short": _single_chars([*tag_units, *part_units]),
+    }
+
+
+def features_of(record: MemoryRecord) -> dict[str, Any]:
+    """The record's stored features, or freshly computed ones for records written earlier."""
+    stored = record.features
+    if stored.get("v") == FEATURES_VERSION:
+        return stored
+    return compute_features(record.type, record.text, record.tags, record.identity)

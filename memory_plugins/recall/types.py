@@ -35,10 +35,13 @@ class Consideration:
 
     record: MemoryRecord
     scores: dict[str, float]
-    """Score per dimension: ``tags``, ``identity``, ``text``, ``cjk_phrases``, ``ascii_tokens``…"""
+    """Score per dimension: ``tags``, ``identity``, ``text``, ``cjk_phrases``,
+    ``ascii_tokens``, ``self_context`` (see :mod:`memory_plugins.recall.scoring`)."""
     total: float
+    """The sum used for ranking (0 for a controlled type without lexical overlap)."""
     selected: bool
     reason: SkipReason | None
+    """Why it was not injected; ``None`` when selected."""
     matched: dict[str, list[str]] = field(default_factory=dict)
     """What matched per dimension (tags, phrases, tokens), for humans."""
 

@@ -1,0 +1,113 @@
+"""``memory-plugins list | suppress | restore | forget | recall``: look into a user's memory.
+
+They work on the store named by ``MEMORY_PLUGINS_STORE`` (default: the embedded SQLite
+file) with the principal secret of ``MEMORY_PLUGINS_SECRET`` (or the kept secret file).
+Exit status: 0 on success, 1 when the record to change was not found, 2 when the store
+or the configuration failed.
+"""
+
+import argparse
+import json
+import sys
+
+from memory_plugins.candidate import MemoryRecord
+from memory_plugins.cli.runtime import cli_config, open_store
+from memory_plugins.engine import MemoryEngine
+from memory_plugins.errors import ConfigurationError, StoreUnavailableError
+from memory_plugins.outcomes import OutcomeStatus
+from memory_plugins.recall.explain import format_explanation
+
+__all__ = ["run"]
+
+CLI_CONVERSATION = "cli"
+"""The conversation id recorded on records suppressed or restored from the command line."""
+
+_TEXT_WIDTH = 60
+
+
+def run(args: argparse.Namespace) -> int:
+    """Dispatch one inspector command; returns the exit status."""
+    try:
+        with open_store() as store:
+            engine = MemoryEngine(store, cli_config())
+            return _COMMANDS[args.command](engine, args)
+    except (StoreUnavailableError, ConfigurationError) as exc:
+        print(f"memory-plugins {args.command}: {exc}", file=sys.stderr)
+        return 2
+
+
+def _list(engine: MemoryEngine, args: argparse.Namespace) -> int:
+    records = engine.list_records(args.user, status=args.status)
+    if args.json:
+        for record in records:
+            print(json.dumps(_public_json(record), ensure_ascii=False))
+        return 0
+    if not records:
+        label = "" if args.status == "all" else f"{args.status} "
+        print(f"no {label}memories")
+        return 0
+    for record in records:
+        text = record.text if len(record.text) <= _TEXT_WIDTH else record.text[:59] + "…"
+        print(
+            f"{record.status.value:<10} {record.confidence:>4.2f}  {record.last_changed[:19]}  "
+            f"{record.key}\n{'':<10} {text}  [{', '.join(record.tags)}]"
+        )
+    print(f"{len(records)} record(s)")
+    return 0
+
+
+def _public_json(record: MemoryRecord) -> dict[str, object]:
+    data = record.to_json()
+    data.pop("features", None)  # derived data, not part of the memory
+    return data
+
+
+def _suppress(engine: MemoryEngine, args: argparse.Namespace) -> int:
+    outcome = engine.suppress(args.user, args.key, conversation_id=CLI_CONVERSATION)
+    return _report(outcome.status, args.key, outcome.detail)
+
+
+def _restore(engine: MemoryEngine, args: argparse.Namespace) -> int:
+    outcome = engine.restore(args.user, args.key, conversation_id=CLI_CONVERSATION)
+    return _report(outcome.status, args.key, outcome.detail)
+
+
+def _report(status: OutcomeStatus, key: str, detail: str) -> int:
+    if status is OutcomeStatus.STORE_UNAVAILABLE:
+        print(f"store unavailable: {detail}", file=sys.stderr)
+        return 2
+    if status is OutcomeStatus.NOT_FOUND:
+        print(f"not found: {key} ({detail})", file=sys.stderr)
+        return 1
+    print(f"{status.value}: {key}")
+    return 0
+
+
+def _forget(engine: MemoryEngine, args: argparse.Namespace) -> int:
+    removed = engine.forget(args.user, None if args.all else args.key)
+    if not removed and not args.all:
+        print(f"not found: {args.key}", file=sys.stderr)
+        return 1
+    print(f"forgot {removed} record(s)")
+    return 0
+
+
+def _recall(engine: MemoryEngine, args: argparse.Namespace) -> int:
+    if args.explain:
+        print(format_explanation(engine.explain(args.user, args.query)))
+        print()
+    result = engine.recall(args.user, args.query)
+    if result.degraded:
+        print("store unavailable: nothing injected", file=sys.stderr)
+        return 2
+    print(result.message if result.message is not None else "(nothing injected)")
+    return 0
+
+
+_COMMANDS = {
+    "list": _list,
+    "suppress": _suppress,
+    "restore": _restore,
+    "forget": _forget,
+    "recall": _recall,
+}

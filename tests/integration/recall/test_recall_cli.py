@@ -1,0 +1,144 @@
+"""The command line: inspector commands on an embedded store, ``eval recall``, ``bench recall``."""
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memory_plugins import MemoryEngine
+from memory_plugins.backends import sqlite_store
+from memory_plugins.cli import main
+from memory_plugins.cli.bench_recall import measure
+from memory_plugins.cli.runtime import cli_config
+
+SAMPLES = (
+    Path(__file__).resolve().parents[3].parent / "shared" / "eval" / "samples" / "recall.jsonl"
+)
+
+
+def tea(**overrides: Any) -> dict[str, Any]:
+    base = {
+        "type": "user_preference",
+        "text": "用户喜欢喝乌龙茶。",
+        "tags": ["乌龙茶", "茶"],
+        "confidence": 0.9,
+        "stability": "stable",
+        "identity": {"subject": "乌龙茶", "polarity": "prefer"},
+        "action": "add",
+        "source_signal": "explicit_memory_intent",
+        "reason": "said so",
+        "conflict_signal": False,
+    }
+    return base | overrides
+
+
+@pytest.fixture
+def store_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """An embedded SQLite store holding one memory of alice's, selected by the environment."""
+    path = tmp_path / "memory.sqlite"
+    monkeypatch.setenv("MEMORY_PLUGINS_STORE", f"sqlite:///{path}")
+    monkeypatch.setenv("MEMORY_PLUGINS_SECRET", "cli-tests-secret-0123456789")
+    with sqlite_store(path) as store:
+        MemoryEngine(store, cli_config()).remember("alice", [tea()], source_conversation_id="c-1")
+    yield path
+
+
+KEY = "user_preference:prefer-乌龙茶"
+
+
+def test_recall_prints_the_message_or_nothing(
+    store_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["recall", "推荐一款下午喝的茶", "--user", "alice"]) == 0
+    out = capsys.readouterr().out
+    assert "用户喜欢喝乌龙茶。" in out and "latest message wins" in out
+    assert main(["recall", "今天有什么新闻", "--user", "alice"]) == 0
+    assert capsys.readouterr().out.strip() == "(nothing injected)"
+
+
+def test_recall_explain_prints_the_table(
+    store_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["recall", "茶", "--user", "alice", "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("query: 茶") and "SELECTED" in out and KEY in out
+
+
+def test_list_suppress_restore_forget(store_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list", "--user", "alice", "--json"]) == 0
+    [line] = capsys.readouterr().out.splitlines()
+    assert json.loads(line)["key"] == KEY and "features" not in json.loads(line)
+
+    assert main(["suppress", KEY, "--user", "alice"]) == 0
+    assert capsys.readouterr().out.strip() == f"suppressed: {KEY}"
+    assert main(["recall", "乌龙茶", "--user", "alice"]) == 0
+    assert "(nothing injected)" in capsys.readouterr().out
+    assert main(["list", "--user", "alice", "--status", "suppressed"]) == 0
+    assert KEY in capsys.readouterr().out
+    assert main(["suppress", KEY, "--user", "alice"]) == 1  # nothing active to suppress
+    capsys.readouterr()
+
+    assert main(["restore", KEY, "--user", "alice"]) == 0
+    assert main(["recall", "乌龙茶", "--user", "alice"]) == 0
+    assert "乌龙茶" in capsys.readouterr().out
+
+    assert main(["forget", KEY, "--user", "alice"]) == 0
+    assert "forgot 1 record(s)" in capsys.readouterr().out
+    assert main(["forget", KEY, "--user", "alice"]) == 1
+    assert main(["list", "--user", "alice"]) == 0
+    assert "no memories" in capsys.readouterr().out
+
+
+def test_forget_all(store_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["forget", "--all", "--user", "alice"]) == 0
+    assert "forgot 1 record(s)" in capsys.readouterr().out
+
+
+def test_eval_recall_writes_one_line_per_query(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "results.jsonl"
+    assert main(["eval", "recall", str(SAMPLES), "--out", str(out)]) == 0
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert lines[0] == {
+        "scenario": "tea",
+        "query": "q1",
+        "injected": ["tea"],
+        "message": lines[0]["message"],
+    }
+    assert lines[2] == {"scenario": "tea", "query": "q3", "injected": [], "message": None}
+    summary = capsys.readouterr().out
+    assert "recall" in summary and "false-activation rate" in summary and "precision" in summary
+
+
+def test_eval_recall_reports_malformed_lines_and_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = SAMPLES.read_text(encoding="utf-8").splitlines()[0]
+    bad_ref = json.dumps(
+        {"id": "x", "memories": [], "queries": [{"id": "q", "text": "hi", "relevant": ["nope"]}]}
+    )
+    path = tmp_path / "in.jsonl"
+    path.write_text("\n".join(["{not json", good, "[1]", bad_ref, '{"id": "y"}']) + "\n")
+    assert main(["eval", "recall", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert "scenarios                   1" in captured.out
+    for line in (
+        "line 1: not JSON",
+        "line 3: expected a JSON object",
+        "line 4: query 'q': unknown relevant refs ['nope']",
+        "line 5: missing",
+    ):
+        assert line in captured.err
+
+
+def test_eval_recall_unreadable_file_fails(tmp_path: Path) -> None:
+    assert main(["eval", "recall", str(tmp_path / "missing.jsonl")]) != 0
+
+
+def test_bench_measures_and_cleans_up() -> None:
+    [result] = measure("memory", [10])
+    assert result.records == 10 and result.calls > 0 and result.p50_ms > 0
+    assert result.timeouts == 0
