@@ -1,0 +1,15 @@
+"""Framework adapters: thin translations from LangGraph, LangChain and LlamaIndex to the engine.
+
+Each module guards its own imports and raises :class:`~memory_plugins.MissingExtraError`
+naming the extra to install; this package imports no framework, so ``import
+memory_plugins.adapters`` stays light. Import the module of the framework you use:
+
+- :mod:`memory_plugins.adapters.langgraph`: ``LongTermMemory`` (recall around a model
+  node, a post-turn extraction node) and ``add_long_term_memory``.
+- :mod:`memory_plugins.adapters.langchain`: ``with_long_term_memory`` (a runnable).
+- :mod:`memory_plugins.adapters.llamaindex`: ``LongTermMemoryBlock`` (a memory block).
+
+>>> from memory_plugins.adapters.langgraph import LongTermMemory, add_long_term_memory
+"""
+
+__all__: list[str] = []

@@ -1,0 +1,309 @@
+"""LangGraph: long-term memory around the model node of a ``MessagesState`` graph.
+
+Recall runs *inside* the model node: the memory system message is added to the messages
+the model receives, never to the graph state, so checkpoints, state updates and streamed
+chunks never carry it. A post-turn node queues extraction of the finished turn (the
+conversation id is the ``thread_id``; a graph without a checkpointer has no persisted
+conversation, so it queues nothing). The user comes from ``config["configurable"]`` or
+the runtime context (``context_schema``), the store from ``compile(store=...)``.
+
+>>> from langgraph.graph import START, MessagesState, StateGraph
+>>> from langgraph.store.memory import InMemoryStore
+>>> from memory_plugins import MemoryConfig
+>>> from memory_plugins.testing import ScriptedChatModel
+>>> memory = LongTermMemory(MemoryConfig(principal_secret="0123456789abcdef"))
+>>> builder = StateGraph(MessagesState).add_edge(START, "model")
+>>> graph = add_long_term_memory(builder, "model", ScriptedChatModel(["Hi!"]), memory).compile(
+...     store=InMemoryStore())
+>>> graph.invoke({"messages": [("user", "hello")]}, {"configurable": {"user_id": "alice"}}
+...              )["messages"][-1].content
+'Hi!'
+"""
+
+import inspect
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from typing import Any
+
+from memory_plugins.clock import Clock
+from memory_plugins.config import MemoryConfig
+from memory_plugins.engine import MemoryEngine
+from memory_plugins.errors import ConfigurationError, MissingExtraError
+from memory_plugins.extraction import ExtractionQueue, MemoryExtractor, TurnInput
+
+try:
+    from langchain_core.messages import BaseMessage
+    from langchain_core.runnables import Runnable, RunnableConfig
+    from langgraph.graph import END, StateGraph
+    from langgraph.runtime import Runtime
+    from langgraph.store.base import BaseStore
+
+    from memory_plugins.adapters._messages import (
+        finished_turn,
+        is_memory_message,
+        latest_user_text,
+        require_principal,
+        with_memory,
+    )
+except ImportError as exc:  # pragma: no cover - exercised only without the extra
+    raise MissingExtraError("the LangGraph adapter", "langgraph", exc.name or "langgraph") from exc
+
+__all__ = ["LongTermMemory", "add_long_term_memory"]
+
+Node = Callable[..., Any]
+"""A LangGraph node function (sync or async)."""
+
+_PASSED_THROUGH = ("config", "store", "runtime", "writer")  # what a wrapped node may ask for
+
+
+class LongTermMemory:
+    """Recall and extraction for a LangGraph graph, over whatever store the graph was given.
+
+    ``config`` builds one :class:`~memory_plugins.MemoryEngine` per injected store, and
+    ``extractor`` (a ``MemoryExtractor`` or any LangChain chat model) one extraction queue
+    per store; without an extractor nothing is extracted. ``user_key`` names the user id
+    in ``config["configurable"]`` or the runtime context.
+
+    >>> from memory_plugins import MemoryConfig
+    >>> memory = LongTermMemory(MemoryConfig(principal_secret="0123456789abcdef"))
+    >>> memory.user_key
+    'user_id'
+    """
+
+    def __init__(
+        self,
+        config: MemoryConfig,
+        *,
+        extractor: MemoryExtractor | Runnable[Any, Any] | None = None,
+        user_key: str = "user_id",
+        messages_key: str = "messages",
+        clock: Clock | None = None,
+        queue_maxsize: int = 64,
+        job_timeout: float = 30.0,
+    ) -> None:
+        self.config = config
+        self.user_key = user_key
+        self.messages_key = messages_key
+        self.extractor = (
+            extractor
+            if extractor is None or isinstance(extractor, MemoryExtractor)
+            else MemoryExtractor(extractor)
+        )
+        self._clock = clock
+        self._make_queue = partial(ExtractionQueue, maxsize=queue_maxsize, job_timeout=job_timeout)
+        self._per_store: dict[int, tuple[MemoryEngine, ExtractionQueue | None]] = {}
+        self._lock = threading.Lock()
+
+    # -- one engine and one extraction queue per injected store ------------------------------
+
+    def _bound(self, store: BaseStore | None) -> tuple[MemoryEngine, ExtractionQueue | None]:
+        if store is None:
+            raise ConfigurationError(
+                "long-term memory needs a store: compile the graph with "
+                "builder.compile(store=InMemoryStore()) (or SqliteStore / PostgresStore)"
+            )
+        with self._lock:
+            pair = self._per_store.get(id(store))
+            if pair is None:
+                engine = MemoryEngine(store, self.config, clock=self._clock)
+                queue = self._make_queue(engine, self.extractor) if self.extractor else None
+                # The engine keeps the store alive, so the id cannot be reused meanwhile.
+                pair = self._per_store[id(store)] = (engine, queue)
+            return pair
+
+    def engine_for(self, store: BaseStore | None) -> MemoryEngine:
+        """The engine over ``store`` (the one LangGraph injected into the node)."""
+        return self._bound(store)[0]
+
+    def queue_for(self, store: BaseStore | None) -> ExtractionQueue | None:
+        """The extraction queue writing to ``store``, or ``None`` without an extractor."""
+        return self._bound(store)[1]
+
+    def _queues(self) -> list[ExtractionQueue]:
+        with self._lock:
+            return [queue for _, queue in self._per_store.values() if queue is not None]
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait for queued extractions; ``False`` if ``timeout`` ran out."""
+        results = [queue.flush(timeout) for queue in self._queues()]  # flush every queue
+        return all(results)
+
+    async def aflush(self, timeout: float = 5.0) -> bool:  # noqa: ASYNC109 - twin of flush
+        """Async twin of :meth:`flush`."""
+        results = [await queue.aflush(timeout) for queue in self._queues()]
+        return all(results)
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Finish queued extractions and stop the queues."""
+        for queue in self._queues():
+            queue.close(timeout)
+
+    # -- recall ------------------------------------------------------------------------------
+
+    def principal(self, config: RunnableConfig | None, runtime: Runtime[Any] | None = None) -> str:
+        """The user id from the runtime context, else from ``config["configurable"]``."""
+        context = runtime.context if runtime is not None else None
+        configurable = (config or {}).get("configurable")
+        key = self.user_key
+        how = f"invoke with context={{{key!r}: ...}} or config={{'configurable': {{{key!r}: ...}}}}"
+        return require_principal(key, context, configurable, how=how)
+
+    def inject(
+        self,
+        messages: Sequence[BaseMessage],
+        config: RunnableConfig | None,
+        store: BaseStore | None,
+        runtime: Runtime[Any] | None = None,
+    ) -> list[BaseMessage]:
+        """``messages`` plus the recalled memory message in its place (a new list).
+
+        For your own node: ``model.invoke(memory.inject(state["messages"], config, store))``.
+        """
+        principal = self.principal(config, runtime)
+        query = latest_user_text(messages)
+        result = self.engine_for(store).recall(principal, query) if query else None
+        return with_memory(messages, result.message if result else None)
+
+    async def ainject(
+        self,
+        messages: Sequence[BaseMessage],
+        config: RunnableConfig | None,
+        store: BaseStore | None,
+        runtime: Runtime[Any] | None = None,
+    ) -> list[BaseMessage]:
+        """Async twin of :meth:`inject`."""
+        principal = self.principal(config, runtime)
+        query = latest_user_text(messages)
+        result = await self.engine_for(store).arecall(principal, query) if query else None
+        return with_memory(messages, result.message if result else None)
+
+    def wrap(self, node: Node | Runnable[Any, Any]) -> Node:
+        """A model node that sees recalled memory; the graph state never does.
+
+        ``node`` is a chat model (or any runnable over messages) or your own node function,
+        sync or async; a function receives the state with the memory message added to its
+        messages, plus ``config`` / ``store`` / ``runtime`` / ``writer`` if it asks for them.
+        """
+        key = self.messages_key
+        if isinstance(node, Runnable):
+            model = node
+
+            def model_node(
+                state: Mapping[str, Any],
+                config: RunnableConfig,
+                runtime: Runtime[Any],
+                store: BaseStore,
+            ) -> dict[str, Any]:
+                messages = self.inject(state[key], config, store, runtime)
+                return {key: [model.invoke(messages, config)]}
+
+            return model_node
+
+        wanted = [name for name in _PASSED_THROUGH if name in inspect.signature(node).parameters]
+
+        def extras(config: RunnableConfig, runtime: Runtime[Any], store: BaseStore) -> Any:
+            given = {"config": config, "store": store, "runtime": runtime}
+            given["writer"] = runtime.stream_writer
+            return {name: given[name] for name in wanted}
+
+        if inspect.iscoroutinefunction(node):
+
+            async def async_node(
+                state: Mapping[str, Any],
+                config: RunnableConfig,
+                runtime: Runtime[Any],
+                store: BaseStore,
+            ) -> Any:
+                messages = await self.ainject(state[key], config, store, runtime)
+                update = await node({**state, key: messages}, **extras(config, runtime, store))
+                return _without_memory(update, key)
+
+            async_node.__name__ = getattr(node, "__name__", "model")
+            return async_node
+
+        def sync_node(
+            state: Mapping[str, Any],
+            config: RunnableConfig,
+            runtime: Runtime[Any],
+            store: BaseStore,
+        ) -> Any:
+            messages = self.inject(state[key], config, store, runtime)
+            update = node({**state, key: messages}, **extras(config, runtime, store))
+            return _without_memory(update, key)
+
+        sync_node.__name__ = getattr(node, "__name__", "model")
+        return sync_node
+
+    # -- after the turn ----------------------------------------------------------------------
+
+    def remember(
+        self,
+        state: Mapping[str, Any],
+        config: RunnableConfig,
+        runtime: Runtime[Any],
+        store: BaseStore,
+    ) -> dict[str, Any]:
+        """The post-turn node: queue extraction of the finished turn; changes no state.
+
+        Runs after the model node; a step that ends in tool calls is not a finished turn.
+        ``summary`` (str) and ``pinned_decisions`` (list of str) are read from the state
+        when it has them.
+        """
+        turn = finished_turn(state.get(self.messages_key) or [])
+        queue = self.queue_for(store)
+        if turn is None or queue is None:
+            return {}
+        summary = state.get("summary")
+        pinned = state.get("pinned_decisions")
+        queue.submit(
+            TurnInput(
+                principal=self.principal(config, runtime),
+                conversation_id=(config.get("configurable") or {}).get("thread_id"),
+                user_text=turn.user_text,
+                assistant_text=turn.assistant_text,
+                turn_kind=turn.kind,
+                summary=summary if isinstance(summary, str) else "",
+                pinned_decisions=tuple(p for p in pinned or () if isinstance(p, str)),
+            )
+        )
+        return {}
+
+
+def add_long_term_memory(
+    builder: StateGraph[Any, Any, Any, Any],
+    name: str,
+    model: Node | Runnable[Any, Any],
+    memory: LongTermMemory,
+    *,
+    remember_node: str = "remember_turn",
+) -> StateGraph[Any, Any, Any, Any]:
+    """Add the model node ``name`` with recall around it, and the post-turn node after it.
+
+    Wire ``START -> name`` (and any tool loop) yourself; this adds ``name -> remember_node
+    -> END``. Returns ``builder`` for chaining.
+
+    >>> from langgraph.graph import START, MessagesState, StateGraph
+    >>> from memory_plugins import MemoryConfig
+    >>> from memory_plugins.testing import ScriptedChatModel
+    >>> memory = LongTermMemory(MemoryConfig(principal_secret="0123456789abcdef"))
+    >>> builder = add_long_term_memory(StateGraph(MessagesState), "model", ScriptedChatModel(), memory)
+    >>> sorted(builder.nodes)
+    ['model', 'remember_turn']
+    """
+    builder.add_node(name, memory.wrap(model))
+    # LangGraph's node protocols do not list config + runtime + store together.
+    builder.add_node(remember_node, memory.remember)  # type: ignore[arg-type]
+    builder.add_edge(name, remember_node)
+    builder.add_edge(remember_node, END)
+    return builder
+
+
+def _without_memory(update: Any, key: str) -> Any:
+    # A node that returns the whole message list must not write the memory into the state.
+    if not isinstance(update, dict) or key not in update:
+        return update
+    value = update[key]
+    if isinstance(value, list):
+        return {**update, key: [m for m in value if not is_memory_message(m)]}
+    return {k: v for k, v in update.items() if k != key} if is_memory_message(value) else update
