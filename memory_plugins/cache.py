@@ -6,7 +6,10 @@ not turn into a burst of store reads (the cache-penetration lesson), and it lets
 read per namespace fly at a time: concurrent readers share its result (single-flight).
 Every write through the engine invalidates the namespace; an invalidation also detaches
 a read already in flight, so a read that started before a write can never be cached
-after it. Memory is bounded by an LRU over namespaces.
+after it. Entries are also tagged with the namespace's change token, which every engine
+write bumps in the store: a reader checks the token (one key lookup) before trusting
+an entry, so writes made by other processes are seen at once. Memory is bounded by an
+LRU over namespaces.
 
 :class:`ReadPool` runs store reads on a few daemon threads so a caller can stop waiting
 when its time budget runs out, without a thread per call and without blocking exit.
@@ -33,7 +36,7 @@ from memory_plugins.config import CacheConfig
 from memory_plugins.errors import StoreUnavailableError
 from memory_plugins.outcomes import EngineStats
 
-__all__ = ["ReadPool", "ReadQueueFullError", "RecordCache"]
+__all__ = ["ReadPool", "ReadQueueFullError", "RecordCache", "SingleFlight"]
 
 T = TypeVar("T")
 Namespace = tuple[str, ...]
@@ -49,10 +52,13 @@ class ReadQueueFullError(StoreUnavailableError):
 class _Entry(Generic[T]):
     items: tuple[T, ...]
     stored_at: float
+    version: str | None = None
+    checked_at: float = 0.0
 
 
 @dataclass(slots=True)
 class _Flight(Generic[T]):
+    version: str | None = None
     future: "Future[tuple[T, ...]]" = field(default_factory=Future)
 
 
@@ -91,34 +97,51 @@ class RecordCache(Generic[T]):
         with self._lock:
             return len(self._entries)
 
-    def lookup(self, namespace: Namespace) -> tuple[T, ...] | None:
+    def lookup(self, namespace: Namespace, version: str | None = None) -> tuple[T, ...] | None:
         """The cached items of ``namespace`` when still fresh, else ``None``."""
         with self._lock:
-            return self._fresh(namespace)
+            return self._fresh(namespace, version)
+
+    def recent(self, namespace: Namespace) -> tuple[T, ...] | None:
+        """The cached items when confirmed within ``revalidate_after``: no store check needed."""
+        with self._lock:
+            entry = self._entries.get(namespace)
+            if entry is None:
+                return None
+            now = self._timer()
+            window = self.config.revalidate_after.total_seconds()
+            if not entry.checked_at <= now < entry.checked_at + window:
+                return None
+            return self._fresh(namespace, entry.version)
 
     def fetch(
         self,
         namespace: Namespace,
         loader: Callable[[], Iterable[T]],
         run: Runner | None = None,
+        *,
+        version: str | None = None,
     ) -> "Future[tuple[T, ...]]":
         """A future of the namespace's items: cached, joined to a read in flight, or loaded.
 
+        ``version`` is the namespace's current change token as read from the store: an
+        entry cached under another token is stale (another process wrote since), and a
+        read in flight is joined only when it started under the same token.
         ``run`` schedules the load (default: now, in this thread). Failures are handed to
         every waiter and never cached.
         """
         with self._lock:
-            cached = self._fresh(namespace)
+            cached = self._fresh(namespace, version)
             if cached is not None:
                 done: Future[tuple[T, ...]] = Future()
                 done.set_result(cached)
                 return done
             flight = self._flights.get(namespace)
-            if flight is not None:
+            if flight is not None and flight.version == version:
                 self._stats.incr("cache_coalesced")
                 return flight.future
             self._stats.incr("cache_misses")
-            flight = self._flights[namespace] = _Flight()
+            flight = self._flights[namespace] = _Flight(version)
 
         def job() -> None:
             try:
@@ -150,15 +173,20 @@ class RecordCache(Generic[T]):
             self._entries.clear()
             self._flights.clear()
 
-    def _fresh(self, namespace: Namespace) -> tuple[T, ...] | None:
+    def _fresh(self, namespace: Namespace, version: str | None) -> tuple[T, ...] | None:
         entry = self._entries.get(namespace)
         if entry is None:
+            return None
+        if entry.version != version:
+            del self._entries[namespace]
+            self._stats.incr("cache_stale")
             return None
         ttl = self.config.ttl if entry.items else self.config.negative_ttl
         now = self._timer()
         if not entry.stored_at <= now < entry.stored_at + ttl.total_seconds():
             del self._entries[namespace]
             return None
+        entry.checked_at = now
         self._entries.move_to_end(namespace)
         self._stats.incr("cache_hits" if entry.items else "cache_negative_hits")
         return entry.items
@@ -171,7 +199,8 @@ class RecordCache(Generic[T]):
             del self._flights[namespace]
             if items is None:
                 return
-            self._entries[namespace] = _Entry(items, self._timer())
+            now = self._timer()
+            self._entries[namespace] = _Entry(items, now, flight.version, now)
             self._entries.move_to_end(namespace)
             while len(self._entries) > self.config.max_namespaces:
                 self._entries.popitem(last=False)
@@ -180,6 +209,37 @@ class RecordCache(Generic[T]):
 
 def _run_here(job: Callable[[], None]) -> None:
     job()
+
+
+class SingleFlight(Generic[T]):
+    """Concurrent calls for one key share a single execution of ``fn`` and its outcome.
+
+    >>> flight: SingleFlight[int] = SingleFlight()
+    >>> flight.run("k", lambda: 7)
+    7
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._flights: dict[Any, Future[T]] = {}
+
+    def run(self, key: Any, fn: Callable[[], T]) -> T:
+        """Call ``fn`` unless a call for ``key`` is already running; then wait for that one."""
+        with self._lock:
+            running = self._flights.get(key)
+            if running is None:
+                mine: Future[T] = Future()
+                self._flights[key] = mine
+        if running is not None:
+            return running.result()
+        try:
+            mine.set_result(fn())
+        except BaseException as exc:
+            mine.set_exception(exc)
+        finally:
+            with self._lock:
+                del self._flights[key]
+        return mine.result()
 
 
 class ReadPool:

@@ -115,27 +115,33 @@ class SliceConfig:
 
 @dataclass(frozen=True, slots=True)
 class CacheConfig:
-    """The per-namespace read cache in front of the store (off unless ``MemoryConfig.cache``).
+    """The per-namespace read cache in front of the store (on by default).
 
-    Writes through the engine invalidate at once; writes by *another* process are seen
-    only after ``ttl`` (``negative_ttl`` for a principal that had no memories).
+    Writes through the engine invalidate at once. Every engine write also bumps the
+    namespace's change token in the store, so a write by *another* process is noticed
+    after at most ``revalidate_after``: past that window a cached namespace costs one key
+    lookup (the token) instead of a full read.
 
-    >>> CacheConfig(ttl=timedelta(seconds=10)).negative_ttl.total_seconds()
-    5.0
+    >>> CacheConfig().revalidate_after.total_seconds()
+    1.0
     """
 
     max_namespaces: int = 1024
     """LRU bound on cached namespaces."""
-    ttl: timedelta = timedelta(seconds=30)
-    """How long a cached list of records is trusted."""
-    negative_ttl: timedelta = timedelta(seconds=5)
-    """How long "this principal has no memories" is trusted."""
+    ttl: timedelta = timedelta(minutes=5)
+    """Hard age limit of a cached list of records, whatever its token says."""
+    negative_ttl: timedelta = timedelta(seconds=30)
+    """Hard age limit of "this principal has no memories"."""
+    revalidate_after: timedelta = timedelta(seconds=1)
+    """Within this window a cached namespace is served without touching the store."""
 
     def __post_init__(self) -> None:
         if self.max_namespaces < 1:
             raise ConfigurationError("CacheConfig.max_namespaces must be at least 1")
         if self.ttl <= timedelta(0) or self.negative_ttl <= timedelta(0):
             raise ConfigurationError("CacheConfig.ttl and negative_ttl must be positive")
+        if self.revalidate_after < timedelta(0):
+            raise ConfigurationError("CacheConfig.revalidate_after must not be negative")
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,8 +168,8 @@ class MemoryConfig:
     """Read-path settings."""
     slices: SliceConfig = field(default_factory=SliceConfig)
     """Structured-slice settings."""
-    cache: CacheConfig | None = None
-    """Read cache; ``None`` (the default) reads the store on every recall."""
+    cache: CacheConfig | None = field(default_factory=CacheConfig)
+    """Read cache (on by default); ``None`` reads the whole namespace on every recall."""
 
     def __post_init__(self) -> None:
         secret = self.principal_secret

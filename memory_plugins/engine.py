@@ -18,6 +18,7 @@ import asyncio
 import hashlib
 import logging
 import threading
+import uuid
 from collections.abc import Iterable, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ from datetime import datetime
 from functools import partial
 from typing import Any, Literal
 
-from memory_plugins.cache import ReadPool, ReadQueueFullError, RecordCache
+from memory_plugins.cache import ReadPool, ReadQueueFullError, RecordCache, SingleFlight
 from memory_plugins.candidate import (
     Action,
     HistoryEntry,
@@ -40,7 +41,7 @@ from memory_plugins.config import MemoryConfig
 from memory_plugins.errors import ConfigurationError, StoreUnavailableError
 from memory_plugins.gates import evaluate
 from memory_plugins.keys import stable_key
-from memory_plugins.namespaces import memory_namespace
+from memory_plugins.namespaces import CHANGE_TOKEN_KEY, memory_namespace, state_namespace
 from memory_plugins.outcomes import EngineStats, OutcomeStatus, WriteOutcome
 from memory_plugins.principals import PrincipalLike, principal_id
 from memory_plugins.recall.features import compute_features
@@ -106,6 +107,7 @@ class MemoryEngine:
                 config.cache, timer=lambda: self.clock.now().timestamp(), stats=self.stats
             )
         self._reads = ReadPool(config.recall.read_workers)
+        self._token_reads: SingleFlight[str | None] = SingleFlight()
 
     @property
     def store(self) -> StoreLike:
@@ -223,6 +225,7 @@ class MemoryEngine:
                 namespace,
                 [(record.key, record.to_json()) for record in batch],
                 ttl_minutes=_store_ttl_minutes(batch, now),
+                marker=self._change_marker(namespace, now),
             )
         finally:
             self._invalidate(namespace)
@@ -230,6 +233,23 @@ class MemoryEngine:
     def _invalidate(self, namespace: tuple[str, ...]) -> None:
         if self._cache is not None:
             self._cache.invalidate(namespace)
+
+    def _change_marker(
+        self, namespace: tuple[str, ...], now: datetime
+    ) -> tuple[tuple[str, ...], str, dict[str, Any]]:
+        # Every write bumps the namespace's change token, so caches in *other* processes
+        # notice it with one key lookup instead of serving stale records.
+        return (state_namespace(namespace), CHANGE_TOKEN_KEY, {"v": uuid.uuid4().hex, "at": utc_iso(now)})
+
+    def _change_token(self, namespace: tuple[str, ...]) -> str | None:
+        token_ns = state_namespace(namespace)
+
+        def read() -> str | None:
+            value = self.gateway.get_many(token_ns, [CHANGE_TOKEN_KEY])[CHANGE_TOKEN_KEY]
+            return str(value.get("v")) if value else None
+
+        # A burst of readers (e.g. on a hanging store) shares one token lookup.
+        return self._token_reads.run(namespace, read)
 
     def _unavailable(
         self, accepted: list[tuple[int, MemoryCandidate, str]], exc: Exception, what: str
@@ -424,10 +444,12 @@ class MemoryEngine:
             try:
                 if key is not None:
                     present = self.gateway.get_many(namespace, [key])[key] is not None
-                    self.gateway.delete_many(namespace, [key] if present else [])
+                    marker = self._change_marker(namespace, self.clock.now())
+                    self.gateway.delete_many(namespace, [key] if present else [], marker=marker)
                     return int(present)
                 keys = [k for k, _ in self.gateway.read_all(namespace)]
-                self.gateway.delete_many(namespace, keys)
+                marker = self._change_marker(namespace, self.clock.now())
+                self.gateway.delete_many(namespace, keys, marker=marker)
                 return len(keys)
             finally:
                 self._invalidate(namespace)
@@ -447,7 +469,8 @@ class MemoryEngine:
                 if v.get("expires_at") is not None and v["expires_at"] <= now
             ]
             try:
-                self.gateway.delete_many(namespace, expired)
+                marker = self._change_marker(namespace, self.clock.now())
+                self.gateway.delete_many(namespace, expired, marker=marker)
             finally:
                 if expired:
                     self._invalidate(namespace)
@@ -490,12 +513,11 @@ class MemoryEngine:
         """
         namespace = self.namespace(principal)
         now = self.clock.now()
-        future, shared = self._start_read(namespace)
+        future = self._start_read(namespace)
         try:
             records = future.result(timeout=self._budget_seconds)
         except TimeoutError:
-            if not shared:  # a read nobody else awaits need not reach the store at all
-                future.cancel()
+            future.cancel()  # a read that has not started yet need not reach the store at all
             return self._recall_timed_out()
         except StoreUnavailableError as exc:
             return self._recall_failed(exc)
@@ -505,13 +527,9 @@ class MemoryEngine:
         """Async twin of :meth:`recall`; the time budget is enforced without holding a thread."""
         namespace = self.namespace(principal)
         now = self.clock.now()
-        future, shared = self._start_read(namespace)
-        waiter = asyncio.wrap_future(future)
+        future = self._start_read(namespace)
         try:
-            # A shared (single-flight) read must survive this waiter's timeout.
-            records = await asyncio.wait_for(
-                asyncio.shield(waiter) if shared else waiter, self._budget_seconds
-            )
+            records = await asyncio.wait_for(asyncio.wrap_future(future), self._budget_seconds)
         except TimeoutError:
             return self._recall_timed_out()
         except StoreUnavailableError as exc:
@@ -522,19 +540,21 @@ class MemoryEngine:
     def _budget_seconds(self) -> float:
         return self.config.recall.time_budget_ms / 1000
 
-    def _start_read(
-        self, namespace: tuple[str, ...]
-    ) -> tuple["Future[tuple[MemoryRecord, ...]]", bool]:
-        """A future of the namespace's records on the read pool, and whether it is shared."""
+    def _start_read(self, namespace: tuple[str, ...]) -> "Future[tuple[MemoryRecord, ...]]":
+        """A future of the namespace's records, read on the pool (through the cache if on).
+
+        Concurrent readers of one namespace still share one store read: the cache's
+        single-flight runs inside the pool job.
+        """
         loader = partial(self._read_records, namespace)
         if self._cache is not None:
-            return self._cache.fetch(namespace, loader, self._reads.submit), True
+            loader = partial(self._cached_records, namespace)
         try:
-            return self._reads.submit(loader), False
+            return self._reads.submit(loader)
         except ReadQueueFullError as exc:
             failed: Future[tuple[MemoryRecord, ...]] = Future()
             failed.set_exception(exc)
-            return failed, False
+            return failed
 
     def _select(self, records: Iterable[MemoryRecord], query: str, now: datetime) -> RecallResult:
         stamp = utc_iso(now)
@@ -584,11 +604,21 @@ class MemoryEngine:
         if self._cache is None:
             records: tuple[MemoryRecord, ...] = self._read_records(namespace)
         else:
-            records = self._cache.fetch(namespace, partial(self._read_records, namespace)).result()
+            records = self._cached_records(namespace)
         if keep_expired:
             return list(records)
         stamp = utc_iso(now)
         return [r for r in records if r.expires_at is None or r.expires_at > stamp]
+
+    def _cached_records(self, namespace: tuple[str, ...]) -> tuple[MemoryRecord, ...]:
+        """The namespace's records from the cache when its change token still matches."""
+        assert self._cache is not None
+        recent = self._cache.recent(namespace)
+        if recent is not None:
+            return recent
+        version = self._change_token(namespace)
+        loader = partial(self._read_records, namespace)
+        return self._cache.fetch(namespace, loader, version=version).result()
 
     def _read_records(self, namespace: tuple[str, ...]) -> tuple[MemoryRecord, ...]:
         return tuple(MemoryRecord.from_json(value) for _, value in self.gateway.read_all(namespace))

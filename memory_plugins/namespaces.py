@@ -19,17 +19,22 @@ from memory_plugins.config import MemoryConfig
 from memory_plugins.errors import ConfigurationError
 
 __all__ = [
+    "CHANGE_TOKEN_KEY",
+    "STATE_SEGMENT",
     "MEMORY_SEGMENT",
     "SCHEMA_SEGMENT",
     "SLICE_SEGMENT",
     "memory_namespace",
     "principal_hash",
     "slice_namespace",
+    "state_namespace",
 ]
 
 MEMORY_SEGMENT = "user-memory"
 SLICE_SEGMENT = "user-slices"
+STATE_SEGMENT = "user-memory-state"
 SCHEMA_SEGMENT = "v1"
+CHANGE_TOKEN_KEY = "change-token"
 MAX_PRINCIPAL_CHARS = 1024
 
 
@@ -49,6 +54,12 @@ def principal_hash(config: MemoryConfig, principal: str) -> str:
 def memory_namespace(config: MemoryConfig, principal: str) -> tuple[str, ...]:
     """``(app, "user-memory", "v1", principal_hash)``."""
     return (config.app, MEMORY_SEGMENT, SCHEMA_SEGMENT, principal_hash(config, principal))
+
+
+def state_namespace(memory_ns: tuple[str, ...]) -> tuple[str, ...]:
+    """``(app, "user-memory-state", "v1", principal_hash)``: bookkeeping beside the records."""
+    app, _, schema, digest = memory_ns
+    return (app, STATE_SEGMENT, schema, digest)
 
 
 def slice_namespace(config: MemoryConfig, principal: str, slice_type: str) -> tuple[str, ...]:

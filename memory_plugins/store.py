@@ -19,10 +19,14 @@ if TYPE_CHECKING:
 
 __all__ = ["RawItem", "StoreGateway", "StoreLike"]
 
-PAGE_SIZE = 1000
+# Large pages: LangGraph's stores page by OFFSET, which rescans earlier rows per page.
+PAGE_SIZE = 10_000
 
 RawItem = tuple[str, dict[str, Any]]
 """A stored item as ``(key, value)``."""
+
+Marker = tuple[tuple[str, ...], str, dict[str, Any]]
+"""An extra ``(namespace, key, value)`` written last in a batch (a change token)."""
 
 
 @runtime_checkable
@@ -108,23 +112,25 @@ class StoreGateway:
         items: Sequence[RawItem],
         *,
         ttl_minutes: float | None = None,
+        marker: Marker | None = None,
     ) -> None:
-        """Write (upsert) every item in one batch."""
+        """Write (upsert) every item in one batch, then ``marker`` last in the same batch."""
         if not items:
             return
         ops = _ops()
-        # Expiry is enforced by the engine; a backend TTL only lets the store's sweeper reclaim rows.
+        # Expiry is enforced by the engine; a backend TTL only lets its sweeper reclaim rows.
         ttl = ttl_minutes if ttl_minutes is not None and self.supports_ttl else None
-        self._batch(
-            [ops.PutOp(namespace, key, value, index=False, ttl=ttl) for key, value in items]
-        )
+        batch = [ops.PutOp(namespace, key, value, index=False, ttl=ttl) for key, value in items]
+        self._batch(batch + _marker_ops(marker))
 
-    def delete_many(self, namespace: tuple[str, ...], keys: Sequence[str]) -> None:
-        """Physically remove the given keys."""
+    def delete_many(
+        self, namespace: tuple[str, ...], keys: Sequence[str], *, marker: Marker | None = None
+    ) -> None:
+        """Physically remove the given keys (then write ``marker`` in the same batch)."""
         if not keys:
             return
         ops = _ops()
-        self._batch([ops.PutOp(namespace, key, None) for key in keys])
+        self._batch([ops.PutOp(namespace, key, None) for key in keys] + _marker_ops(marker))
 
     # -- plumbing --------------------------------------------------------------------------
 
@@ -145,6 +151,13 @@ class StoreGateway:
             raise
         except Exception as exc:
             raise StoreUnavailableError(f"{type(self.store).__name__}: {exc!r}") from exc
+
+
+def _marker_ops(marker: Marker | None) -> list[Any]:
+    if marker is None:
+        return []
+    namespace, key, value = marker
+    return [_ops().PutOp(namespace, key, value, index=False, ttl=None)]
 
 
 def _exact(namespace: tuple[str, ...], items: Iterable[Any]) -> list[RawItem]:
