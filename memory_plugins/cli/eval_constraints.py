@@ -1,0 +1,120 @@
+"""``memory-plugins eval constraints FILE``: snapshot extraction and violation checks.
+
+Input lines (FORMAT.md):
+``{"id", "kind": "extract", "text", "expect": {field: value}}`` and
+``{"id", "kind": "check", "constraints": {field: value}, "output", "expect": [field, …]}``.
+Output lines (``--out``): ``{"id", "snapshot"}`` (fields not found left out) or
+``{"id", "violations"}``. Summary: exact-match rates of snapshots and violation sets.
+A check case whose constraints fail the schema is reported as a malformed line.
+
+Example::
+
+    memory-plugins eval constraints tests/unit/slices/constraints_labelled.jsonl
+"""
+
+import sys
+from argparse import Namespace
+from typing import Any
+
+from memory_plugins.cli.evalio import Case, ResultWriter, print_table, progress, read_cases
+from memory_plugins.errors import SnapshotValidationError
+
+__all__ = ["run", "same_snapshot"]
+
+_MAX_MISSES_SHOWN = 20
+
+
+def same_snapshot(found: dict[str, Any], expected: dict[str, Any]) -> bool:
+    """Exact match; ``include`` / ``exclude`` compare as sets, ``language`` case-insensitively."""
+
+    def norm(snapshot: dict[str, Any]) -> dict[str, Any]:
+        out = dict(snapshot)
+        for name in ("include", "exclude"):
+            if isinstance(out.get(name), list):
+                out[name] = sorted(out[name])
+        if isinstance(out.get("language"), str):
+            out["language"] = out["language"].lower()
+        return out
+
+    return norm(found) == norm(expected)
+
+
+def _problem(case: Case) -> str | None:
+    data = case.data
+    kind = data.get("kind")
+    if kind == "extract":
+        if not isinstance(data.get("text"), str) or not isinstance(data.get("expect"), dict):
+            return f"line {case.line}: an extract case needs a text and an expect object"
+        return None
+    if kind == "check":
+        if not isinstance(data.get("output"), str) or not isinstance(data.get("constraints"), dict):
+            return f"line {case.line}: a check case needs constraints and an output"
+        expect = data.get("expect")
+        if not isinstance(expect, list) or not all(isinstance(f, str) for f in expect):
+            return f"line {case.line}: expect must be a list of field names"
+        return None
+    return f"line {case.line}: kind must be 'extract' or 'check'"
+
+
+def run(args: Namespace) -> int:
+    """Run the constraints suite on ``args.file``; write per-case results to ``args.out``."""
+    try:
+        cases, problems = read_cases(args.file, ("id", "kind", "expect"))
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"cannot read {args.file}: {exc}", file=sys.stderr)
+        return 2
+    from memory_plugins.slices.checker import check_output
+    from memory_plugins.slices.constraints import ConstraintSnapshot, extract_constraints
+
+    extract_total = extract_hits = check_total = check_hits = 0
+    misses: list[str] = []
+    with ResultWriter(getattr(args, "out", None)) as out:
+        for case in progress(cases, "constraints"):
+            problem = _problem(case)
+            if problem is not None:
+                problems.append(problem)
+                continue
+            data: dict[str, Any] = case.data
+            if data["kind"] == "extract":
+                snapshot = extract_constraints(data["text"]).to_dict()
+                extract_total += 1
+                if same_snapshot(snapshot, data["expect"]):
+                    extract_hits += 1
+                else:
+                    misses.append(
+                        f"  {data['id']}: {data['text']!r} → {snapshot} (expected {data['expect']})"
+                    )
+                out.write({"id": data["id"], "snapshot": snapshot})
+                continue
+            try:
+                constraints = ConstraintSnapshot.from_dict(data["constraints"])
+            except SnapshotValidationError as exc:
+                problems.append(f"line {case.line}: invalid constraints: {exc}")
+                continue
+            violations = sorted({v.field for v in check_output(constraints, data["output"])})
+            check_total += 1
+            if violations == sorted(set(data["expect"])):
+                check_hits += 1
+            else:
+                misses.append(
+                    f"  {data['id']}: violations {violations} (expected {sorted(data['expect'])})"
+                )
+            out.write({"id": data["id"], "violations": violations})
+
+    print_table(
+        f"constraints: {args.file}",
+        [
+            ("extract cases", extract_total),
+            ("snapshot exact match", extract_hits / extract_total if extract_total else 0.0),
+            ("check cases", check_total),
+            ("violation-set exact match", check_hits / check_total if check_total else 0.0),
+        ],
+        problems,
+    )
+    if misses:
+        print(f"misses ({len(misses)}):")
+        for line in misses[:_MAX_MISSES_SHOWN]:
+            print(line)
+        if len(misses) > _MAX_MISSES_SHOWN:
+            print(f"  … and {len(misses) - _MAX_MISSES_SHOWN} more (see --out)")
+    return 0
