@@ -20,10 +20,10 @@ from memory_plugins.errors import ConfigurationError
 
 __all__ = [
     "CHANGE_TOKEN_KEY",
-    "STATE_SEGMENT",
     "MEMORY_SEGMENT",
     "SCHEMA_SEGMENT",
     "SLICE_SEGMENT",
+    "STATE_SEGMENT",
     "memory_namespace",
     "principal_hash",
     "slice_namespace",
