@@ -10,7 +10,7 @@ from datetime import timedelta
 
 from memory_plugins.candidate import MemoryType
 from memory_plugins.errors import ConfigurationError
-from memory_plugins.recall.lexicon import COMMON_WORDS, SELF_CONTEXT_CUES, SELF_REFERENCES
+from memory_plugins.recall.lexicon import ALIASES, COMMON_WORDS, SELF_CONTEXT_CUES, SELF_REFERENCES
 
 __all__ = ["CacheConfig", "MemoryConfig", "RecallConfig", "SliceConfig"]
 
@@ -66,6 +66,9 @@ class RecallConfig:
     common_words: frozenset[str] = COMMON_WORDS
     """Bilingual common words (and single CJK function characters) that never select a
     record by themselves: they are ignored as tags, tokens and phrases of the query."""
+    aliases: tuple[tuple[str, ...], ...] = ALIASES
+    """Groups of equivalent names (abbreviations, spellings, translations); a query naming
+    one member is matched against every member. Default: ``recall/aliases.json``."""
     plain_word_weight: float = 0.75
     """Per shared plain prose word of the memory text (lower-case English, not a name, not a
     technical term, not in the record's tags or identity): half a technical token, so one
@@ -73,6 +76,22 @@ class RecallConfig:
     read_workers: int = 8
     """Threads per engine that run recall's store reads, so a hung store is abandoned at the
     time budget without a new thread per call."""
+    semantic_weight: float = 2.5
+    """The semantic channel (only with ``MemoryEngine(..., embeddings=...)``): score of a
+    record whose *lift* (its similarity to the query minus the mean similarity of the
+    principal's other records) is 1. A lift at or above :attr:`semantic_floor` scores
+    ``semantic_weight * (lift - floor) / (1 - floor)``, added to the rule dimensions."""
+    semantic_floor: float = 0.1
+    """Lifts below this score nothing. With the defaults a lift of 0.37 tips a record that
+    shares one plain word over ``min_score``, and 0.64 selects a record on meaning alone."""
+    semantic_controlled_floor: float = 0.7
+    """For ``controlled_types``, a lift this high counts as overlap on its own; below it,
+    the semantic score only adds to a lexical overlap (as CJK phrases do)."""
+    rarity_weight: float = 0.0
+    """Ranking mode only: adds ``rarity_weight`` times the BM25 idf of each query word the
+    record contains (document frequency over the records considered), so rare words rank
+    above common ones. 0 (the default) keeps the S5 scores exactly; benchmarks that rank
+    with lifted thresholds turn it on."""
 
     def __post_init__(self) -> None:
         if self.max_records < 1:
@@ -85,6 +104,14 @@ class RecallConfig:
             raise ConfigurationError("RecallConfig.time_budget_ms must be positive")
         if self.read_workers < 1:
             raise ConfigurationError("RecallConfig.read_workers must be at least 1")
+        if self.semantic_weight < 0 or self.rarity_weight < 0:
+            raise ConfigurationError("RecallConfig.semantic_weight and rarity_weight must be >= 0")
+        if not 0.0 <= self.semantic_floor < 1.0:
+            raise ConfigurationError("RecallConfig.semantic_floor must be within 0..1 (below 1)")
+        if not self.semantic_floor <= self.semantic_controlled_floor <= 1.0:
+            raise ConfigurationError(
+                "RecallConfig.semantic_controlled_floor must be within semantic_floor..1"
+            )
         known = {t.value for t in MemoryType}
         for name in ("cjk_weak_types", "controlled_types", "self_context_types"):
             unknown = set(getattr(self, name)) - known

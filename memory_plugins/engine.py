@@ -12,6 +12,9 @@
 ['added']
 >>> [hit.record.key for hit in engine.recall("alice", "which tea should I brew?").hits]
 ['user_preference:prefer-oolong-tea']
+
+With ``embeddings=`` (any LangChain ``Embeddings`` or a function ``list[str] -> vectors``),
+recall gains the optional ``semantic`` dimension: see :mod:`memory_plugins.semantic`.
 """
 
 import asyncio
@@ -21,7 +24,7 @@ import threading
 import uuid
 from collections.abc import Iterable, Mapping
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import partial
 from typing import Any, Literal
@@ -48,6 +51,17 @@ from memory_plugins.recall.features import compute_features
 from memory_plugins.recall.injection import render_memory_message
 from memory_plugins.recall.scoring import rank, select
 from memory_plugins.recall.types import Ranking, RecallHit
+from memory_plugins.semantic import (
+    MODEL_FEATURE,
+    VECTOR_FEATURE,
+    Embeddings,
+    EmbeddingsLike,
+    as_embedder,
+    embedder_name,
+    encode_vector,
+    similarities,
+    vector_of,
+)
 from memory_plugins.store import StoreGateway, StoreLike
 
 __all__ = ["MemoryEngine", "RecallResult", "StatusFilter"]
@@ -86,6 +100,13 @@ class MemoryEngine:
     principal are not coordinated: each write is a read-modify-write of its keys and the
     last writer wins per key (the store has no compare-and-set). Serve one principal from
     one process, or accept that race, and keep ``config.cache`` off (see ``CacheConfig``).
+
+    ``embeddings`` (optional: a LangChain ``Embeddings`` or a function from texts to
+    vectors) turns the semantic channel on: a record's vector is computed when its text is
+    written or changed and stored with it, the query is embedded once per recall, and the
+    similarity joins the rule score (``semantic`` dimension, floors on ``RecallConfig``).
+    An embedding failure degrades to the rules alone, logged and counted as
+    ``embedding_failures``. Without it, recall is exactly the rule scorer.
     """
 
     def __init__(
@@ -94,8 +115,15 @@ class MemoryEngine:
         config: MemoryConfig,
         *,
         clock: Clock | None = None,
+        embeddings: EmbeddingsLike | None = None,
     ) -> None:
         self.config = config
+        self.embeddings: Embeddings | None = None
+        """The semantic channel's embedding model (``None``: rules only)."""
+        self._model: str | None = None
+        if embeddings is not None:
+            self.embeddings = as_embedder(embeddings)
+            self._model = embedder_name(self.embeddings)
         self.clock: Clock = clock or SystemClock()
         self.gateway = StoreGateway(store)
         self.stats = EngineStats()
@@ -187,6 +215,7 @@ class MemoryEngine:
             key: self._live(MemoryRecord.from_json(value), now) if value else None
             for key, value in current.items()
         }
+        before = dict(state)
         changed: dict[str, MemoryRecord] = {}
         results: list[tuple[int, WriteOutcome]] = []
         for index, cand, key in accepted:
@@ -206,6 +235,8 @@ class MemoryEngine:
                     )
             results.append((index, outcome))
 
+        if changed and self.embeddings is not None:
+            results = self._attach_vectors(changed, before, results)
         if changed:
             try:
                 self._put_records(namespace, changed.values(), now)
@@ -214,6 +245,45 @@ class MemoryEngine:
                 logger.warning("memory write skipped, store unavailable: %s", exc)
                 return [(i, _unavailable(o, exc)) if o.stored else (i, o) for i, o in results]
         return results
+
+    def _attach_vectors(
+        self,
+        changed: dict[str, MemoryRecord],
+        before: Mapping[str, MemoryRecord | None],
+        results: list[tuple[int, WriteOutcome]],
+    ) -> list[tuple[int, WriteOutcome]]:
+        """Give each changed active record its vector: kept while its text is unchanged,
+        else embedded (one call per write batch). On failure the records go without."""
+        assert self.embeddings is not None and self._model is not None
+        model = self._model
+        missing: dict[str, list[str]] = {}
+        for key, record in changed.items():
+            if record.status is not RecordStatus.ACTIVE or vector_of(record.features, model):
+                continue
+            old = before.get(key)
+            kept = vector_of(old.features, model) if old and old.text == record.text else None
+            if kept is not None:
+                changed[key] = _with_vector(record, kept, model)
+            else:
+                missing.setdefault(record.text, []).append(key)
+        if missing:
+            texts = list(missing)
+            try:
+                encoded = [encode_vector(v) for v in self.embeddings.embed_documents(texts)]
+                if len(encoded) != len(texts):
+                    raise ValueError(f"{len(encoded)} vectors for {len(texts)} texts")
+            except Exception as exc:  # any model failure: store without vectors, rules still work
+                self.stats.incr("embedding_failures")
+                logger.warning("memory vectors skipped, embedding failed: %r", exc)
+            else:
+                self.stats.incr("embedded_texts", len(texts))
+                for text, vector in zip(texts, encoded, strict=True):
+                    for key in missing[text]:
+                        changed[key] = _with_vector(changed[key], vector, model)
+        return [
+            (i, replace(o, record=changed[o.key]) if o.stored and o.key in changed else o)
+            for i, o in results
+        ]
 
     def _put_records(
         self, namespace: tuple[str, ...], records: Iterable[MemoryRecord], now: datetime
@@ -239,7 +309,11 @@ class MemoryEngine:
     ) -> tuple[tuple[str, ...], str, dict[str, Any]]:
         # Every write bumps the namespace's change token, so caches in *other* processes
         # notice it with one key lookup instead of serving stale records.
-        return (state_namespace(namespace), CHANGE_TOKEN_KEY, {"v": uuid.uuid4().hex, "at": utc_iso(now)})
+        return (
+            state_namespace(namespace),
+            CHANGE_TOKEN_KEY,
+            {"v": uuid.uuid4().hex, "at": utc_iso(now)},
+        )
 
     def _change_token(self, namespace: tuple[str, ...]) -> str | None:
         token_ns = state_namespace(namespace)
@@ -433,6 +507,34 @@ class MemoryEngine:
         self.stats.incr(f"outcome_{status}")
         return WriteOutcome(status, key=key, record=record)
 
+    def embed_missing(self, principal: PrincipalLike) -> int:
+        """Compute the vectors the principal's active records lack (written before the
+        semantic channel was on, or by another model); returns how many were stored.
+
+        Raises ``ConfigurationError`` without ``embeddings`` and ``StoreUnavailableError``
+        when the store fails; an embedding failure stores nothing (counted, logged).
+        """
+        if self.embeddings is None or self._model is None:
+            raise ConfigurationError("embed_missing needs MemoryEngine(..., embeddings=...)")
+        model = self._model
+        namespace = self.namespace(principal)
+        now = self.clock.now()
+        with self._lock_for(namespace):
+            lacking = {
+                r.key: r
+                for r in self._read_records(namespace)
+                if r.status is RecordStatus.ACTIVE
+                and self._live(r, now) is not None
+                and not vector_of(r.features, model)
+            }
+            if not lacking:
+                return 0
+            self._attach_vectors(lacking, {}, [])
+            done = [r for r in lacking.values() if vector_of(r.features, model)]
+            if done:
+                self._put_records(namespace, done, now)
+        return len(done)
+
     def forget(self, principal: PrincipalLike, key: str | None = None) -> int:
         """Hard-delete one record, or (``key=None``) every record of the principal.
 
@@ -534,6 +636,8 @@ class MemoryEngine:
             return self._recall_timed_out()
         except StoreUnavailableError as exc:
             return self._recall_failed(exc)
+        if self.embeddings is not None:  # embedding the query must not block the event loop
+            return await asyncio.to_thread(self._select, records, query, now)
         return self._select(records, query, now)
 
     @property
@@ -560,7 +664,8 @@ class MemoryEngine:
         stamp = utc_iso(now)
         # Expiry is enforced on every read, cached or not: expired records never compete.
         live = [r for r in records if r.expires_at is None or r.expires_at > stamp]
-        hits = select(live, query, self.config.recall, stamp)
+        similar = self._similarities(live, query) if self.embeddings is not None else None
+        hits = select(live, query, self.config.recall, stamp, similar)
         message = render_memory_message(hits) if hits else None
         return RecallResult(hits=hits, message=message)
 
@@ -596,7 +701,27 @@ class MemoryEngine:
             self.stats.incr("store_read_failures")
             logger.warning("memory recall skipped, store unavailable: %s", exc)
             return Ranking(query=query, hits=(), considered=()), True
-        return rank(records, query, self.config.recall, utc_iso(now)), False
+        similar = self._similarities(records, query) if self.embeddings is not None else None
+        return rank(records, query, self.config.recall, utc_iso(now), similar), False
+
+    def _similarities(self, records: Iterable[MemoryRecord], query: str) -> dict[str, float] | None:
+        """Each vector-holding active record's similarity to ``query``; ``None`` without any
+        vector of this model (the query is not embedded) or when embedding fails."""
+        assert self.embeddings is not None and self._model is not None
+        model = self._model
+        vectors = {
+            r.key: v
+            for r in records
+            if r.status is RecordStatus.ACTIVE and (v := vector_of(r.features, model))
+        }
+        if not vectors:
+            return None
+        try:
+            return similarities(self.embeddings.embed_query(query), vectors)
+        except Exception as exc:  # any model failure: this recall runs on the rules alone
+            self.stats.incr("embedding_failures")
+            logger.warning("semantic recall skipped, embedding failed: %r", exc)
+            return None
 
     def _load(
         self, namespace: tuple[str, ...], now: datetime, *, keep_expired: bool = False
@@ -626,6 +751,10 @@ class MemoryEngine:
     def _lock_for(self, namespace: tuple[str, ...]) -> threading.Lock:
         digest = hashlib.blake2b("\x1f".join(namespace).encode(), digest_size=2).digest()
         return self._locks[int.from_bytes(digest) % _LOCK_STRIPES]
+
+
+def _with_vector(record: MemoryRecord, vector: str, model: str) -> MemoryRecord:
+    return record.evolve(features={**record.features, VECTOR_FEATURE: vector, MODEL_FEATURE: model})
 
 
 def _opposite_key(cand: MemoryCandidate) -> str | None:

@@ -16,7 +16,14 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from memory_plugins.testing_models import ScriptedChatModel
 
-__all__ = ["FailingStore", "FrozenClock", "HangingStore", "ScriptedChatModel", "SlowStore"]
+__all__ = [
+    "FailingStore",
+    "FrozenClock",
+    "HangingStore",
+    "HashingEmbeddings",
+    "ScriptedChatModel",
+    "SlowStore",
+]
 
 
 class FrozenClock:
@@ -172,3 +179,70 @@ def __getattr__(name: str) -> Any:
 
         return ScriptedChatModel
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+class HashingEmbeddings:
+    """Deterministic bag-of-words embeddings for tests: no model, no torch, no network.
+
+    The words of a text as the recall scorer sees them (stems, common words such as "the"
+    or "user" left out, CJK runs as character pairs) are hashed to signed buckets of a
+    ``dims``-sized vector. Texts sharing informative words are similar; a paraphrase is
+    not, unless ``concepts`` maps its words to a shared concept (``{"kitten": "cat"}``).
+    Counts every call, so tests can check when embedding happens.
+
+    >>> emb = HashingEmbeddings(concepts={"kitten": "cat"})
+    >>> a, b = emb.embed_documents(["The user has a kitten."])[0], emb.embed_query("cat food")
+    >>> round(sum(x * y for x, y in zip(a, b)), 2), emb.document_calls, emb.query_calls
+    (0.71, 1, 1)
+    """
+
+    def __init__(
+        self, dims: int = 256, *, concepts: dict[str, str] | None = None, name: str | None = None
+    ) -> None:
+        self.dims = dims
+        self.name = name or f"hashing-{dims}"
+        self.concepts = {w: v for k, v in (concepts or {}).items() for w in self._words(k)}
+        self.document_calls = 0
+        self.query_calls = 0
+        self.texts_embedded = 0
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def _words(text: str) -> list[str]:
+        from memory_plugins.config import RecallConfig
+        from memory_plugins.recall.query import lexicon_for
+        from memory_plugins.recall.text import units
+
+        stop = lexicon_for(RecallConfig()).stop_forms
+        words: list[str] = []
+        for unit in units(text):
+            if unit.cjk:
+                form = unit.form
+                words.extend(form[i : i + 2] for i in range(max(1, len(form) - 1)))
+            elif unit.form not in stop:
+                words.append(unit.form)
+        return words
+
+    def _vector(self, text: str) -> list[float]:
+        import hashlib
+
+        vector = [0.0] * self.dims
+        for word in self._words(text):
+            digest = hashlib.blake2b(self.concepts.get(word, word).encode(), digest_size=8)
+            value = int.from_bytes(digest.digest())
+            vector[value % self.dims] += 1.0 if value >> 63 else -1.0
+        norm = sum(x * x for x in vector) ** 0.5
+        return [x / norm for x in vector] if norm else vector
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        """One unit vector per text (a text with no informative word gives zeros)."""
+        with self._lock:
+            self.document_calls += 1
+            self.texts_embedded += len(texts)
+        return [self._vector(text) for text in texts]
+
+    def embed_query(self, text: str) -> list[float]:
+        """The unit vector of a query."""
+        with self._lock:
+            self.query_calls += 1
+        return self._vector(text)

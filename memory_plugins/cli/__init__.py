@@ -62,6 +62,12 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--out", help="write results as JSON")
     bench.add_argument("--plot", help="write a PNG plot (locomo)")
     bench.add_argument(
+        "--embeddings",
+        choices=("minilm", "hash"),
+        default="minilm",
+        help="locomo: local all-MiniLM-L6-v2 (the semantic extra) or a hashing stand-in",
+    )
+    bench.add_argument(
         "--backends",
         default="memory,sqlite,postgres",
         help="comma-separated: memory, sqlite, postgres",

@@ -8,7 +8,7 @@ no records to consider
 
 from typing import Any
 
-from memory_plugins.recall.scoring import DIMENSIONS
+from memory_plugins.recall.scoring import DIMENSIONS, OPTIONAL_DIMENSIONS
 from memory_plugins.recall.types import Consideration, Ranking
 
 __all__ = ["consideration_json", "format_explanation"]
@@ -20,6 +20,8 @@ _HEADINGS = {
     "cjk_phrases": "cjk",
     "ascii_tokens": "ascii",
     "self_context": "self",
+    "rarity": "rare",
+    "semantic": "sem",
 }
 
 
@@ -31,7 +33,8 @@ def format_explanation(ranking: Ranking) -> str:
     """A table of every considered record: verdict, score per dimension, total, key.
 
     Selected records come first, in injection order; the matched tags, phrases and tokens
-    follow each row that has any.
+    follow each row that has any. The ``sem`` (semantic channel) and ``rare`` (ranking
+    mode) columns appear when those dimensions were scored.
 
     >>> from langgraph.store.memory import InMemoryStore
     >>> from memory_plugins import MemoryConfig, MemoryEngine
@@ -53,7 +56,9 @@ def format_explanation(ranking: Ranking) -> str:
     if not ranking.considered:
         lines.append("no records to consider")
         return "\n".join(lines)
-    heads = [_HEADINGS[d] for d in DIMENSIONS]
+    scored = {d for c in ranking.considered for d in c.scores}
+    dimensions = [*DIMENSIONS, *(d for d in OPTIONAL_DIMENSIONS if d in scored)]
+    heads = [_HEADINGS[d] for d in dimensions]
     width = max(len(_verdict(c)) for c in ranking.considered)
     lines.append(
         f"{'verdict':<{width}}  "
@@ -61,7 +66,7 @@ def format_explanation(ranking: Ranking) -> str:
         + f"  {'total':>5}  type / key"
     )
     for item in ranking.considered:
-        cells = "  ".join(f"{item.scores.get(d, 0.0):>5.1f}" for d in DIMENSIONS)
+        cells = "  ".join(f"{item.scores.get(d, 0.0):>5.1f}" for d in dimensions)
         lines.append(
             f"{_verdict(item):<{width}}  {cells}  {item.total:>5.1f}  "
             f"{item.record.type.value} / {item.record.key}"

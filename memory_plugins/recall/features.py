@@ -18,6 +18,9 @@ never requires rewriting records.
   CJK characters. The others are plain prose words and weigh
   ``RecallConfig.plain_word_weight``.
 * ``all`` — text, tags and identity in one canonical string, ``|``-separated.
+* ``cased`` — ``[names, short_lower]``: word forms the text writes only capitalised (a name,
+  ``Max``) and short words it writes only in lower case (a tool, ``uv``). A query writing
+  the same word the other way means another word (see ``QueryProfile.token_clash``).
 * ``short`` — the tags and identity parts that are a single CJK character (``茶``),
   concatenated. With ``all`` it lets the scorer skip, after a few substring tests, a
   record that shares none of the query's probes (see ``QueryProfile.probes``).
@@ -32,11 +35,11 @@ never requires rewriting records.
 from typing import Any
 
 from memory_plugins.candidate import Identity, MemoryRecord, MemoryType
-from memory_plugins.recall.text import Unit, join_units, units
+from memory_plugins.recall.text import Unit, cased_words, join_units, units
 
 __all__ = ["FEATURES_VERSION", "compute_features", "features_of"]
 
-FEATURES_VERSION = 1
+FEATURES_VERSION = 2
 """Bumped whenever the layout changes; records with another version are analysed on the fly."""
 
 
@@ -82,6 +85,7 @@ def compute_features(
         "strong": sorted(_strong(text_units)),
         "all": " " + " | ".join(" ".join(u.form for u in group) for group in everything) + " ",
         "short": _single_chars([*tag_units, *part_units]),
+        "cased": cased_words(text),
     }
 
 

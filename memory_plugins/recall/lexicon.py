@@ -9,7 +9,20 @@ lets a user ask about their own background ("do you know my job?").
 True
 """
 
-__all__ = ["COMMON_WORDS", "SELF_CONTEXT_CUES", "SELF_REFERENCES"]
+import json
+from importlib import resources
+
+__all__ = ["ALIASES", "COMMON_WORDS", "SELF_CONTEXT_CUES", "SELF_REFERENCES"]
+
+
+def _load_aliases() -> tuple[tuple[str, ...], ...]:
+    data = json.loads(resources.files(__package__).joinpath("aliases.json").read_text("utf-8"))
+    return tuple(tuple(group) for group in data["groups"])
+
+
+ALIASES: tuple[tuple[str, ...], ...] = _load_aliases()
+"""Groups of equivalent names (``TS``/``TypeScript``, ``数据库``/``database``): a query using
+one name is matched as if it used every name of its group. Names, never topics."""
 
 # Single CJK characters that are grammar, not content: they never start, end or sit
 # inside a phrase that counts. Kept short on purpose: 一/会/能/在/过 are left out because

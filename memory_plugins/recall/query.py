@@ -11,11 +11,20 @@ character. Only informative units can make a record match, which is what keeps
 (('vscod',), ['好用', '插件'])
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from memory_plugins.config import RecallConfig
-from memory_plugins.recall.text import Unit, is_cjk, needle, units
+from memory_plugins.recall.text import (
+    Unit,
+    is_cjk,
+    needle,
+    stem,
+    units,
+    word_case,
+    word_cases,
+)
 
 __all__ = ["Lexicon", "QueryProfile", "analyse_query", "lexicon_for"]
 
@@ -38,6 +47,7 @@ class Lexicon:
     self_chars: tuple[str, ...]
     query_cues: tuple[tuple[str, ...], ...]
     record_cues: tuple[tuple[str, ...], ...]
+    aliases: tuple["AliasGroup", ...] = ()
 
     def mask(self, run: str) -> list[bool]:
         """For each character of a CJK run: whether a common word or function char covers it."""
@@ -59,11 +69,46 @@ class Lexicon:
         return False
 
 
+@dataclass(frozen=True, slots=True)
+class AliasGroup:
+    """One group of equivalent names, compiled: how to spot it and what it adds."""
+
+    needles: tuple[str, ...]
+    """Each member as a whole phrase of a canonical form."""
+    expansion: str
+    """Every member's canonical form, ``|``-separated, appended to a matching query."""
+    probes: tuple[str, ...]
+    """The members' probes (`` word `` forms and CJK bigrams)."""
+
+
+def _compile_aliases(groups: tuple[tuple[str, ...], ...]) -> tuple[AliasGroup, ...]:
+    compiled = []
+    for group in groups:
+        members = [units(name) for name in group]
+        forms = [" ".join(u.form for u in found) for found in members if found]
+        words = {u.form for found in members for u in found if not u.cjk}
+        cjk = [u.form for found in members for u in found if u.cjk]
+        compiled.append(
+            AliasGroup(
+                needles=tuple(n for n in (needle(name) for name in group) if n.strip()),
+                expansion=" | " + " | ".join(forms) + " | ",
+                probes=tuple(
+                    sorted(
+                        {f" {w} " for w in words}
+                        | {r[i : i + 2] for r in cjk for i in range(len(r) - 1)}
+                    )
+                ),
+            )
+        )
+    return tuple(compiled)
+
+
 @lru_cache(maxsize=16)
 def _compile(
     common_words: frozenset[str],
     self_references: frozenset[str],
     cues: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...],
+    aliases: tuple[tuple[str, ...], ...] = (),
 ) -> Lexicon:
     function_chars: set[str] = set()
     common_cjk: set[str] = set()
@@ -89,12 +134,15 @@ def _compile(
         self_chars=tuple(u.form for w in sorted(self_references) for u in units(w) if u.cjk),
         query_cues=tuple(tuple(filter(None, map(needle, q))) for q, _ in cues),
         record_cues=tuple(tuple(filter(None, map(needle, r))) for _, r in cues),
+        aliases=_compile_aliases(aliases),
     )
 
 
 def lexicon_for(config: RecallConfig) -> Lexicon:
     """The compiled word lists of ``config`` (cached per distinct list)."""
-    return _compile(config.common_words, config.self_references, config.self_context_cues)
+    return _compile(
+        config.common_words, config.self_references, config.self_context_cues, config.aliases
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +171,56 @@ class QueryProfile:
     facets: tuple[int, ...]
     """Self-context facets the query asks about (empty without a first-person marker)."""
     lexicon: Lexicon
+    word_cases: dict[str, frozenset[str]] | None = None
+    """In a query written with case (both upper and lower letters): each ASCII word form
+    and how it was written (``lower``, ``title``, ``upper``). ``None`` for an all-lower or
+    all-upper query, where case says nothing."""
+
+    def case_clash(self, tag: str) -> bool:
+        """Whether a one-word ASCII tag or identity part is written as another kind of word.
+
+        In text written with case, a name (``Max``) is not the word ``max`` and a lower-case
+        tool name (``uv``) is not an acronym (``UV``): such a tag does not match.
+
+        >>> from memory_plugins.config import RecallConfig
+        >>> q = analyse_query("What's the max attachment size in Gmail?", RecallConfig())
+        >>> q.case_clash("Max"), q.case_clash("Gmail"), q.case_clash("attachments")
+        (True, False, False)
+        """
+        if self.word_cases is None or not tag.isascii() or not tag.isalpha():
+            return False
+        form = stem(tag.lower())
+        case = word_case(tag)
+        return self.token_clash(
+            form,
+            [
+                [form] if case == "title" else [],
+                [form] if case == "lower" and len(form) <= 4 else [],
+            ],
+        )
+
+    def token_clash(self, form: str, cased: Sequence[Sequence[str]]) -> bool:
+        """Whether word ``form`` is written in a record (its ``cased`` feature: names and
+        short lower-case words) as another kind of word than in the query: a name against
+        a plain word, a short word against an acronym."""
+        if self.word_cases is None:
+            return False
+        seen = self.word_cases.get(form)
+        if not seen:
+            return False
+        names, short_lower = cased
+        if form in names:  # a name must be written as one
+            return seen == frozenset({"lower"})
+        if form in short_lower:  # a short word against an acronym
+            return seen == frozenset({"upper"})
+        return False
+
+
+def _word_cases(query: str) -> dict[str, frozenset[str]] | None:
+    letters = "".join(ch for ch in query if ch.isascii() and ch.isalpha())
+    if not (any(c.isupper() for c in letters) and any(c.islower() for c in letters)):
+        return None  # all-lower or all-upper text says nothing about case
+    return word_cases(query)
 
 
 def _phrase_options(run: str, covered: list[bool]) -> tuple[tuple[str, ...], ...]:
@@ -181,6 +279,11 @@ def analyse_query(query: str, config: RecallConfig) -> QueryProfile:
         if len(unit.form) >= 2 and not unit.form.isdigit():
             tokens[unit.form] = None
     text = " " + " ".join(u.form for u in found) + " "
+    # Equivalent names: the query is matched as if it had used every name of the group.
+    for group in lex.aliases:
+        if any(n in text for n in group.needles):
+            text += group.expansion  # whole names only: tags and identity parts match
+            probes.update((p, None) for p in group.probes)
     facets = (
         tuple(i for i, cues in enumerate(lex.query_cues) if any(c in text for c in cues))
         if self_reference
@@ -197,4 +300,5 @@ def analyse_query(query: str, config: RecallConfig) -> QueryProfile:
         phrases_longest_first=tuple(sorted(phrases, key=lambda p: (-len(p), p))),
         facets=facets,
         lexicon=lex,
+        word_cases=_word_cases(query),
     )

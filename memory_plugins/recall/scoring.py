@@ -18,6 +18,31 @@ Per record, against the analysed query:
                 query naming a background facet the record carries ("my job" / "engineer")
 ==============  ==========================================================================
 
+Two optional dimensions join them only when switched on (otherwise they are absent from
+``scores``, and the rule scores are exactly the S5 ones):
+
+==============  ==========================================================================
+``semantic``    the semantic channel (``MemoryEngine(..., embeddings=...)``): the record's
+                *lift*, its cosine similarity to the query minus the mean similarity of the
+                query to the principal's other records; ``semantic_weight`` (2.5) ×
+                ``(lift - semantic_floor) / (1 - semantic_floor)`` from the floor (0.1) up
+``rarity``      ranking mode (``rarity_weight`` > 0): ``rarity_weight`` × the BM25 idf of
+                each query word the record holds, over the records considered
+==============  ==========================================================================
+
+Why the lift and not the raw similarity: an embedding model's similarities have a
+query-dependent baseline. Short or generic queries, and languages the model handles poorly
+(all-MiniLM-L6-v2 gives unrelated Chinese sentences similarities of 0.8), score every
+record high; what signals relevance is a record standing out from the user's other
+memories. A principal with a single vector-holding record gets no lift.
+
+The floors keep false activation at the rules' level: below ``semantic_floor`` a lift is
+noise and scores nothing; above it, it corroborates a weak lexical match (one plain word,
+0.75, needs a lift of 0.37 to reach the minimum score) and only a record standing far out
+(a lift of 0.64) is selected on meaning alone. For a controlled type it is partial overlap,
+like a CJK phrase, unless the lift reaches ``semantic_controlled_floor`` (0.7): a
+``project_context`` memory is not injected because a query is merely on a related topic.
+
 **Lexical overlap** (what ``controlled_types`` need, else they score zero): a tag, a
 whole identity part, the whole text or an ASCII token found in the query. CJK phrases of
 the text and identity phrases are *partial* overlap: they add to a lexical overlap but
@@ -46,31 +71,51 @@ fit in ``max_total_chars`` together.
 <SkipReason.BELOW_MIN_SCORE: 'below_min_score'>
 """
 
-from collections.abc import Iterable, Mapping, Sequence
+import math
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from itertools import chain
 from typing import Any
 
 from memory_plugins.candidate import MemoryRecord, RecordStatus
 from memory_plugins.config import RecallConfig
-from memory_plugins.recall.features import features_of
-from memory_plugins.recall.query import QueryProfile, analyse_query
+from memory_plugins.recall.features import FEATURES_VERSION, features_of
+from memory_plugins.recall.query import Lexicon, QueryProfile, analyse_query
 from memory_plugins.recall.types import Consideration, Ranking, RecallHit, SkipReason
 
-__all__ = ["DIMENSIONS", "RecordScore", "cut_text", "rank", "score_record", "select"]
+__all__ = [
+    "DIMENSIONS",
+    "OPTIONAL_DIMENSIONS",
+    "RecordScore",
+    "cut_text",
+    "rank",
+    "score_record",
+    "select",
+]
 
 DIMENSIONS = ("tags", "identity", "text", "cjk_phrases", "ascii_tokens", "self_context")
 """The score dimensions, in the order they are reported."""
 
+OPTIONAL_DIMENSIONS = ("rarity", "semantic")
+"""Dimensions present in ``scores`` only when switched on (see the module docstring)."""
+
 ELLIPSIS = "…"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RecordScore:
-    """One record's score against one query, before selection."""
+    """One record's score against one query, before selection.
+
+    Not frozen: the scorer completes it in place (``rarity`` needs every record scored
+    first) before it is shown; :class:`~memory_plugins.recall.types.Consideration` is the
+    immutable view callers get.
+    """
 
     scores: dict[str, float]
-    """Score per dimension (all of :data:`DIMENSIONS`)."""
+    """Score per dimension (all of :data:`DIMENSIONS`, and the switched-on
+    :data:`OPTIONAL_DIMENSIONS`)."""
     matched: dict[str, list[str]]
     """What matched, per dimension with a match."""
     total: float
@@ -79,104 +124,241 @@ class RecordScore:
     """A controlled type with partial overlap only: its dimensions do not count."""
 
 
-def score_record(profile: QueryProfile, record: MemoryRecord, config: RecallConfig) -> RecordScore:
-    """Score ``record`` against an analysed query (see the module docstring)."""
-    return _score(profile, record, features_of(record), config)
-
-
-def _score(
-    profile: QueryProfile, record: MemoryRecord, feats: Mapping[str, Any], config: RecallConfig
+def score_record(
+    profile: QueryProfile,
+    record: MemoryRecord,
+    config: RecallConfig,
+    similarities: Mapping[str, float] | None = None,
 ) -> RecordScore:
-    kind = record.type
-    lex = profile.lexicon
+    """Score ``record`` against an analysed query (see the module docstring).
+
+    ``similarities`` (record key → cosine similarity to the query, for every record the
+    lift is measured against) switches the semantic dimension on. ``rarity`` needs the
+    other records, so it is not scored here.
+    """
+    return _scorer(profile, config, similarities, explain=True)(record, features_of(record), True)
+
+
+def lifts(similarities: Mapping[str, float]) -> dict[str, float]:
+    """Each record's similarity minus the mean similarity of the *other* records (0 alone).
+
+    >>> {key: round(lift, 2) for key, lift in lifts({"tea": 0.6, "bike": 0.2, "jazz": 0.1}).items()}
+    {'tea': 0.45, 'bike': -0.15, 'jazz': -0.3}
+    """
+    count = len(similarities)
+    if count < 2:
+        return dict.fromkeys(similarities, 0.0)
+    total = math.fsum(similarities.values())
+    return {key: sim - (total - sim) / (count - 1) for key, sim in similarities.items()}
+
+
+class _Informative(dict[str, bool]):
+    """Per-query memo of ``Lexicon.informative``: many records share a tag or subject."""
+
+    __slots__ = ("lexicon",)
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        super().__init__()
+        self.lexicon = lexicon
+
+    def __missing__(self, pin: str) -> bool:
+        value = self[pin] = self.lexicon.informative(pin)
+        return value
+
+
+def _semantic(lift: float, config: RecallConfig) -> float:
+    floor = config.semantic_floor
+    if lift < floor:
+        return 0.0
+    return config.semantic_weight * (min(lift, 1.0) - floor) / (1.0 - floor)
+
+
+_Scorer = Callable[[MemoryRecord, Mapping[str, Any], bool], RecordScore]
+
+
+def _scorer(
+    profile: QueryProfile,
+    config: RecallConfig,
+    similarities: Mapping[str, float] | None,
+    *,
+    explain: bool,
+) -> _Scorer:
+    """The scoring function of one query: its constants bound once, as closure variables.
+
+    With ``explain`` false only totals are computed (``select`` needs no per-dimension
+    scores or matches), which keeps the per-turn loop short.
+    """
+    lifted = lifts(similarities) if similarities is not None else {}
+    informative = _Informative(profile.lexicon)
+    case_clash = profile.case_clash
+    token_clash = profile.token_clash
     query = profile.canonical
-    matched: dict[str, list[str]] = {}
-    scores = dict.fromkeys(DIMENSIONS, 0.0)
+    padded = tuple((token, f" {token} ") for token in profile.tokens)
+    phrases_first = profile.phrases_longest_first
+    phrase_runs = profile.phrase_runs
+    facets = profile.facets
+    tag_weight = config.tag_weight
+    whole_weight = config.identity_whole_weight
+    phrase_weight = config.identity_phrase_weight
+    text_weight = config.text_whole_weight
+    strong_weight = config.ascii_token_weight
+    plain_weight = config.plain_word_weight
+    self_weight = config.self_context_weight
+    weak_types = config.cjk_weak_types
+    self_types = config.self_context_types
+    controlled = config.controlled_types
+    near_paraphrase = config.semantic_controlled_floor
 
-    tags = [
-        tag
-        for tag, pin in zip(record.tags, feats["tags"], strict=False)
-        if pin and pin in query and lex.informative(pin)
-    ]
-    if tags:
-        scores["tags"] = config.tag_weight * len(tags)
-        matched["tags"] = tags
+    def identity_phrase(part_canonical: str, part_strong: Sequence[str]) -> str | None:
+        # A phrase is a CJK phrase, a technical word or name, or two plain words of the
+        # part: one ordinary English word ("tools" of "paid tools") is not enough alone.
+        plain: list[str] = []
+        for token, pin in padded:
+            if pin in part_canonical:
+                if token in part_strong:
+                    return token
+                plain.append(token)
+        if len(plain) >= 2:
+            return " ".join(plain)
+        for phrase in phrases_first:
+            if phrase in part_canonical:
+                return phrase
+        return None
 
-    whole_parts = 0
-    phrase_parts = 0
-    for part, pin, part_canonical, part_strong in feats["identity"]:
-        if pin in query and lex.informative(pin):
-            whole_parts += 1
-            matched.setdefault("identity", []).append(f"{part}: {pin.strip()}")
-            continue
-        hit = _identity_phrase(profile, part_canonical, part_strong)
-        if hit is not None:
-            phrase_parts += 1
-            matched.setdefault("identity", []).append(f"{part} phrase: {hit}")
-    scores["identity"] = (
-        config.identity_whole_weight * whole_parts + config.identity_phrase_weight * phrase_parts
-    )
+    def meaning_only(record: MemoryRecord) -> RecordScore:
+        # The record holds no probe of the query: its rule dimensions are 0, as without
+        # embeddings (the probes, not the dimensions, are what decide lexical matching).
+        lift = lifted.get(record.key)
+        semantic = 0.0 if lift is None else _semantic(lift, config)
+        scores: dict[str, float] = {}
+        matched: dict[str, list[str]] = {}
+        if explain:
+            scores = dict.fromkeys(DIMENSIONS, 0.0)
+            scores["semantic"] = semantic
+            if similarities is not None and lift is not None:
+                matched["semantic"] = [_similarity_note(similarities[record.key], lift)]
+        if record.type in controlled and (lift is None or lift < near_paraphrase):
+            return RecordScore(scores, matched, 0.0, semantic > 0)
+        return RecordScore(scores, matched, semantic, False)
 
-    text_pin = feats["text_needle"]
-    if text_pin and text_pin in query and lex.informative(text_pin):
-        scores["text"] = config.text_whole_weight
-        matched["text"] = [record.text]
-
-    phrases = _shared_phrases(profile, feats["text"])
-    if phrases:
-        weak = kind in config.cjk_weak_types
-        weight = config.cjk_phrase_weight_weak if weak else config.cjk_phrase_weight_strong
-        scores["cjk_phrases"] = weight * len(phrases)
-        matched["cjk_phrases"] = phrases
-
-    record_tokens = feats["tokens"]
-    tokens = [t for t in profile.tokens if t in record_tokens]
-    if tokens:
-        strong = feats["strong"]
-        scores["ascii_tokens"] = sum(
-            config.ascii_token_weight if t in strong else config.plain_word_weight for t in tokens
-        )
-        matched["ascii_tokens"] = tokens
-
-    self_aware = kind in config.self_context_types
-    if self_aware and profile.facets:
-        cues = _self_cues(profile, feats["all"])
-        if cues:
-            scores["self_context"] = config.self_context_weight
-            matched["self_context"] = cues
-
-    total = sum(scores.values())
-    if kind in config.controlled_types:
-        lexical = bool(tags or whole_parts or scores["text"] or tokens)
-        if self_aware:
-            lexical = lexical or bool(phrase_parts or scores["self_context"])
+    def score(record: MemoryRecord, feats: Mapping[str, Any], lexical: bool = True) -> RecordScore:
         if not lexical:
-            return RecordScore(scores, matched, 0.0, total > 0)
-    return RecordScore(scores, matched, total, False)
+            return meaning_only(record)
+        kind = record.type
+        matched: dict[str, list[str]] = {}
+
+        tag_score = 0.0
+        # Plain loops, not comprehensions: each comprehension costs a frame per record.
+        tags: list[str] = []
+        for tag, pin in zip(record.tags, feats["tags"], strict=False):
+            if pin in query and pin and informative[pin] and not case_clash(tag):
+                tags.append(tag)
+        if tags:
+            tag_score = tag_weight * len(tags)
+            if explain:
+                matched["tags"] = tags
+
+        whole_parts = 0
+        phrase_parts = 0
+        for part, pin, part_canonical, part_strong in feats["identity"]:
+            if pin in query and informative[pin] and not case_clash(_part_value(record, part)):
+                whole_parts += 1
+                if explain:
+                    matched.setdefault("identity", []).append(f"{part}: {pin.strip()}")
+                continue
+            hit = identity_phrase(part_canonical, part_strong)
+            if hit is not None:
+                phrase_parts += 1
+                if explain:
+                    matched.setdefault("identity", []).append(f"{part} phrase: {hit}")
+        identity_score = whole_weight * whole_parts + phrase_weight * phrase_parts
+
+        text_score = 0.0
+        text_pin = feats["text_needle"]
+        if text_pin and text_pin in query and informative[text_pin]:
+            text_score = text_weight
+            if explain:
+                matched["text"] = [record.text]
+
+        text = feats["text"]
+        cjk_score = 0.0
+        phrases = _shared_phrases(phrase_runs, text) if phrase_runs else None
+        if phrases:
+            weak = kind in weak_types
+            cjk_score = (
+                config.cjk_phrase_weight_weak if weak else config.cjk_phrase_weight_strong
+            ) * len(phrases)
+            if explain:
+                matched["cjk_phrases"] = phrases
+
+        ascii_score = 0.0
+        # A padded word form is in the canonical text exactly when it is one of its tokens.
+        tokens: list[str] = []
+        for token, pin in padded:
+            if pin in text and not token_clash(token, feats["cased"]):
+                tokens.append(token)
+        if tokens:
+            strong = feats["strong"]
+            for token in tokens:
+                ascii_score += strong_weight if token in strong else plain_weight
+            if explain:
+                matched["ascii_tokens"] = tokens
+
+        self_score = 0.0
+        self_aware = kind in self_types
+        if self_aware and facets:
+            cues = _self_cues(profile, feats["all"])
+            if cues:
+                self_score = self_weight
+                if explain:
+                    matched["self_context"] = cues
+
+        total = tag_score + identity_score + text_score + cjk_score + ascii_score + self_score
+        scores: dict[str, float] = {}
+        if explain:
+            scores = {
+                "tags": tag_score,
+                "identity": identity_score,
+                "text": text_score,
+                "cjk_phrases": cjk_score,
+                "ascii_tokens": ascii_score,
+                "self_context": self_score,
+            }
+
+        lift = None
+        if similarities is not None:
+            lift = lifted.get(record.key)
+            semantic = 0.0 if lift is None else _semantic(lift, config)
+            total += semantic
+            if explain:
+                scores["semantic"] = semantic
+                if lift is not None:
+                    matched["semantic"] = [_similarity_note(similarities[record.key], lift)]
+
+        if kind in controlled:
+            lexical = bool(tags or whole_parts or text_score or tokens)
+            if self_aware:
+                lexical = lexical or bool(phrase_parts or self_score)
+            if lift is not None and lift >= near_paraphrase:
+                lexical = True  # standing far out from the other memories is overlap in meaning
+            if not lexical:
+                return RecordScore(scores, matched, 0.0, total > 0)
+        return RecordScore(scores, matched, total, False)
+
+    return score
 
 
-def _identity_phrase(
-    profile: QueryProfile, part_canonical: str, part_strong: Sequence[str]
-) -> str | None:
-    # A phrase is a CJK phrase, a technical word or name, or two plain words of the part:
-    # one ordinary English word ("tools" of "paid tools") is not enough on its own.
-    plain: list[str] = []
-    for token in profile.tokens:
-        if f" {token} " in part_canonical:
-            if token in part_strong:
-                return token
-            plain.append(token)
-    if len(plain) >= 2:
-        return " ".join(plain)
-    for phrase in profile.phrases_longest_first:
-        if phrase in part_canonical:
-            return phrase
-    return None
+def _similarity_note(similarity: float, lift: float) -> str:
+    return f"similarity {similarity:.2f}, lift {lift:+.2f}"
 
 
-def _shared_phrases(profile: QueryProfile, text: str) -> list[str]:
+def _part_value(record: MemoryRecord, part: str) -> str:
+    return (record.identity.subject if part == "subject" else record.identity.facet) or ""
+
+
+def _shared_phrases(phrase_runs: tuple[tuple[tuple[str, ...], ...], ...], text: str) -> list[str]:
     found: dict[str, None] = {}
-    for run in profile.phrase_runs:
+    for run in phrase_runs:
         position = 0
         while position < len(run):
             for phrase in run[position]:
@@ -229,64 +411,131 @@ def _skip_reason(
 
 
 _Row = tuple[MemoryRecord, RecordScore, SkipReason | None]
+_Scored = tuple[MemoryRecord, RecordScore]
 
 
 def _score_all(
-    records: Iterable[MemoryRecord], profile: QueryProfile, config: RecallConfig, now: datetime
-) -> tuple[list[_Row], list[MemoryRecord]]:
-    """Rows with something to show, best first; and the records that share nothing."""
-    rows: list[_Row] = []
+    records: Iterable[MemoryRecord],
+    profile: QueryProfile,
+    config: RecallConfig,
+    similarities: Mapping[str, float] | None = None,
+    *,
+    explain: bool = True,
+) -> tuple[list[_Scored], list[MemoryRecord]]:
+    """Records with something to show, best first; and the records that share nothing."""
+    rows: list[_Scored] = []
     silent: list[MemoryRecord] = []
     probes = profile.probes
     chars = profile.chars
     self_aware = config.self_context_types if profile.facets else frozenset()
+    score_of = _scorer(profile, config, similarities, explain=explain)
+    floor = config.semantic_floor
+    lifted = lifts(similarities) if similarities is not None else None
+    ranking = config.rarity_weight > 0
+    held: list[tuple[MemoryRecord, RecordScore, list[str]]] = []
+    rare: list[str] = []
     for record in records:
-        feats = features_of(record)
-        short = feats["short"]
+        feats = record.features
+        if feats.get("v") != FEATURES_VERSION:
+            feats = features_of(record)
         # Every counted match contains a probe; most records hold none and stop here.
-        if (
-            any(map(feats["all"].__contains__, probes))
-            or (short and any(map(short.__contains__, chars)))
-            or record.type in self_aware
-        ):
-            score = _score(profile, record, feats, config)
-            if score.total > 0 or score.blocked:
-                rows.append((record, score, _skip_reason(record, score, config, now)))
-                continue
-        silent.append(record)
-    # Three stable sorts: key ascending, then most recent change first, then score.
+        if ranking:  # every probe the record holds: its rarity, once all are counted
+            rare = list(filter(feats["all"].__contains__, probes))
+            lexical = bool(rare)
+        else:
+            lexical = any(map(feats["all"].__contains__, probes))
+        if not lexical:
+            short = feats["short"]
+            lexical = bool(short and any(map(short.__contains__, chars)))
+            lexical = lexical or record.type in self_aware
+        if lexical or (lifted is not None and lifted.get(record.key, -1.0) >= floor):
+            score = score_of(record, feats, lexical)
+            if ranking:
+                held.append((record, score, rare))
+            elif score.total > 0 or score.blocked:
+                rows.append((record, score))
+            else:
+                silent.append(record)
+        else:
+            silent.append(record)
+    if ranking:
+        _add_rarity(held, config, rows, silent, explain=explain)
+    # Two stable sorts: key ascending, then score and most recent change, both descending.
     rows.sort(key=lambda row: row[0].key)
-    rows.sort(key=lambda row: row[0].last_changed, reverse=True)
-    rows.sort(key=lambda row: row[1].total, reverse=True)
+    rows.sort(key=lambda row: (row[1].total, row[0].last_changed), reverse=True)
     return rows, silent
 
 
-def _take(rows: list[_Row], config: RecallConfig) -> tuple[list[RecallHit], list[_Row]]:
-    """Apply the budgets in rank order; rows come back with OVER_BUDGET where it applied."""
+def _add_rarity(
+    held: list[tuple[MemoryRecord, RecordScore, list[str]]],
+    config: RecallConfig,
+    rows: list[_Scored],
+    silent: list[MemoryRecord],
+    *,
+    explain: bool,
+) -> None:
+    """Add the ``rarity`` dimension: BM25 idf ``ln(1 + (N - df + 0.5) / (df + 0.5))`` of each
+    probe a record holds (``df`` over the ``N`` records considered), to records that match
+    on other dimensions: it orders matches, it never makes one (nor lifts a blocked one)."""
+    counts = Counter(chain.from_iterable(rare for _, _, rare in held))
+    size = len(held) + len(silent)
+    idf = {p: math.log(1.0 + (size - df + 0.5) / (df + 0.5)) for p, df in counts.items()}
+    weight = config.rarity_weight
+    for record, score, rare in held:
+        rarity = 0.0
+        for probe in rare:
+            rarity += idf[probe]
+        rarity *= weight
+        if explain:
+            score.scores["rarity"] = rarity
+            if rare:
+                score.matched["rarity"] = [f"{p.strip()} {idf[p]:.1f}" for p in rare]
+        if score.blocked:
+            rows.append((record, score))
+        elif score.total > 0:
+            score.total += rarity
+            rows.append((record, score))
+        else:
+            silent.append(record)
+
+
+def _take(
+    rows: list[_Scored], config: RecallConfig, now: datetime, *, explain: bool
+) -> tuple[list[RecallHit], list[_Row]]:
+    """Verdicts and budgets in rank order; with ``explain`` false, stop once the hits are full."""
     hits: list[RecallHit] = []
     final: list[_Row] = []
     used = 0
-    for record, score, verdict in rows:
-        reason = verdict
+    limit = config.max_records
+    for record, score in rows:
+        reason = _skip_reason(record, score, config, now)
         if reason is None:
             text = cut_text(record.text, config.max_chars_per_record)
-            if len(hits) >= config.max_records or used + len(text) > config.max_total_chars:
+            if len(hits) >= limit or used + len(text) > config.max_total_chars:
                 reason = SkipReason.OVER_BUDGET
             else:
                 hits.append(RecallHit(record, score.total, text))
                 used += len(text)
+                if len(hits) >= limit and not explain:
+                    break
         final.append((record, score, reason))
     return hits, final
 
 
 def select(
-    records: Iterable[MemoryRecord], query: str, config: RecallConfig, now: str
+    records: Iterable[MemoryRecord],
+    query: str,
+    config: RecallConfig,
+    now: str,
+    similarities: Mapping[str, float] | None = None,
 ) -> tuple[RecallHit, ...]:
     """The records to inject for ``query``, in order: :func:`rank`'s hits, without the
     per-record explanation (this is the per-turn path).
 
     ``now`` is the current time as an ISO-8601 UTC string; a record whose ``expires_at``
-    is at or before it is expired.
+    is at or before it is expired. ``similarities`` (record key → cosine similarity to the
+    query, for the records holding vectors) switches the ``semantic`` dimension on; records
+    missing from it score 0 there.
 
     >>> from langgraph.store.memory import InMemoryStore
     >>> from memory_plugins import MemoryConfig, MemoryEngine
@@ -302,22 +551,41 @@ def select(
     >>> [(h.record.key, h.score) for h in select(records, "tea?", engine.config.recall, now)]
     [('user_preference:prefer-oolong-tea', 3.75)]
     """
-    rows, _ = _score_all(records, analyse_query(query, config), config, _parse(now))
-    return tuple(_take(rows, config)[0])
+    profile = analyse_query(query, config)
+    rows, _ = _score_all(records, profile, config, similarities, explain=False)
+    return tuple(_take(rows, config, _parse(now), explain=False)[0])
 
 
-def rank(records: Sequence[MemoryRecord], query: str, config: RecallConfig, now: str) -> Ranking:
+def rank(
+    records: Sequence[MemoryRecord],
+    query: str,
+    config: RecallConfig,
+    now: str,
+    similarities: Mapping[str, float] | None = None,
+) -> Ranking:
     """Score every record against ``query``, select within the budgets, and say why.
 
     ``Ranking.considered`` lists every record: those sharing something with the query
     first, best first (selected ones in injection order), then the rest by key.
+    ``similarities`` is as for :func:`select`.
     """
     moment = _parse(now)
-    rows, silent = _score_all(records, analyse_query(query, config), config, moment)
-    hits, final = _take(rows, config)
+    profile = analyse_query(query, config)
+    rows, silent = _score_all(records, profile, config, similarities)
+    hits, final = _take(rows, config, moment, explain=True)
     considered = [_consideration(record, score, reason) for record, score, reason in final]
+    idle = dict.fromkeys(DIMENSIONS, 0.0)
+    if config.rarity_weight > 0:
+        idle["rarity"] = 0.0
+    if similarities is not None:
+        idle["semantic"] = 0.0
+    lifted = lifts(similarities) if similarities is not None else {}
     for record in sorted(silent, key=lambda r: r.key):
-        nothing = RecordScore(dict.fromkeys(DIMENSIONS, 0.0), {}, 0.0, False)
+        shown = {}
+        if similarities is not None and record.key in similarities:
+            # Below the floor it scores nothing, but the similarity explains why.
+            shown["semantic"] = [_similarity_note(similarities[record.key], lifted[record.key])]
+        nothing = RecordScore(dict(idle), shown, 0.0, False)
         considered.append(
             _consideration(record, nothing, _skip_reason(record, None, config, moment))
         )

@@ -182,3 +182,48 @@ def canonical(text: str) -> str:
 def needle(text: str) -> str:
     """What to look for in a canonical form to find ``text`` as a whole phrase ("" if none)."""
     return join_units(units(text))
+
+
+_ASCII_WORD = re.compile(r"[A-Za-z]+")
+
+
+def word_case(word: str) -> str:
+    """How an ASCII word is written: ``lower``, ``title``, ``upper`` or ``mixed``."""
+    if word.isupper():
+        return "upper" if len(word) > 1 else "title"
+    if word.islower():
+        return "lower"
+    return "title" if word[0].isupper() and word[1:].islower() else "mixed"
+
+
+def word_cases(text: str) -> dict[str, frozenset[str]]:
+    """Each ASCII word stem of ``text`` and the ways it is written there.
+
+    A capital that starts a sentence says nothing: such a word counts as ``initial``.
+    """
+    cases: dict[str, set[str]] = {}
+    previous = 0
+    for match in _ASCII_WORD.finditer(text):
+        word = match.group()
+        kind = word_case(word)
+        if kind == "title":
+            between = text[previous : match.start()]
+            starts = previous == 0 and not between.strip(" \"'(")
+            if starts or _SENTENCE_END.search(between):
+                kind = "initial"
+        cases.setdefault(stem(word.lower()), set()).add(kind)
+        previous = match.end()
+    return {form: frozenset(kinds) for form, kinds in cases.items()}
+
+
+def cased_words(text: str) -> list[list[str]]:
+    """``[names, short_lower]`` of ``text``: stems written only capitalised, and stems of at
+    most 4 letters written only in lower case.
+
+    >>> cased_words("The user has a dog named Max. Runs uv daily.")
+    [['max'], ['a', 'dog', 'has', 'name', 'user', 'uv']]
+    """
+    cases = word_cases(text)
+    names = sorted(f for f, k in cases.items() if k == {"title"})
+    short = sorted(f for f, k in cases.items() if k == {"lower"} and len(f) <= 4)
+    return [names, short]

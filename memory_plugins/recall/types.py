@@ -36,7 +36,8 @@ class Consideration:
     record: MemoryRecord
     scores: dict[str, float]
     """Score per dimension: ``tags``, ``identity``, ``text``, ``cjk_phrases``,
-    ``ascii_tokens``, ``self_context`` (see :mod:`memory_plugins.recall.scoring`)."""
+    ``ascii_tokens``, ``self_context``; plus ``semantic`` when the engine has embeddings
+    and ``rarity`` in ranking mode (see :mod:`memory_plugins.recall.scoring`)."""
     total: float
     """The sum used for ranking (0 for a controlled type without lexical overlap)."""
     selected: bool

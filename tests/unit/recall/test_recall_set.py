@@ -17,15 +17,11 @@ HERE = Path(__file__).resolve().parent
 OWN_SET = HERE / "recall_set.jsonl"
 SAMPLES = HERE.parents[2].parent / "shared" / "eval" / "samples" / "recall.jsonl"
 
-# The issue's targets. On this set the scorer measures recall 0.893 and false activation
-# 0.059: the misses are synonyms and world knowledge ("Apple silicon" for an M2 MacBook,
-# 比特币 for 投资), the false activations homonyms of a tag ("max attachment size" for a dog
-# named Max). A lexical scorer cannot separate those; see test_issue_targets.
+# The targets. The remaining misses are world knowledge (比特币 for 投资, a cold for a
+# penicillin allergy) and the remaining false activations homonyms of a tag (熊猫 for a
+# cat tagged 猫, "Train a neural network" for a preference for trains).
 RECALL_TARGET = 0.90
 FALSE_ACTIVATION_TARGET = 0.05
-# Regression guard: the measured figures, so that no change makes recall worse unnoticed.
-RECALL_FLOOR = 0.885
-FALSE_ACTIVATION_CEILING = 0.06
 
 
 @pytest.fixture(scope="module")
@@ -51,18 +47,10 @@ def test_own_set_is_well_formed(own: RecallEvaluation) -> None:
     assert [r.split(":")[0] for r in own.rejected] == ["en-gated/thai", "en-gated/pizza"]
 
 
-def test_own_set_recall_and_false_activation(own: RecallEvaluation) -> None:
-    assert own.recall >= RECALL_FLOOR, own.misses()
-    assert own.false_activation_rate <= FALSE_ACTIVATION_CEILING, own.misses()
+def test_own_set_meets_the_recall_and_false_activation_targets(own: RecallEvaluation) -> None:
+    assert own.recall >= RECALL_TARGET, own.misses()
+    assert own.false_activation_rate <= FALSE_ACTIVATION_TARGET, own.misses()
     assert own.over_max == 0
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="measured 0.893 recall / 0.059 false activation: synonyms and tag homonyms",
-)
-def test_issue_targets(own: RecallEvaluation) -> None:
-    assert own.recall >= RECALL_TARGET and own.false_activation_rate <= FALSE_ACTIVATION_TARGET
 
 
 def test_every_shared_sample_gives_its_labelled_result() -> None:
