@@ -359,15 +359,7 @@ class MemoryEngine:
                 return WriteOutcome(
                     OutcomeStatus.NOT_FOUND, key=key, detail="no active record", candidate=cand
                 )
-            record = existing.evolve(
-                status=RecordStatus.SUPPRESSED,
-                suppressed_at=stamp,
-                suppressed_by=conversation_id,
-                history=(
-                    *existing.history,
-                    _history(existing, "suppressed", conversation_id, stamp),
-                ),
-            )
+            record = _suppressed(existing, "suppressed", conversation_id, stamp)
             return WriteOutcome(OutcomeStatus.SUPPRESSED, key=key, record=record, candidate=cand)
 
         tags = tuple(t.strip() for t in cand.tags)
@@ -429,12 +421,7 @@ class MemoryEngine:
         if existing is None or existing.status is not RecordStatus.ACTIVE:
             return None
         stamp = utc_iso(now)
-        return existing.evolve(
-            status=RecordStatus.SUPPRESSED,
-            suppressed_at=stamp,
-            suppressed_by=conversation_id,
-            history=(*existing.history, _history(existing, "superseded", conversation_id, stamp)),
-        )
+        return _suppressed(existing, "superseded", conversation_id, stamp)
 
     # -- management ------------------------------------------------------------------------
 
@@ -477,15 +464,7 @@ class MemoryEngine:
                     OutcomeStatus.NOT_FOUND, key=key, detail=f"no record to mark {target}"
                 )
             if target is RecordStatus.SUPPRESSED:
-                record = existing.evolve(
-                    status=target,
-                    suppressed_at=stamp,
-                    suppressed_by=conversation_id,
-                    history=(
-                        *existing.history,
-                        _history(existing, "suppressed", conversation_id, stamp),
-                    ),
-                )
+                record = _suppressed(existing, "suppressed", conversation_id, stamp)
                 status = OutcomeStatus.SUPPRESSED
             else:
                 record = existing.evolve(
@@ -764,6 +743,18 @@ def _opposite_key(cand: MemoryCandidate) -> str | None:
     flipped = Polarity.AVOID if polarity is Polarity.PREFER else Polarity.PREFER
     identity = Identity(subject=cand.identity.subject, facet=cand.identity.facet, polarity=flipped)
     return stable_key(cand.type, identity)
+
+
+def _suppressed(
+    record: MemoryRecord, event: str, conversation_id: str | None, stamp: str
+) -> MemoryRecord:
+    """``record`` marked suppressed by ``conversation_id``, its prior state kept in history."""
+    return record.evolve(
+        status=RecordStatus.SUPPRESSED,
+        suppressed_at=stamp,
+        suppressed_by=conversation_id,
+        history=(*record.history, _history(record, event, conversation_id, stamp)),
+    )
 
 
 def _history(

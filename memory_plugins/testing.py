@@ -23,7 +23,31 @@ __all__ = [
     "HashingEmbeddings",
     "ScriptedChatModel",
     "SlowStore",
+    "candidate",
 ]
+
+
+def candidate(**fields: Any) -> dict[str, Any]:
+    """A valid S1 candidate as JSON (a lasting preference for oolong tea), with ``fields``
+    replacing its defaults: the quickest way to write memories in a test.
+
+    >>> candidate(text="The user likes green tea.")["text"]
+    'The user likes green tea.'
+    """
+    base: dict[str, Any] = {
+        "type": "user_preference",
+        "text": "The user likes oolong tea.",
+        "tags": ["oolong", "tea"],
+        "confidence": 0.9,
+        "stability": "stable",
+        "identity": {"subject": "oolong tea", "polarity": "prefer"},
+        "action": "add",
+        "source_signal": "explicit_memory_intent",
+        "reason": "stated as lasting",
+        "conflict_signal": False,
+    }
+    base.update(fields)
+    return base
 
 
 class FrozenClock:

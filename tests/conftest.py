@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from memory_plugins import MemoryConfig, MemoryEngine
-from memory_plugins.testing import FrozenClock
+from memory_plugins.testing import FrozenClock, candidate
 
 PG_URL = os.environ.get("MEMORY_PLUGINS_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -91,24 +91,7 @@ def engine(any_store: Any, config: MemoryConfig, clock: FrozenClock) -> MemoryEn
     return MemoryEngine(any_store, config, clock=clock)
 
 
-def _candidate(**overrides: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {
-        "type": "user_preference",
-        "text": "The user likes oolong tea.",
-        "tags": ["oolong", "tea"],
-        "confidence": 0.9,
-        "stability": "stable",
-        "identity": {"subject": "oolong tea", "polarity": "prefer"},
-        "action": "add",
-        "source_signal": "explicit_memory_intent",
-        "reason": "stated as lasting",
-        "conflict_signal": False,
-    }
-    base.update(overrides)
-    return base
-
-
 @pytest.fixture
 def make_candidate() -> Any:
     """``make_candidate(**overrides)``: a valid S1 candidate as JSON, with overrides."""
-    return _candidate
+    return candidate

@@ -25,6 +25,7 @@ from memory_plugins.cli.evalio import percentile
 from memory_plugins.clock import utc_iso
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.recall.scoring import select
+from memory_plugins.testing import candidate
 
 __all__ = ["Measurement", "measure", "run", "synthetic_record"]
 
@@ -185,18 +186,7 @@ def synthetic_record(i: int) -> dict[str, Any]:
         ),
     ]
     kind, text, tags, identity = shapes[i % len(shapes)]
-    return {
-        "type": kind,
-        "text": text,
-        "tags": tags,
-        "confidence": 0.9,
-        "stability": "stable",
-        "identity": identity,
-        "action": "add",
-        "source_signal": "explicit_memory_intent",
-        "reason": "bench",
-        "conflict_signal": False,
-    }
+    return candidate(type=kind, text=text, tags=tags, identity=identity, reason="bench")
 
 
 @dataclass(frozen=True, slots=True)

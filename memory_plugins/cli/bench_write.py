@@ -7,6 +7,7 @@ from typing import Any
 from memory_plugins.cli.bench_common import backend_names, bench_config, open_backend
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.gates import evaluate
+from memory_plugins.testing import candidate
 
 __all__ = ["run", "synthetic_candidate"]
 
@@ -24,18 +25,8 @@ def synthetic_candidate(i: int) -> dict[str, Any]:
             [f"plan {i}", "concise"],
             f"plan {i}",
         )
-    return {
-        "type": kind,
-        "text": text,
-        "tags": tags,
-        "confidence": 0.9,
-        "stability": "stable",
-        "identity": {"subject": subject, "polarity": "prefer"},
-        "action": "add",
-        "source_signal": "explicit_memory_intent",
-        "reason": "stated as lasting",
-        "conflict_signal": False,
-    }
+    identity = {"subject": subject, "polarity": "prefer"}
+    return candidate(type=kind, text=text, tags=tags, identity=identity)
 
 
 def _gates(n: int) -> float:

@@ -190,7 +190,15 @@ def _scorer(
     """
     lifted = lifts(similarities) if similarities is not None else {}
     informative = _Informative(profile.lexicon)
-    case_clash = profile.case_clash
+    clash_memo: dict[str, bool] = {}
+
+    def case_clash(tag: str) -> bool:
+        # Memoised per query: many records share a tag or an identity part (a name).
+        known = clash_memo.get(tag)
+        if known is None:
+            known = clash_memo[tag] = profile.case_clash(tag)
+        return known
+
     token_clash = profile.token_clash
     query = profile.canonical
     padded = tuple((token, f" {token} ") for token in profile.tokens)

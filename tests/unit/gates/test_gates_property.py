@@ -13,20 +13,10 @@ from memory_plugins.gates.placeholder import find_placeholder
 from memory_plugins.gates.runtime import find_runtime_data
 from memory_plugins.gates.sensitive import find_sensitive
 from memory_plugins.gates.transcript import find_transcript
+from memory_plugins.testing import candidate
 
 CONFIG = MemoryConfig(principal_secret="0123456789abcdef")
-VALID: dict[str, Any] = {
-    "type": "user_preference",
-    "text": "The user likes oolong tea.",
-    "tags": ["oolong", "tea"],
-    "confidence": 0.9,
-    "stability": "stable",
-    "identity": {"subject": "oolong tea", "polarity": "prefer"},
-    "action": "add",
-    "source_signal": "explicit_memory_intent",
-    "reason": "stated as lasting",
-    "conflict_signal": False,
-}
+VALID: dict[str, Any] = candidate()
 FIELDS = sorted(VALID)
 PROPERTY_SETTINGS = settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]

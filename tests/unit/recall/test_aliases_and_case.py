@@ -5,6 +5,7 @@ from typing import Any
 from langgraph.store.memory import InMemoryStore
 
 from memory_plugins import MemoryConfig, MemoryEngine, RecallConfig
+from memory_plugins.testing import candidate
 
 
 def engine_with(*candidates: dict[str, Any], recall: RecallConfig | None = None) -> MemoryEngine:
@@ -18,18 +19,7 @@ def engine_with(*candidates: dict[str, Any], recall: RecallConfig | None = None)
 
 
 def memory(kind: str, text: str, tags: list[str], identity: dict[str, str]) -> dict[str, Any]:
-    return {
-        "type": kind,
-        "text": text,
-        "tags": tags,
-        "confidence": 0.9,
-        "stability": "stable",
-        "identity": identity,
-        "action": "add",
-        "source_signal": "explicit_memory_intent",
-        "reason": "stated",
-        "conflict_signal": False,
-    }
+    return candidate(type=kind, text=text, tags=tags, identity=identity)
 
 
 TS = memory(

@@ -9,6 +9,7 @@ from langgraph.store.memory import InMemoryStore
 
 from memory_plugins import MemoryConfig, MemoryEngine, RecallConfig
 from memory_plugins.testing import FrozenClock
+from memory_plugins.testing import candidate as make
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
@@ -77,20 +78,7 @@ def candidate(
     identity: dict[str, Any] = {"subject": tags[0]}
     if kind == "user_preference":
         identity["polarity"] = "prefer"
-    base: dict[str, Any] = {
-        "type": kind,
-        "text": text,
-        "tags": tags,
-        "confidence": 0.9,
-        "stability": "stable",
-        "identity": identity,
-        "action": "add",
-        "source_signal": "explicit_memory_intent",
-        "reason": "stated as lasting",
-        "conflict_signal": False,
-    }
-    base.update(extra)
-    return base
+    return make(type=kind, text=text, tags=tags, identity=identity, **extra)
 
 
 SHELLFISH = candidate(
