@@ -49,6 +49,7 @@ __all__ = [
     "embedder_name",
     "encode_vector",
     "local_minilm",
+    "named_embeddings",
     "similarities",
     "similarity",
     "vector_of",
@@ -212,6 +213,22 @@ def similarities(query: Sequence[float], vectors: Mapping[str, str]) -> dict[str
         scores = matrix @ np.asarray(unit, dtype=np.float32)
         found.update(zip(keys, (float(s) for s in scores), strict=True))
     return found
+
+
+def named_embeddings(kind: str) -> Embeddings:
+    """The embeddings the command line names: ``minilm`` (:func:`local_minilm`, needs the
+    ``semantic`` extra) or ``hash`` (deterministic :class:`~memory_plugins.testing.HashingEmbeddings`).
+
+    >>> len(named_embeddings("hash").embed_query("oolong tea"))
+    384
+    """
+    if kind == "hash":
+        from memory_plugins.testing import HashingEmbeddings
+
+        return HashingEmbeddings(dims=384)
+    if kind == "minilm":
+        return local_minilm()
+    raise ConfigurationError(f"unknown embeddings {kind!r}: use 'minilm' or 'hash'")
 
 
 def local_minilm(device: str = "cpu", *, batch_size: int = 64) -> Embeddings:

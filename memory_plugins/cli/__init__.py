@@ -55,6 +55,12 @@ def _parser() -> argparse.ArgumentParser:
     ev.add_argument("suite", choices=EVAL_SUITES)
     ev.add_argument("file")
     ev.add_argument("--out", help="write one JSON object per case to this file")
+    ev.add_argument(
+        "--embeddings",
+        choices=("minilm", "hash"),
+        default=None,
+        help="recall: turn the semantic channel on (all-MiniLM-L6-v2 or a hashing stand-in)",
+    )
 
     bench = sub.add_parser("bench", help="print speed figures")
     bench.add_argument("target", choices=BENCH_TARGETS)

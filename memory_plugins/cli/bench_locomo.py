@@ -69,11 +69,11 @@ from memory_plugins.recall.text import units
 from memory_plugins.semantic import (
     Embeddings,
     embedder_name,
-    local_minilm,
+    named_embeddings,
     similarities,
     vector_of,
 )
-from memory_plugins.testing import FrozenClock, HashingEmbeddings
+from memory_plugins.testing import FrozenClock
 
 __all__ = [
     "Conversation",
@@ -493,10 +493,9 @@ def measure(dataset: LocomoSet, retriever: Retriever) -> Row:
 
 def _embeddings(kind: str) -> tuple[Embeddings | None, str, str]:
     """The embedding model, its label, and why it is unavailable ("" when available)."""
-    if kind == "hash":
-        return HashingEmbeddings(dims=384), "hashing", ""
+    label = "hashing" if kind == "hash" else "all-MiniLM-L6-v2"
     try:
-        return local_minilm(), "all-MiniLM-L6-v2", ""
+        return named_embeddings(kind), label, ""
     except MissingExtraError:
         return None, "all-MiniLM-L6-v2", f"unavailable: {SEMANTIC_EXTRA}"
 

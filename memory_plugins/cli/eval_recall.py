@@ -27,6 +27,7 @@ from memory_plugins.cli.evalio import Case, ResultWriter, print_table, progress,
 from memory_plugins.config import MemoryConfig
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.outcomes import OutcomeStatus
+from memory_plugins.semantic import EmbeddingsLike, named_embeddings
 from memory_plugins.testing import FrozenClock
 
 __all__ = ["QueryOutcome", "RecallEvaluation", "evaluate_file", "evaluate_scenarios", "run"]
@@ -172,11 +173,16 @@ def _shape_problem(data: dict[str, Any]) -> str | None:
     return None
 
 
-def _scenario(data: dict[str, Any], config: MemoryConfig, report: RecallEvaluation) -> None:
+def _scenario(
+    data: dict[str, Any],
+    config: MemoryConfig,
+    report: RecallEvaluation,
+    embeddings: EmbeddingsLike | None = None,
+) -> None:
     from langgraph.store.memory import InMemoryStore
 
     clock = FrozenClock()
-    engine = MemoryEngine(InMemoryStore(), config, clock=clock)
+    engine = MemoryEngine(InMemoryStore(), config, clock=clock, embeddings=embeddings)
     principal = f"eval-{data['id']}-{uuid.uuid4().hex}"
     ref_of: dict[str, str] = {}
     for memory in data["memories"]:
@@ -206,7 +212,10 @@ def _scenario(data: dict[str, Any], config: MemoryConfig, report: RecallEvaluati
 
 
 def evaluate_scenarios(
-    cases: Sequence[Case], problems: Sequence[str] = (), config: MemoryConfig | None = None
+    cases: Sequence[Case],
+    problems: Sequence[str] = (),
+    config: MemoryConfig | None = None,
+    embeddings: EmbeddingsLike | None = None,
 ) -> RecallEvaluation:
     """Run parsed scenario lines; shape errors join ``problems`` and the run goes on."""
     config = config or MemoryConfig(principal_secret=uuid.uuid4().hex, app="eval-recall")
@@ -217,20 +226,26 @@ def evaluate_scenarios(
             report.problems.append(f"line {case.line}: {problem}")
             continue
         report.scenarios += 1
-        _scenario(case.data, config, report)
+        _scenario(case.data, config, report, embeddings)
     return report
 
 
-def evaluate_file(path: str | Path, config: MemoryConfig | None = None) -> RecallEvaluation:
-    """Evaluate a recall JSONL file. Raises ``OSError`` when it cannot be read."""
+def evaluate_file(
+    path: str | Path,
+    config: MemoryConfig | None = None,
+    embeddings: EmbeddingsLike | None = None,
+) -> RecallEvaluation:
+    """Evaluate a recall JSONL file (with the semantic channel when ``embeddings`` is
+    given). Raises ``OSError`` when it cannot be read."""
     cases, problems = read_cases(path, REQUIRED)
-    return evaluate_scenarios(cases, problems, config)
+    return evaluate_scenarios(cases, problems, config, embeddings)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the summary table; ``--out`` writes one JSON line per query."""
+    embeddings = named_embeddings(args.embeddings) if getattr(args, "embeddings", None) else None
     try:
-        report = evaluate_file(args.file)
+        report = evaluate_file(args.file, embeddings=embeddings)
     except OSError as exc:
         print(f"cannot read {args.file}: {exc}")
         return 2

