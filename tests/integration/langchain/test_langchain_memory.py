@@ -14,20 +14,14 @@ from langgraph.store.memory import InMemoryStore
 from memory_plugins import ConfigurationError, MemoryConfig, MemoryEngine
 from memory_plugins.adapters.langchain import LongTermMemoryRunnable, with_long_term_memory
 from memory_plugins.extraction import ExtractionQueue, MemoryExtractor
-from memory_plugins.testing import FailingStore, FrozenClock, ScriptedChatModel
+from memory_plugins.testing import FailingStore, FrozenClock, ScriptedChatModel, candidate
 
-TEA = {
-    "type": "user_preference",
-    "text": "用户每天下午喝乌龙茶。",
-    "tags": ["乌龙茶", "下午茶"],
-    "confidence": 0.9,
-    "stability": "stable",
-    "identity": {"subject": "乌龙茶", "polarity": "prefer"},
-    "action": "add",
-    "source_signal": "explicit_memory_intent",
-    "reason": "用户要求记住",
-    "conflict_signal": False,
-}
+TEA = candidate(
+    text="用户每天下午喝乌龙茶。",
+    tags=["乌龙茶", "下午茶"],
+    identity={"subject": "乌龙茶", "polarity": "prefer"},
+    reason="用户要求记住",
+)
 STATE_TEA = "记住：我每天下午都喝乌龙茶。"
 ASK_TEA = "下午茶推荐乌龙茶还是红茶？"
 

@@ -16,20 +16,11 @@ from langgraph.store.memory import InMemoryStore
 
 from memory_plugins import ConfigurationError, MemoryConfig
 from memory_plugins.adapters.langgraph import LongTermMemory, add_long_term_memory
-from memory_plugins.testing import FailingStore, FrozenClock, ScriptedChatModel
+from memory_plugins.testing import FailingStore, FrozenClock, ScriptedChatModel, candidate
 
-TEA = {
-    "type": "user_preference",
-    "text": "The user drinks oolong tea every afternoon.",
-    "tags": ["oolong", "tea"],
-    "confidence": 0.9,
-    "stability": "stable",
-    "identity": {"subject": "oolong tea", "polarity": "prefer"},
-    "action": "add",
-    "source_signal": "explicit_memory_intent",
-    "reason": "the user asked to remember it",
-    "conflict_signal": False,
-}
+TEA = candidate(
+    text="The user drinks oolong tea every afternoon.", reason="the user asked to remember it"
+)
 STATE_TEA = "Please remember: I drink oolong tea every afternoon."
 ASK_TEA = "Which tea should I brew this afternoon?"
 
