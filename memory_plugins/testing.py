@@ -233,19 +233,9 @@ class HashingEmbeddings:
 
     @staticmethod
     def _words(text: str) -> list[str]:
-        from memory_plugins.config import RecallConfig
-        from memory_plugins.recall.query import lexicon_for
-        from memory_plugins.recall.text import units
+        from memory_plugins.recall.query import content_words
 
-        stop = lexicon_for(RecallConfig()).stop_forms
-        words: list[str] = []
-        for unit in units(text):
-            if unit.cjk:
-                form = unit.form
-                words.extend(form[i : i + 2] for i in range(max(1, len(form) - 1)))
-            elif unit.form not in stop:
-                words.append(unit.form)
-        return words
+        return content_words(text)
 
     def _vector(self, text: str) -> list[float]:
         import hashlib

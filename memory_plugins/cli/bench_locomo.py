@@ -63,9 +63,8 @@ from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import MissingExtraError
 from memory_plugins.extraction.promotion import derive_candidate
 from memory_plugins.outcomes import OutcomeStatus
-from memory_plugins.recall.query import lexicon_for
+from memory_plugins.recall.query import content_words
 from memory_plugins.recall.scoring import select
-from memory_plugins.recall.text import units
 from memory_plugins.semantic import (
     Embeddings,
     embedder_name,
@@ -328,26 +327,9 @@ class EngineRetriever:
         return (time.perf_counter() - started) / max(1, len(questions)) * 1000
 
 
-def bm25_tokens(text: str) -> list[str]:
-    """The recall module's tokens of ``text``: word stems without common words, CJK pairs.
-
-    >>> tokens = bm25_tokens("When did Caroline go to the LGBTQ support groups?")
-    >>> "lgbtq" in tokens, "the" in tokens, bm25_tokens("the user")
-    (True, False, [])
-    """
-    stop = lexicon_for(RecallConfig()).stop_forms
-    tokens: list[str] = []
-    for unit in units(text):
-        if unit.cjk:
-            form = unit.form
-            tokens.extend(form[i : i + 2] for i in range(max(1, len(form) - 1)))
-        elif unit.form not in stop:
-            tokens.append(unit.form)
-    return tokens
-
-
 class BM25Retriever:
-    """``bm25s`` over :func:`bm25_tokens` (results with a positive score only)."""
+    """``bm25s`` over the scorer's words (:func:`~memory_plugins.recall.query.content_words`;
+    results with a positive score only)."""
 
     name = "bm25s"
 
@@ -361,13 +343,13 @@ class BM25Retriever:
         self._size = 0
 
     def index(self, conversation: Conversation) -> None:
-        corpus = [bm25_tokens(f.text) or ["<empty>"] for f in conversation.facts]
+        corpus = [content_words(f.text) or ["<empty>"] for f in conversation.facts]
         self._retriever = self._bm25s.BM25()
         self._retriever.index(corpus, show_progress=False)
         self._size = len(corpus)
 
     def search(self, question: str) -> list[int]:
-        tokens = bm25_tokens(question) or ["<empty>"]
+        tokens = content_words(question) or ["<empty>"]
         docs, scores = self._retriever.retrieve(
             [tokens], k=min(TOP, self._size), show_progress=False
         )

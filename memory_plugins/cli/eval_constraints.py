@@ -16,12 +16,17 @@ import sys
 from argparse import Namespace
 from typing import Any
 
-from memory_plugins.cli.evalio import Case, ResultWriter, print_table, progress, read_cases
+from memory_plugins.cli.evalio import (
+    Case,
+    ResultWriter,
+    print_misses,
+    print_table,
+    progress,
+    read_cases,
+)
 from memory_plugins.errors import SnapshotValidationError
 
 __all__ = ["run", "same_snapshot"]
-
-_MAX_MISSES_SHOWN = 20
 
 
 def same_snapshot(found: dict[str, Any], expected: dict[str, Any]) -> bool:
@@ -111,10 +116,5 @@ def run(args: Namespace) -> int:
         ],
         problems,
     )
-    if misses:
-        print(f"misses ({len(misses)}):")
-        for line in misses[:_MAX_MISSES_SHOWN]:
-            print(line)
-        if len(misses) > _MAX_MISSES_SHOWN:
-            print(f"  … and {len(misses) - _MAX_MISSES_SHOWN} more (see --out)")
+    print_misses(misses)
     return 0

@@ -19,6 +19,7 @@ from memory_plugins.cli.evalio import (
     Case,
     ResultWriter,
     percentile,
+    print_misses,
     print_table,
     progress,
     read_cases,
@@ -35,8 +36,6 @@ WARM_UP = (
     "thanks!",
 )
 """Utterances run before timing so that lazy loading is not counted per utterance."""
-
-_MAX_MISSES_SHOWN = 20
 
 
 def _valid(case: Case) -> str | None:
@@ -123,10 +122,5 @@ def run(args: Namespace) -> int:
         ],
         problems,
     )
-    if misses:
-        print(f"misses ({len(misses)}):")
-        for line in misses[:_MAX_MISSES_SHOWN]:
-            print(line)
-        if len(misses) > _MAX_MISSES_SHOWN:
-            print(f"  … and {len(misses) - _MAX_MISSES_SHOWN} more (see --out)")
+    print_misses(misses)
     return 0

@@ -8,7 +8,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
-__all__ = ["Case", "ResultWriter", "percentile", "print_table", "progress", "read_cases"]
+__all__ = [
+    "Case",
+    "ResultWriter",
+    "percentile",
+    "print_misses",
+    "print_table",
+    "progress",
+    "read_cases",
+]
 
 T = TypeVar("T")
 
@@ -101,3 +109,14 @@ def print_table(title: str, rows: Iterable[tuple[str, Any]], problems: Sequence[
         print(f"  {name:<{width}}  {shown}")
     for problem in problems:
         print(f"  skipped {problem}", file=sys.stderr)
+
+
+def print_misses(misses: Sequence[str], shown: int = 20) -> None:
+    """Print the first ``shown`` misses of a run and how many more ``--out`` holds."""
+    if not misses:
+        return
+    print(f"misses ({len(misses)}):")
+    for line in misses[:shown]:
+        print(line)
+    if len(misses) > shown:
+        print(f"  … and {len(misses) - shown} more (see --out)")

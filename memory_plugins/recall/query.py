@@ -26,7 +26,7 @@ from memory_plugins.recall.text import (
     word_cases,
 )
 
-__all__ = ["Lexicon", "QueryProfile", "analyse_query", "lexicon_for"]
+__all__ = ["Lexicon", "QueryProfile", "analyse_query", "content_words", "lexicon_for"]
 
 MIN_PHRASE = 2
 MAX_PHRASE = 4
@@ -302,3 +302,22 @@ def analyse_query(query: str, config: RecallConfig) -> QueryProfile:
         lexicon=lex,
         word_cases=_word_cases(query),
     )
+
+
+def content_words(text: str, config: RecallConfig | None = None) -> list[str]:
+    """The words of ``text`` as the scorer sees them, common words left out: English word
+    stems and CJK character pairs (for bag-of-words baselines and stand-in embeddings).
+
+    >>> words = content_words("When did Caroline go to the LGBTQ support groups?")
+    >>> "lgbtq" in words, "the" in words, content_words("the user")
+    (True, False, [])
+    """
+    stop = lexicon_for(config or RecallConfig()).stop_forms
+    words: list[str] = []
+    for unit in units(text):
+        if unit.cjk:
+            form = unit.form
+            words.extend(form[i : i + 2] for i in range(max(1, len(form) - 1)))
+        elif unit.form not in stop:
+            words.append(unit.form)
+    return words
