@@ -7,7 +7,6 @@ store exception into ``StoreUnavailableError`` once, here, at the boundary.
 LangGraph is imported lazily: ``import memory_plugins`` stays free of it.
 """
 
-import asyncio
 from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -46,7 +45,8 @@ def _ops() -> "ModuleType":
 
 
 class StoreGateway:
-    """Namespace-scoped reads and writes over any LangGraph store, sync and async.
+    """Namespace-scoped reads and writes over any LangGraph store (the engine runs them on
+    worker threads for its async methods).
 
     >>> from langgraph.store.memory import InMemoryStore
     >>> gw = StoreGateway(InMemoryStore())
@@ -78,17 +78,6 @@ class StoreGateway:
         offset = 0
         while True:
             page = self._batch([self._search(namespace, offset)])[0]
-            found.extend(_exact(namespace, page))
-            if len(page) < PAGE_SIZE:
-                return found
-            offset += PAGE_SIZE
-
-    async def aread_all(self, namespace: tuple[str, ...]) -> list[RawItem]:
-        """Async twin of :meth:`read_all`."""
-        found: list[RawItem] = []
-        offset = 0
-        while True:
-            page = (await self._abatch([self._search(namespace, offset)]))[0]
             found.extend(_exact(namespace, page))
             if len(page) < PAGE_SIZE:
                 return found
@@ -142,14 +131,6 @@ class StoreGateway:
         try:
             return self.store.batch(ops)
         except Exception as exc:  # any backend failure is a store failure (S3)
-            raise StoreUnavailableError(f"{type(self.store).__name__}: {exc!r}") from exc
-
-    async def _abatch(self, ops: list[Any]) -> list[Any]:
-        try:
-            return await self.store.abatch(ops)
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:
             raise StoreUnavailableError(f"{type(self.store).__name__}: {exc!r}") from exc
 
 
