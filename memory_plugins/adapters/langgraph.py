@@ -255,13 +255,13 @@ class LongTermMemory:
         def for_call(state: Mapping[str, Any], runtime: Runtime[Any]) -> Runnable[Any, Any]:
             def call(messages: list[BaseMessage], config: RunnableConfig) -> Any:
                 answer = model.invoke(self.inject(messages, config, runtime.store, runtime), config)
-                self._queue_turn([*messages, answer], state, config, runtime, runtime.store)
+                self.queue_turn([*messages, answer], state, config, runtime, runtime.store)
                 return answer
 
             async def acall(messages: list[BaseMessage], config: RunnableConfig) -> Any:
                 injected = await self.ainject(messages, config, runtime.store, runtime)
                 answer = await model.ainvoke(injected, config)
-                self._queue_turn([*messages, answer], state, config, runtime, runtime.store)
+                self.queue_turn([*messages, answer], state, config, runtime, runtime.store)
                 return answer
 
             return RunnableLambda(call, acall, name="long_term_memory_model")
@@ -284,7 +284,7 @@ class LongTermMemory:
         wrapped model node queues by itself and needs no such node). A step that ends in
         tool calls is not a finished turn.
         """
-        self._queue_turn(state.get(self.messages_key) or [], state, config, runtime, store)
+        self.queue_turn(state.get(self.messages_key) or [], state, config, runtime, store)
         return {}
 
     def _after_answer(
@@ -299,11 +299,11 @@ class LongTermMemory:
         if new is None:
             return
         added = list(new) if isinstance(new, list | tuple) else [new]
-        self._queue_turn(
+        self.queue_turn(
             [*(state.get(self.messages_key) or []), *added], state, config, runtime, store
         )
 
-    def _queue_turn(
+    def queue_turn(
         self,
         messages: Sequence[Any],
         state: Mapping[str, Any],
@@ -311,8 +311,11 @@ class LongTermMemory:
         runtime: Runtime[Any] | None,
         store: BaseStore | None,
     ) -> None:
-        """Queue extraction when ``messages`` end in a final answer; ``summary`` (str) and
-        ``pinned_decisions`` (list of str) are read from the state when it has them."""
+        """Queue extraction when ``messages`` end in a final answer (what a model node calls).
+
+        ``summary`` (str) and ``pinned_decisions`` (list of str) are read from ``state``
+        when it has them; the conversation id is the ``thread_id``.
+        """
         turn = finished_turn(convert_to_messages(messages))
         queue = self.queue_for(store)
         if turn is None or queue is None:
