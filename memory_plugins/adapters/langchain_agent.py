@@ -162,7 +162,8 @@ def _with_memory(request: ModelRequest[Any], text: str | None) -> ModelRequest[A
     if text is None:
         return request
     # request.messages excludes the system prompt, which the model receives first.
-    return request.override(messages=with_memory(request.messages, text))
+    messages: list[Any] = with_memory(request.messages, text)
+    return request.override(messages=messages)
 
 
 def _config() -> RunnableConfig:
