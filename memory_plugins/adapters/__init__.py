@@ -6,8 +6,13 @@ memory_plugins.adapters`` stays light. Import the module of the framework you us
 
 - :mod:`memory_plugins.adapters.langgraph`: ``LongTermMemory`` (recall around a model
   node, a post-turn extraction node) and ``add_long_term_memory``.
-- :mod:`memory_plugins.adapters.langchain`: ``with_long_term_memory`` (a runnable).
-- :mod:`memory_plugins.adapters.llamaindex`: ``LongTermMemoryBlock`` (a memory block).
+- :mod:`memory_plugins.adapters.langchain`: ``with_long_term_memory`` (a runnable) and
+  ``memory_tools`` (``remember`` / ``recall`` / ``forget`` as LangChain tools).
+- :mod:`memory_plugins.adapters.langchain_agent`: ``LongTermMemoryMiddleware`` (for
+  LangChain's ``create_agent``).
+- :mod:`memory_plugins.adapters.llamaindex`: ``LongTermMemoryBlock`` (a memory block),
+  ``LlamaIndexExtractor`` (extraction through a LlamaIndex LLM) and
+  ``memory_function_tools``.
 
 >>> from memory_plugins.adapters.langgraph import LongTermMemory, add_long_term_memory
 """
