@@ -50,6 +50,7 @@ __all__ = [
     "forget",
     "recall",
     "remember",
+    "unexpected_arguments",
 ]
 
 REMEMBER_DESCRIPTION = (
@@ -195,6 +196,18 @@ def forget(engine: MemoryEngine, caller: ToolCaller, key: str) -> str:
 async def aforget(engine: MemoryEngine, caller: ToolCaller, key: str) -> str:
     """Async twin of :func:`forget`."""
     return await asyncio.to_thread(forget, engine, caller, key)
+
+
+def unexpected_arguments(tool: str, names: Any) -> str:
+    """The answer to a ``recall`` / ``forget`` call with arguments it does not take.
+
+    >>> unexpected_arguments("recall", {"user_id": "bob"})
+    "not done: recall takes no argument 'user_id' (the user and conversation come from the run)"
+    """
+    listed = ", ".join(repr(name) for name in sorted(names))
+    return (
+        f"not done: {tool} takes no argument {listed} (the user and conversation come from the run)"
+    )
 
 
 def _conv(caller: ToolCaller) -> str:

@@ -40,6 +40,7 @@ from memory_plugins.tools import (
     forget,
     recall,
     remember,
+    unexpected_arguments,
 )
 
 try:
@@ -455,11 +456,15 @@ class _RecallTool(MemoryTool):
     description: str = RECALL_DESCRIPTION
     args_schema: Any = RECALL_ARGS_SCHEMA
 
-    def _run(self, config: RunnableConfig, query: str = "") -> str:
+    def _run(self, config: RunnableConfig, query: str = "", **unexpected: Any) -> str:
+        if unexpected:
+            return unexpected_arguments(self.name, unexpected)
         engine, caller = self._bind(config)
         return recall(engine, caller, query)
 
-    async def _arun(self, config: RunnableConfig, query: str = "") -> str:
+    async def _arun(self, config: RunnableConfig, query: str = "", **unexpected: Any) -> str:
+        if unexpected:
+            return unexpected_arguments(self.name, unexpected)
         engine, caller = self._bind(config)
         return await arecall(engine, caller, query)
 
@@ -469,11 +474,15 @@ class _ForgetTool(MemoryTool):
     description: str = FORGET_DESCRIPTION
     args_schema: Any = FORGET_ARGS_SCHEMA
 
-    def _run(self, config: RunnableConfig, key: str = "") -> str:
+    def _run(self, config: RunnableConfig, key: str = "", **unexpected: Any) -> str:
+        if unexpected:
+            return unexpected_arguments(self.name, unexpected)
         engine, caller = self._bind(config)
         return forget(engine, caller, key)
 
-    async def _arun(self, config: RunnableConfig, key: str = "") -> str:
+    async def _arun(self, config: RunnableConfig, key: str = "", **unexpected: Any) -> str:
+        if unexpected:
+            return unexpected_arguments(self.name, unexpected)
         engine, caller = self._bind(config)
         return await aforget(engine, caller, key)
 

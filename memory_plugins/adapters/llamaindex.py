@@ -42,6 +42,7 @@ from memory_plugins.tools import (
     aforget,
     arecall,
     aremember,
+    unexpected_arguments,
 )
 
 try:
@@ -331,10 +332,14 @@ def memory_function_tools(
     async def remember_in(ctx: Context | None, arguments: dict[str, Any]) -> str:
         return await aremember(engine, await caller_of(ctx), arguments)
 
-    async def recall_in(ctx: Context | None, query: str) -> str:
+    async def recall_in(ctx: Context | None, query: str, unexpected: dict[str, Any]) -> str:
+        if unexpected:
+            return unexpected_arguments("recall", unexpected)
         return await arecall(engine, await caller_of(ctx), query)
 
-    async def forget_in(ctx: Context | None, key: str) -> str:
+    async def forget_in(ctx: Context | None, key: str, unexpected: dict[str, Any]) -> str:
+        if unexpected:
+            return unexpected_arguments("forget", unexpected)
         return await aforget(engine, await caller_of(ctx), key)
 
     fns: tuple[ToolFn, ToolFn, ToolFn]
@@ -343,11 +348,11 @@ def memory_function_tools(
         async def remember(**arguments: Any) -> str:
             return await remember_in(None, arguments)
 
-        async def recall(query: str = "") -> str:
-            return await recall_in(None, query)
+        async def recall(query: str = "", **unexpected: Any) -> str:
+            return await recall_in(None, query, unexpected)
 
-        async def forget(key: str = "") -> str:
-            return await forget_in(None, key)
+        async def forget(key: str = "", **unexpected: Any) -> str:
+            return await forget_in(None, key, unexpected)
 
         fns = (remember, recall, forget)
     else:
@@ -355,11 +360,11 @@ def memory_function_tools(
         async def remember_ctx(ctx: Context, **arguments: Any) -> str:
             return await remember_in(ctx, arguments)
 
-        async def recall_ctx(ctx: Context, query: str = "") -> str:
-            return await recall_in(ctx, query)
+        async def recall_ctx(ctx: Context, query: str = "", **unexpected: Any) -> str:
+            return await recall_in(ctx, query, unexpected)
 
-        async def forget_ctx(ctx: Context, key: str = "") -> str:
-            return await forget_in(ctx, key)
+        async def forget_ctx(ctx: Context, key: str = "", **unexpected: Any) -> str:
+            return await forget_in(ctx, key, unexpected)
 
         fns = (remember_ctx, recall_ctx, forget_ctx)
     specs = (

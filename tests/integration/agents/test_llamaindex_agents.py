@@ -176,16 +176,17 @@ async def test_agent_workflow_tools_take_the_user_from_the_context(engine: Memor
     llm, _ = _script(
         _tool_call("recall", {"query": "oolong tea"}, "b1"),
         _tool_call("forget", {"key": KEY}, "b2"),
+        _tool_call("forget", {"key": KEY, "user_id": "alice"}, "b3"),
         "Nothing found.",
     )
     workflow = AgentWorkflow.from_tools_or_functions(tools, llm=llm)
     ctx = Context(workflow)
     await ctx.store.set("user_id", "bob")
-    recalled, forgotten = _tool_outputs(
-        await workflow.run(user_msg="What does alice drink?", ctx=ctx)
-    )
+    answers = _tool_outputs(await workflow.run(user_msg="What does alice drink?", ctx=ctx))
+    recalled, forgotten, named = answers
     assert recalled == "No stored memory about the user matches this query."
     assert forgotten.startswith("not found")
+    assert named.startswith("not done: forget takes no argument 'user_id'")
     assert [r.status.value for r in engine.list_records("alice")] == ["active"]
 
 

@@ -5,6 +5,7 @@ preference is stored, a secret is refused without being repeated to the model, a
 user's run cannot reach another user's memory, whatever the tool arguments say.
 """
 
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -107,16 +108,18 @@ def test_one_user_cannot_reach_another_users_memory_through_the_tools(
             _call("recall", {"query": "oolong tea"}, "b1"),
             _call("forget", {"key": KEY}, "b2"),
             _call("remember", {**PREFERENCE, "user_id": "alice"}, "b3"),
+            _call("recall", {"query": "oolong tea", "user_id": "alice"}, "b4"),
             "Done.",
         ]
     )
     out = _agent(bob, middleware, app_store).invoke(
         {"messages": [("user", "What does alice drink? Forget it.")]}, _cfg("bob", "t-b")
     )
-    recalled, forgotten, written = _tool_answers(out["messages"])
+    recalled, forgotten, written, named = _tool_answers(out["messages"])
     assert recalled == "No stored memory about the user matches this query."
     assert forgotten.startswith(f"not found: {KEY}")
     assert written.startswith("not stored: schema")  # a principal is no tool argument
+    assert named.startswith("not done: recall takes no argument 'user_id'")
     engine = middleware.engine_for(app_store)
     assert [r.status.value for r in engine.list_records("alice")] == ["active"]
     assert engine.list_records("bob", "all") == []
@@ -142,3 +145,26 @@ def test_tools_without_a_user_or_over_the_wrong_thing_fail_loudly(config: Memory
         remember.invoke(PREFERENCE, {"configurable": {"thread_id": "t"}})
     with pytest.raises(ConfigurationError, match="MemoryEngine"):
         memory_tools(InMemoryStore())
+
+
+def test_the_user_from_the_runtime_context(app_store: Any, config: MemoryConfig) -> None:
+    @dataclass
+    class Context:
+        user_id: str
+
+    middleware = LongTermMemoryMiddleware(config, tools=True)
+    model = ScriptedChatModel([_call("remember", PREFERENCE, "r1"), "Noted."])
+    agent = create_agent(
+        model,
+        tools=[],
+        middleware=[middleware],
+        context_schema=Context,
+        checkpointer=InMemorySaver(),
+        store=app_store,
+    )
+    agent.invoke(
+        {"messages": [("user", "Remember: oolong.")]},
+        {"configurable": {"thread_id": "t-ctx"}},
+        context=Context("dana"),
+    )
+    assert [r.key for r in middleware.engine_for(app_store).list_records("dana")] == [KEY]
