@@ -409,9 +409,10 @@ def _answer_text(output: Any) -> str | None:
 class MemoryTool(BaseTool):
     """A memory tool (``remember`` / ``recall`` / ``forget``) over one engine.
 
-    The user comes from ``config["configurable"][user_key]`` (or a LangGraph runtime
-    context), the conversation from ``configurable[conversation_key]`` or the
-    ``thread_id``: never from the tool's arguments. Build them with :func:`memory_tools`.
+    The user comes from the LangGraph runtime context (``context_schema``) or
+    ``config["configurable"][user_key]``, the conversation from
+    ``configurable[conversation_key]`` or the ``thread_id``: never from the tool's
+    arguments. Build them with :func:`memory_tools`.
     """
 
     source: Any
@@ -430,7 +431,7 @@ class MemoryTool(BaseTool):
             f"invoke the agent with config={{'configurable': {{{key!r}: ...}}}} "
             f"or context={{{key!r}: ...}}"
         )
-        principal = require_principal(key, configurable, context, how=how)
+        principal = require_principal(key, context, configurable, how=how)  # as LongTermMemory
         conversation = principal_from(configurable, self.conversation_key) or principal_from(
             configurable, "thread_id"
         )
