@@ -39,7 +39,7 @@ try:
     from langgraph.config import get_config
 
     from memory_plugins.adapters._messages import latest_user_text, with_memory
-    from memory_plugins.adapters.langchain import memory_tools
+    from memory_plugins.adapters.langchain_tools import memory_tools
     from memory_plugins.adapters.langgraph import LongTermMemory
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise MissingExtraError(

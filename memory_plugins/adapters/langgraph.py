@@ -2,9 +2,10 @@
 
 Recall runs *inside* the model node: the memory system message is added to the messages
 the model receives, never to the graph state, so checkpoints, state updates and streamed
-chunks never carry it. A post-turn node queues extraction of the finished turn (the
-conversation id is the ``thread_id``; a graph without a checkpointer has no persisted
-conversation, so it queues nothing). The user comes from ``config["configurable"]`` or
+chunks never carry it. When the node's answer ends the turn (no tool calls left), it
+queues extraction of the turn itself, so the graph needs no extra node (the conversation
+id is the ``thread_id``; a graph without a checkpointer has no persisted conversation, so
+it queues nothing). The user comes from ``config["configurable"]`` or
 the runtime context (``context_schema``), the store from ``compile(store=...)``.
 
 >>> from langgraph.graph import START, MessagesState, StateGraph

@@ -27,6 +27,13 @@ from memory_plugins.adapters.llamaindex import (
 )
 from memory_plugins.testing import FrozenClock, ScriptedLLM
 
+# LlamaIndex's workflows read every attribute of an agent when they build it, pydantic's
+# deprecated ones included: noise from the library, not from this package.
+pytestmark = [
+    pytest.mark.filterwarnings("ignore::pydantic.warnings.PydanticDeprecatedSince20"),
+    pytest.mark.filterwarnings("ignore::pydantic.warnings.PydanticDeprecatedSince211"),
+]
+
 PREFERENCE = {
     k: v for k, v in TEA.items() if k not in ("action", "source_signal", "conflict_signal")
 }

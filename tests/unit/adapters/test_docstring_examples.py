@@ -14,6 +14,7 @@ import pytest
         "memory_plugins.adapters.langchain",
         "memory_plugins.adapters.llamaindex",
         "memory_plugins.adapters.langchain_agent",
+        "memory_plugins.adapters.langchain_tools",
         "memory_plugins.tools",
         "memory_plugins.testing_llamaindex",
     ],
