@@ -233,8 +233,9 @@ class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
     def _inject(self, turn: _Turn, recalled: RecallResult | None) -> _Turn:
         text = recalled.message if recalled is not None else None
         value: Any
-        if turn.slot is None:
-            value = with_memory(turn.carrier, text) if text else turn.input
+        if turn.slot is None:  # a lone message goes on as a list, which every chat model takes
+            single = isinstance(turn.input, BaseMessage)
+            value = with_memory(turn.carrier, text) if text or single else turn.input
         elif turn.slot == self.memory_messages_key:  # always filled, so the placeholder is too
             value = {**turn.input, turn.slot: with_memory([], text) if text else []}
         else:

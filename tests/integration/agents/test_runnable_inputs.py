@@ -171,3 +171,11 @@ def test_history_wrapper_inside_is_harmless(
     assert "memory" in _kinds(model.calls[-1])  # the model still sees the memory
     assert _kinds(store["s-2"].messages) == ["human", "ai", "human", "ai"]
     assert not leaks(store["s-2"].messages)
+
+
+def test_a_lone_message_with_nothing_recalled_still_reaches_the_model(
+    engine: MemoryEngine, model: ScriptedChatModel
+) -> None:
+    chain = with_long_term_memory(model, engine)
+    assert chain.invoke(HumanMessage("Hello there"), _cfg()).content == "Oolong."
+    assert _kinds(model.calls[-1]) == ["human"]
