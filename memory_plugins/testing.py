@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from memory_plugins.testing_llamaindex import ScriptedLLM
     from memory_plugins.testing_models import ScriptedChatModel
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "HangingStore",
     "HashingEmbeddings",
     "ScriptedChatModel",
+    "ScriptedLLM",
     "SlowStore",
     "candidate",
 ]
@@ -202,6 +204,10 @@ def __getattr__(name: str) -> Any:
         from memory_plugins.testing_models import ScriptedChatModel
 
         return ScriptedChatModel
+    if name == "ScriptedLLM":  # needs llama_index.core, likewise
+        from memory_plugins.testing_llamaindex import ScriptedLLM
+
+        return ScriptedLLM
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -59,7 +59,7 @@ LANGGRAPH = [
         'memory = LongTermMemory(MemoryConfig(principal_secret="use-a-long-random-secret"),\n'
         "                        extractor=extraction)\n"
         'builder = StateGraph(MessagesState).add_edge(START, "model")\n'
-        'add_long_term_memory(builder, "model", chat, memory)  # model -> remember_turn -> END\n'
+        'add_long_term_memory(builder, "model", chat, memory)  # model -> END; extraction queued after the answer\n'
         "graph = builder.compile(store=InMemoryStore(), checkpointer=InMemorySaver())"
     ),
     new_markdown_cell("## Conversation 1: the user states a preference"),

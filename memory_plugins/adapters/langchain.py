@@ -5,7 +5,9 @@ and injects the memory system message into the input before calling ``runnable``
 queues extraction of the finished turn (after a stream, with the concatenated answer).
 The user and conversation ids come from ``config["configurable"]``; without a
 conversation id the turn counts as a draft and nothing is extracted.
-It is a plain runnable: no ``RunnableWithMessageHistory`` (deprecated), no chat history.
+It is a plain runnable: no ``RunnableWithMessageHistory`` (deprecated), no chat history;
+composed with one, the memory message never lands in the saved history. The memory
+tools (``memory_tools``) live in :mod:`memory_plugins.adapters.langchain_tools`.
 
 >>> from langgraph.store.memory import InMemoryStore
 >>> from memory_plugins import MemoryConfig, MemoryEngine
@@ -16,8 +18,9 @@ It is a plain runnable: no ``RunnableWithMessageHistory`` (deprecated), no chat 
 'Hello!'
 """
 
+import functools
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pydantic import ConfigDict
@@ -33,22 +36,35 @@ try:
     )
     from langchain_core.messages import BaseMessage, HumanMessage, convert_to_messages
     from langchain_core.prompt_values import PromptValue
-    from langchain_core.runnables import Runnable, RunnableConfig, RunnableSerializable
+    from langchain_core.runnables import (
+        Runnable,
+        RunnableBinding,
+        RunnableConfig,
+        RunnableSequence,
+        RunnableSerializable,
+    )
+    from langchain_core.runnables.history import RunnableWithMessageHistory
 
     from memory_plugins.adapters._messages import (
         finished_turn,
+        is_memory_message,
         latest_user_text,
         message_text,
         principal_from,
         require_principal,
         with_memory,
     )
+    from memory_plugins.adapters.langchain_tools import MemoryTool, memory_tools
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise MissingExtraError(
         "the LangChain adapter", "langchain", exc.name or "langchain-core"
     ) from exc
 
-__all__ = ["LongTermMemoryRunnable", "with_long_term_memory"]
+__all__ = ["LongTermMemoryRunnable", "MemoryTool", "memory_tools", "with_long_term_memory"]
+
+
+_INPUT_KEYS = ("messages", "input", "question")  # looked for, in order, in a dict input
+_HISTORY_KEYS = ("history", "chat_history")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,17 +72,21 @@ class _Turn:
     principal: str
     conversation_id: str | None
     user_text: str
-    messages: list[BaseMessage]
     input: Any
-    """What the wrapped runnable receives: the caller's input with the memory added."""
+    """What the caller passed; the memory is added to a copy."""
+    slot: str | None
+    """The input key whose message list carries the memory (``None``: the input itself)."""
+    carrier: list[BaseMessage]
+    """The message list the memory message is inserted into."""
 
 
 class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
     """``bound`` with recall and injection before it and extraction queued after it.
 
-    Input: a list of messages (or message-likes), a string, a ``PromptValue`` or a dict
-    whose ``"messages"`` a prompt template places. Output: whatever ``bound`` returns.
-    Build it with :func:`with_long_term_memory`.
+    Input: a list of messages (or message-likes), a string, a ``PromptValue``, or a dict
+    for a prompt template: ``{"messages": [...]}`` or ``{"input"|"question": str, "history":
+    [...]}`` (see :func:`with_long_term_memory` for the keys). Output: whatever ``bound``
+    returns. Build it with :func:`with_long_term_memory`.
     """
 
     bound: Runnable[Any, Any]
@@ -74,6 +94,9 @@ class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
     queue: ExtractionQueue | None = None
     user_key: str = "user_id"
     conversation_key: str = "conversation_id"
+    input_messages_key: str | None = None
+    history_messages_key: str | None = None
+    memory_messages_key: str | None = None
     name: str | None = "long_term_memory"
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
@@ -178,19 +201,48 @@ class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
         configurable = config.get("configurable") or {}
         how = f"call it with config={{'configurable': {{{self.user_key!r}: ...}}}}"
         principal = require_principal(self.user_key, configurable, how=how)
-        messages = _messages_of(input)
-        user_text = latest_user_text(messages)
         conversation = principal_from(configurable, self.conversation_key)
-        return _Turn(principal, conversation, user_text, messages, input)
+        if not isinstance(input, Mapping):
+            messages = _messages_of(input)
+            return _Turn(principal, conversation, latest_user_text(messages), input, None, messages)
+        key = self.input_messages_key or next((k for k in _INPUT_KEYS if k in input), None)
+        if key is None or key not in input:
+            raise ConfigurationError(
+                f"with_long_term_memory: the input has none of the keys "
+                f"{[self.input_messages_key] if self.input_messages_key else list(_INPUT_KEYS)}; "
+                "pass input_messages_key= naming the key that holds the user's message"
+            )
+        value = input[key]
+        question = None if isinstance(value, str) else _messages_of(value)
+        user_text = value if question is None else latest_user_text(question)
+        if self.memory_messages_key is not None:
+            return _Turn(principal, conversation, user_text, input, self.memory_messages_key, [])
+        history = self.history_messages_key or next((k for k in _HISTORY_KEYS if k in input), None)
+        if history is not None:
+            carrier = convert_to_messages(input.get(history) or [])
+            return _Turn(principal, conversation, user_text, input, history, carrier)
+        if question is None:
+            raise ConfigurationError(
+                f"with_long_term_memory: the input {key!r} is a string and the input has no "
+                "message list to carry the memory message; pass history_messages_key= (the "
+                "MessagesPlaceholder your prompt fills with the history) or memory_messages_key= "
+                "(a MessagesPlaceholder(..., optional=True) of its own after the system prompt)"
+            )
+        return _Turn(principal, conversation, user_text, input, key, question)
 
-    @staticmethod
-    def _inject(turn: _Turn, recalled: RecallResult | None) -> _Turn:
-        if recalled is None or recalled.message is None:
-            return turn
-        messages = with_memory(turn.messages, recalled.message)
-        value = turn.input
-        new_input = {**value, "messages": messages} if isinstance(value, Mapping) else messages
-        return _Turn(turn.principal, turn.conversation_id, turn.user_text, messages, new_input)
+    def _inject(self, turn: _Turn, recalled: RecallResult | None) -> _Turn:
+        text = recalled.message if recalled is not None else None
+        value: Any
+        if turn.slot is None:  # a lone message goes on as a list, which every chat model takes
+            single = isinstance(turn.input, BaseMessage)
+            value = with_memory(turn.carrier, text) if text or single else turn.input
+        elif turn.slot == self.memory_messages_key:  # always filled, so the placeholder is too
+            value = {**turn.input, turn.slot: with_memory([], text) if text else []}
+        else:
+            value = (
+                {**turn.input, turn.slot: with_memory(turn.carrier, text)} if text else turn.input
+            )
+        return replace(turn, input=value)
 
     def _submit(self, turn: _Turn, output: Any) -> None:
         answer = _answer_text(output)
@@ -206,12 +258,23 @@ def with_long_term_memory(
     queue: ExtractionQueue | None = None,
     user_key: str = "user_id",
     conversation_key: str = "conversation_id",
+    input_messages_key: str | None = None,
+    history_messages_key: str | None = None,
+    memory_messages_key: str | None = None,
 ) -> LongTermMemoryRunnable:
     """Wrap a chat model or message chain with recall before it and extraction after it.
 
     ``queue`` (an ``ExtractionQueue`` over ``engine``) receives each finished turn; without
     it memory is read-only. ``user_key`` / ``conversation_key`` name the ids in
     ``config["configurable"]``.
+
+    A dict input is read like ``RunnableWithMessageHistory`` reads it: the user's message
+    is under ``input_messages_key`` (default: the first of ``messages``, ``input``,
+    ``question``), a string or a message list; the memory message goes to the head of the
+    history under ``history_messages_key`` (default: ``history`` or ``chat_history`` when
+    present), else into the message list itself; ``memory_messages_key`` gives it a
+    ``MessagesPlaceholder`` of its own instead. Wrapped around a history wrapper, the
+    memory message is stripped from what that wrapper saves: it never lands in history.
 
     >>> from langgraph.store.memory import InMemoryStore
     >>> from memory_plugins import MemoryConfig, MemoryEngine
@@ -226,15 +289,20 @@ def with_long_term_memory(
             "with_long_term_memory: the queue must be built over the same engine"
         )
     return LongTermMemoryRunnable(
-        bound=runnable,
+        bound=_history_without_memory(runnable),
         engine=engine,
         queue=queue,
         user_key=user_key,
         conversation_key=conversation_key,
+        input_messages_key=input_messages_key,
+        history_messages_key=history_messages_key,
+        memory_messages_key=memory_messages_key,
     )
 
 
 def _messages_of(value: Any) -> list[BaseMessage]:
+    if isinstance(value, BaseMessage):
+        return [value]
     if isinstance(value, PromptValue):
         return value.to_messages()
     if isinstance(value, str):
@@ -247,6 +315,59 @@ def _messages_of(value: Any) -> list[BaseMessage]:
         "with_long_term_memory takes a list of messages, a string, a PromptValue or a dict "
         f"with 'messages'; got {type(value).__name__}"
     )
+
+
+def _history_without_memory(runnable: Runnable[Any, Any]) -> Runnable[Any, Any]:
+    """``runnable`` with every ``RunnableWithMessageHistory`` in it saving no memory message.
+
+    Looks through sequences and bindings (what ``|``, ``with_config`` and ``bind`` build).
+    """
+    if isinstance(runnable, RunnableWithMessageHistory):
+        factory = runnable.get_session_history
+
+        @functools.wraps(factory)  # the wrapper reads the factory's parameter names
+        def session_history(*args: Any, **kwargs: Any) -> _MemoryFreeHistory:
+            return _MemoryFreeHistory(factory(*args, **kwargs))
+
+        return runnable.model_copy(update={"get_session_history": session_history})
+    if isinstance(runnable, RunnableSequence):
+        steps = [_history_without_memory(step) for step in runnable.steps]
+        if all(new is old for new, old in zip(steps, runnable.steps, strict=True)):
+            return runnable
+        return RunnableSequence(*steps, name=runnable.name)
+    if isinstance(runnable, RunnableBinding):
+        inner = _history_without_memory(runnable.bound)
+        return runnable if inner is runnable.bound else runnable.model_copy(update={"bound": inner})
+    return runnable
+
+
+class _MemoryFreeHistory:
+    """A chat history that drops memory system messages on the way in."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    @property
+    def messages(self) -> list[BaseMessage]:
+        return list(self.inner.messages)
+
+    async def aget_messages(self) -> list[BaseMessage]:
+        return list(await self.inner.aget_messages())
+
+    def add_messages(self, messages: Sequence[BaseMessage]) -> None:
+        self.inner.add_messages([m for m in messages if not is_memory_message(m)])
+
+    async def aadd_messages(self, messages: Sequence[BaseMessage]) -> None:
+        await self.inner.aadd_messages([m for m in messages if not is_memory_message(m)])
+
+    def clear(self) -> None:
+        self.inner.clear()
+
+    async def aclear(self) -> None:
+        await self.inner.aclear()
+
+    def __getattr__(self, name: str) -> Any:  # anything else the caller's history offers
+        return getattr(self.inner, name)
 
 
 def _concat(answer: Any, chunk: Any) -> Any:

@@ -2,9 +2,10 @@
 
 Recall runs *inside* the model node: the memory system message is added to the messages
 the model receives, never to the graph state, so checkpoints, state updates and streamed
-chunks never carry it. A post-turn node queues extraction of the finished turn (the
-conversation id is the ``thread_id``; a graph without a checkpointer has no persisted
-conversation, so it queues nothing). The user comes from ``config["configurable"]`` or
+chunks never carry it. When the node's answer ends the turn (no tool calls left), it
+queues extraction of the turn itself, so the graph needs no extra node (the conversation
+id is the ``thread_id``; a graph without a checkpointer has no persisted conversation, so
+it queues nothing). The user comes from ``config["configurable"]`` or
 the runtime context (``context_schema``), the store from ``compile(store=...)``.
 
 >>> from langgraph.graph import START, MessagesState, StateGraph
@@ -33,8 +34,8 @@ from memory_plugins.errors import ConfigurationError, MissingExtraError
 from memory_plugins.extraction import ExtractionQueue, MemoryExtractor, TurnInput
 
 try:
-    from langchain_core.messages import BaseMessage
-    from langchain_core.runnables import Runnable, RunnableConfig
+    from langchain_core.messages import BaseMessage, convert_to_messages
+    from langchain_core.runnables import Runnable, RunnableConfig, RunnableLambda
     from langgraph.graph import END, StateGraph
     from langgraph.runtime import Runtime
     from langgraph.store.base import BaseStore
@@ -184,6 +185,8 @@ class LongTermMemory:
         ``node`` is a chat model (or any runnable over messages) or your own node function,
         sync or async; a function receives the state with the memory message added to its
         messages, plus ``config`` / ``store`` / ``runtime`` / ``writer`` if it asks for them.
+        When the node's answer ends the turn (no pending tool calls), extraction of the
+        turn is queued: no extra node, nothing added to the state or the stream.
         """
         key = self.messages_key
         if isinstance(node, Runnable):
@@ -196,7 +199,9 @@ class LongTermMemory:
                 store: BaseStore,
             ) -> dict[str, Any]:
                 messages = self.inject(state[key], config, store, runtime)
-                return {key: [model.invoke(messages, config)]}
+                update = {key: [model.invoke(messages, config)]}
+                self._after_answer(state, update, config, runtime, store)
+                return update
 
             return model_node
 
@@ -217,7 +222,9 @@ class LongTermMemory:
             ) -> Any:
                 messages = await self.ainject(state[key], config, store, runtime)
                 update = await node({**state, key: messages}, **extras(config, runtime, store))
-                return _without_memory(update, key)
+                update = _without_memory(update, key)
+                self._after_answer(state, update, config, runtime, store)
+                return update
 
             async_node.__name__ = getattr(node, "__name__", "model")
             return async_node
@@ -230,10 +237,37 @@ class LongTermMemory:
         ) -> Any:
             messages = self.inject(state[key], config, store, runtime)
             update = node({**state, key: messages}, **extras(config, runtime, store))
-            return _without_memory(update, key)
+            update = _without_memory(update, key)
+            self._after_answer(state, update, config, runtime, store)
+            return update
 
         sync_node.__name__ = getattr(node, "__name__", "model")
         return sync_node
+
+    def react_model(self, model: Runnable[Any, Any]) -> Callable[..., Runnable[Any, Any]]:
+        """A dynamic model for LangGraph's prebuilt ``create_react_agent``.
+
+        ``create_react_agent(memory.react_model(model.bind_tools(tools)), tools,
+        store=..., checkpointer=...)``: each model call sees the recalled memory, and the
+        final answer queues extraction. (Its ``pre_model_hook`` cannot carry memory: the
+        ``llm_input_messages`` it returns are kept in the graph state and checkpoints.)
+        """
+
+        def for_call(state: Mapping[str, Any], runtime: Runtime[Any]) -> Runnable[Any, Any]:
+            def call(messages: list[BaseMessage], config: RunnableConfig) -> Any:
+                answer = model.invoke(self.inject(messages, config, runtime.store, runtime), config)
+                self.queue_turn([*messages, answer], state, config, runtime, runtime.store)
+                return answer
+
+            async def acall(messages: list[BaseMessage], config: RunnableConfig) -> Any:
+                injected = await self.ainject(messages, config, runtime.store, runtime)
+                answer = await model.ainvoke(injected, config)
+                self.queue_turn([*messages, answer], state, config, runtime, runtime.store)
+                return answer
+
+            return RunnableLambda(call, acall, name="long_term_memory_model")
+
+        return for_call
 
     # -- after the turn ----------------------------------------------------------------------
 
@@ -244,16 +278,49 @@ class LongTermMemory:
         runtime: Runtime[Any],
         store: BaseStore,
     ) -> dict[str, Any]:
-        """The post-turn node: queue extraction of the finished turn; changes no state.
+        """A post-turn node for graphs whose answer comes from a node you did not wrap.
 
-        Runs after the model node; a step that ends in tool calls is not a finished turn.
-        ``summary`` (str) and ``pinned_decisions`` (list of str) are read from the state
-        when it has them.
+        Queues extraction of the finished turn and changes no state (so, like any node
+        that updates nothing, it shows as an empty entry in the ``updates`` stream; a
+        wrapped model node queues by itself and needs no such node). A step that ends in
+        tool calls is not a finished turn.
         """
-        turn = finished_turn(state.get(self.messages_key) or [])
+        self.queue_turn(state.get(self.messages_key) or [], state, config, runtime, store)
+        return {}
+
+    def _after_answer(
+        self,
+        state: Mapping[str, Any],
+        update: Any,
+        config: RunnableConfig,
+        runtime: Runtime[Any],
+        store: BaseStore,
+    ) -> None:
+        new = update.get(self.messages_key) if isinstance(update, Mapping) else None
+        if new is None:
+            return
+        added = list(new) if isinstance(new, list | tuple) else [new]
+        self.queue_turn(
+            [*(state.get(self.messages_key) or []), *added], state, config, runtime, store
+        )
+
+    def queue_turn(
+        self,
+        messages: Sequence[Any],
+        state: Mapping[str, Any],
+        config: RunnableConfig,
+        runtime: Runtime[Any] | None,
+        store: BaseStore | None,
+    ) -> None:
+        """Queue extraction when ``messages`` end in a final answer (what a model node calls).
+
+        ``summary`` (str) and ``pinned_decisions`` (list of str) are read from ``state``
+        when it has them; the conversation id is the ``thread_id``.
+        """
+        turn = finished_turn(convert_to_messages(messages))
         queue = self.queue_for(store)
         if turn is None or queue is None:
-            return {}
+            return
         summary = state.get("summary")
         pinned = state.get("pinned_decisions")
         queue.submit(
@@ -267,7 +334,6 @@ class LongTermMemory:
                 pinned_decisions=tuple(p for p in pinned or () if isinstance(p, str)),
             )
         )
-        return {}
 
 
 def add_long_term_memory(
@@ -275,13 +341,12 @@ def add_long_term_memory(
     name: str,
     model: Node | Runnable[Any, Any],
     memory: LongTermMemory,
-    *,
-    remember_node: str = "remember_turn",
 ) -> StateGraph[Any, Any, Any, Any]:
-    """Add the model node ``name`` with recall around it, and the post-turn node after it.
+    """Add the model node ``name`` with recall around it and extraction after its answer.
 
-    Wire ``START -> name`` (and any tool loop) yourself; this adds ``name -> remember_node
-    -> END``. Returns ``builder`` for chaining.
+    Wire ``START -> name`` (and any tool loop) yourself; this adds the node and
+    ``name -> END``. Returns ``builder`` for chaining. The graph gains no other node, so
+    the ``updates`` stream shows only your nodes.
 
     >>> from langgraph.graph import START, MessagesState, StateGraph
     >>> from memory_plugins import MemoryConfig
@@ -289,13 +354,10 @@ def add_long_term_memory(
     >>> memory = LongTermMemory(MemoryConfig(principal_secret="0123456789abcdef"))
     >>> builder = add_long_term_memory(StateGraph(MessagesState), "model", ScriptedChatModel(), memory)
     >>> sorted(builder.nodes)
-    ['model', 'remember_turn']
+    ['model']
     """
     builder.add_node(name, memory.wrap(model))
-    # LangGraph's node protocols do not list config + runtime + store together.
-    builder.add_node(remember_node, memory.remember)  # type: ignore[arg-type]
-    builder.add_edge(name, remember_node)
-    builder.add_edge(remember_node, END)
+    builder.add_edge(name, END)
     return builder
 
 

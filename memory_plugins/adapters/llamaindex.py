@@ -20,23 +20,46 @@ the turn just before each new user message, and, when a session ends, the turns
 True
 """
 
+import copy
+import logging
 from collections import OrderedDict
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import ConfigurationError, MissingExtraError
-from memory_plugins.extraction import ExtractionQueue, TurnInput
+from memory_plugins.extraction import Extraction, ExtractionQueue, MemoryExtractor, TurnInput
+from memory_plugins.extraction.prompt import CANDIDATES_SCHEMA
+from memory_plugins.outcomes import EngineStats
+from memory_plugins.tools import (
+    FORGET_ARGS_SCHEMA,
+    FORGET_DESCRIPTION,
+    RECALL_ARGS_SCHEMA,
+    RECALL_DESCRIPTION,
+    REMEMBER_ARGS_SCHEMA,
+    REMEMBER_DESCRIPTION,
+    ToolCaller,
+    aforget,
+    arecall,
+    aremember,
+    unexpected_arguments,
+)
 
 try:
     from llama_index.core.base.llms.types import ChatMessage, MessageRole
-    from llama_index.core.bridge.pydantic import Field, PrivateAttr
+    from llama_index.core.bridge.pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+    from llama_index.core.llms import LLM
     from llama_index.core.memory import BaseMemoryBlock, Memory
+    from llama_index.core.tools import FunctionTool
+    from llama_index.core.workflow import Context
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise MissingExtraError(
         "the LlamaIndex adapter", "llamaindex", exc.name or "llama-index-core"
     ) from exc
 
-__all__ = ["LongTermMemoryBlock"]
+__all__ = ["LlamaIndexExtractor", "LongTermMemoryBlock", "memory_function_tools"]
+
+logger = logging.getLogger("memory_plugins.extraction")
 
 _SEEN_TURNS = 4096  # LRU bound on the turns already queued, so a turn is extracted once
 _ANSWER_ROLES = (MessageRole.ASSISTANT, MessageRole.CHATBOT, MessageRole.MODEL)
@@ -169,3 +192,189 @@ def _turns(messages: list[ChatMessage]) -> list[Turn]:
             answer = _text(message)
     close()
     return turns
+
+
+# -- extraction through a LlamaIndex LLM -------------------------------------------------------
+
+
+def _schema_of(schema: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
+    def replace(generated: dict[str, Any]) -> None:
+        generated.clear()
+        generated.update(copy.deepcopy(schema))
+
+    return replace
+
+
+class _Candidates(BaseModel):
+    """The structured output asked for: the S1 candidate list, each item kept as raw JSON."""
+
+    # Items stay dicts so the gates see exactly what the model proposed (an undeclared
+    # field is a `schema` rejection there); the schema the LLM is shown is the S1 one.
+    model_config = ConfigDict(json_schema_extra=_schema_of(CANDIDATES_SCHEMA))
+
+    candidates: list[dict[str, Any]]
+
+
+class LlamaIndexExtractor(MemoryExtractor):
+    """Proposes memory candidates for a turn with any LlamaIndex ``LLM``.
+
+    Uses LlamaIndex's structured output (``llm.as_structured_llm``: function calling where
+    the LLM has it, JSON in text otherwise) with the same bounded prompt and S1 schema as
+    :class:`~memory_plugins.MemoryExtractor`, so a LlamaIndex app needs no second model
+    client. Output that does not parse is counted (``malformed``) and yields nothing;
+    errors of the LLM itself propagate to the ``ExtractionQueue``, which counts them.
+
+    >>> from memory_plugins.testing import ScriptedLLM
+    >>> extractor = LlamaIndexExtractor(ScriptedLLM(responses=['{"candidates": []}']))
+    >>> extractor.extract(TurnInput("alice", "c-1", "What time is it?", "Noon."))
+    []
+    """
+
+    def __init__(self, llm: LLM) -> None:
+        if not isinstance(llm, LLM):
+            raise ConfigurationError(
+                f"LlamaIndexExtractor needs a LlamaIndex LLM, got {type(llm).__name__}; "
+                "for a LangChain chat model use MemoryExtractor"
+            )
+        # Not the parent's __init__: that one wraps a LangChain model's structured output.
+        self.model = llm
+        self.method = "json_schema"
+        self.stats = EngineStats()
+        self._structured = llm.as_structured_llm(_Candidates)
+
+    def chat_messages(self, turn: TurnInput) -> list[ChatMessage]:
+        """The exact messages the LLM is sent for ``turn`` (bounded, safe context)."""
+        roles = {"system": MessageRole.SYSTEM, "human": MessageRole.USER}
+        return [ChatMessage(role=roles[role], content=text) for role, text in self.messages(turn)]
+
+    def run(self, turn: TurnInput) -> Extraction:
+        """Call the LLM once and read its structured output; LLM errors propagate."""
+        try:
+            response = self._structured.chat(self.chat_messages(turn))
+        except ValueError as exc:  # LlamaIndex could not parse the output as the schema
+            return self._unparsed(exc)
+        return self._read(response.message.content or "")
+
+    async def arun(self, turn: TurnInput) -> Extraction:
+        """Async twin of :meth:`run`."""
+        try:
+            response = await self._structured.achat(self.chat_messages(turn))
+        except ValueError as exc:
+            return self._unparsed(exc)
+        return self._read(response.message.content or "")
+
+    def _unparsed(self, exc: ValueError) -> Extraction:
+        self.stats.incr("calls")
+        self.stats.incr("malformed")
+        logger.warning("memory extraction: malformed LLM output (%s)", type(exc).__name__)
+        return Extraction(malformed=f"output does not match the schema ({type(exc).__name__})")
+
+
+# -- memory tools ------------------------------------------------------------------------------
+
+
+def _args_model(name: str, schema: dict[str, Any]) -> type[BaseModel]:
+    # The tool's parameters as the LLM sees them; its arguments reach the gates unparsed.
+    return type(
+        name, (BaseModel,), {"model_config": ConfigDict(json_schema_extra=_schema_of(schema))}
+    )
+
+
+ToolFn = Callable[..., Coroutine[Any, Any, str]]
+
+
+def memory_function_tools(
+    engine: MemoryEngine,
+    *,
+    user_id: str | None = None,
+    conversation_id: str | None = None,
+    user_key: str = "user_id",
+    conversation_key: str = "conversation_id",
+) -> list[FunctionTool]:
+    """``remember``, ``recall`` and ``forget`` as LlamaIndex ``FunctionTool`` s.
+
+    The user is ``user_id`` (verified by your app, as for :class:`LongTermMemoryBlock`) or,
+    without it, read from the workflow ``Context`` of the agent run
+    (``await ctx.store.set("user_id", ...)``); the conversation likewise from
+    ``conversation_id`` or ``ctx.store`` (without one, writes are refused as drafts). Never
+    from the tool's arguments. Writes pass the S1 schema and every gate; the answer states
+    the outcome and reason code, never a refused value.
+
+    >>> from langgraph.store.memory import InMemoryStore
+    >>> from memory_plugins import MemoryConfig, MemoryEngine
+    >>> engine = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret="0123456789abcdef"))
+    >>> tools = memory_function_tools(engine, user_id="alice", conversation_id="s-1")
+    >>> [t.metadata.name for t in tools]
+    ['remember', 'recall', 'forget']
+    >>> tools[1].call(query="tea").content
+    'No stored memory about the user matches this query.'
+    """
+    if not isinstance(engine, MemoryEngine):
+        raise ConfigurationError(
+            f"memory_function_tools needs a MemoryEngine, got {type(engine).__name__}"
+        )
+    if user_id is not None and not str(user_id).strip():
+        raise ConfigurationError("memory_function_tools: user_id must not be empty")
+
+    async def caller_of(ctx: Context | None) -> ToolCaller:
+        if user_id is not None:
+            return ToolCaller(user_id, conversation_id)
+        assert ctx is not None  # the tools below take a Context exactly when user_id is None
+        principal = await ctx.store.get(user_key, default=None)
+        if principal is None or not str(principal).strip():
+            raise ConfigurationError(
+                f"memory tools need the user: build them with user_id=..., or set it on the "
+                f"agent's Context: await ctx.store.set({user_key!r}, ...)"
+            )
+        conversation = conversation_id or await ctx.store.get(conversation_key, default=None)
+        return ToolCaller(str(principal), str(conversation) if conversation else None)
+
+    async def remember_in(ctx: Context | None, arguments: dict[str, Any]) -> str:
+        return await aremember(engine, await caller_of(ctx), arguments)
+
+    async def recall_in(ctx: Context | None, query: str, unexpected: dict[str, Any]) -> str:
+        if unexpected:
+            return unexpected_arguments("recall", unexpected)
+        return await arecall(engine, await caller_of(ctx), query)
+
+    async def forget_in(ctx: Context | None, key: str, unexpected: dict[str, Any]) -> str:
+        if unexpected:
+            return unexpected_arguments("forget", unexpected)
+        return await aforget(engine, await caller_of(ctx), key)
+
+    fns: tuple[ToolFn, ToolFn, ToolFn]
+    if user_id is not None:
+
+        async def remember(**arguments: Any) -> str:
+            return await remember_in(None, arguments)
+
+        async def recall(query: str = "", **unexpected: Any) -> str:
+            return await recall_in(None, query, unexpected)
+
+        async def forget(key: str = "", **unexpected: Any) -> str:
+            return await forget_in(None, key, unexpected)
+
+        fns = (remember, recall, forget)
+    else:
+
+        async def remember_ctx(ctx: Context, **arguments: Any) -> str:
+            return await remember_in(ctx, arguments)
+
+        async def recall_ctx(ctx: Context, query: str = "", **unexpected: Any) -> str:
+            return await recall_in(ctx, query, unexpected)
+
+        async def forget_ctx(ctx: Context, key: str = "", **unexpected: Any) -> str:
+            return await forget_in(ctx, key, unexpected)
+
+        fns = (remember_ctx, recall_ctx, forget_ctx)
+    specs = (
+        ("remember", REMEMBER_DESCRIPTION, REMEMBER_ARGS_SCHEMA),
+        ("recall", RECALL_DESCRIPTION, RECALL_ARGS_SCHEMA),
+        ("forget", FORGET_DESCRIPTION, FORGET_ARGS_SCHEMA),
+    )
+    return [
+        FunctionTool.from_defaults(
+            async_fn=fn, name=name, description=text, fn_schema=_args_model(name, schema)
+        )
+        for fn, (name, text, schema) in zip(fns, specs, strict=True)
+    ]

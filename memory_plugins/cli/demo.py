@@ -176,7 +176,7 @@ def _real_model(spec: str) -> Any:
     if init_chat_model is not None:
         try:
             return init_chat_model(name, model_provider=provider)
-        except ImportError as exc:  # the provider's integration package is missing
+        except (ImportError, ValueError) as exc:  # integration package missing, or no such provider
             raise ConfigurationError(f"--model {spec}: {exc}") from exc
     # Without the `langchain` package: the providers whose integration we can import directly.
     known = {

@@ -159,5 +159,9 @@ def test_missing_user_or_bad_input_is_a_clear_error(
     chat = with_long_term_memory(model, engine)
     with pytest.raises(ConfigurationError, match="user_id"):
         chat.invoke("hi")
+    with pytest.raises(ConfigurationError, match="history_messages_key="):
+        chat.invoke({"question": "hi"}, _cfg("alice"))  # no message list to carry the memory
+    with pytest.raises(ConfigurationError, match="input_messages_key="):
+        chat.invoke({"query": "hi"}, _cfg("alice"))
     with pytest.raises(ConfigurationError, match="list of messages"):
-        chat.invoke({"question": "hi"}, _cfg("alice"))
+        chat.invoke(42, _cfg("alice"))

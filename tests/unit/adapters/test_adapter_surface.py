@@ -41,6 +41,7 @@ def test_the_adapters_package_imports_no_framework() -> None:
         ("langgraph", "langgraph.graph", "langgraph"),
         ("langchain", "langchain_core.runnables", "langchain"),
         ("llamaindex", "llama_index.core.memory", "llamaindex"),
+        ("langchain_agent", "langchain.agents.middleware", "langchain"),
     ],
 )
 def test_a_missing_framework_names_the_extra(module: str, blocked: str, extra: str) -> None:

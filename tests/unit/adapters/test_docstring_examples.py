@@ -13,6 +13,10 @@ import pytest
         "memory_plugins.adapters.langgraph",
         "memory_plugins.adapters.langchain",
         "memory_plugins.adapters.llamaindex",
+        "memory_plugins.adapters.langchain_agent",
+        "memory_plugins.adapters.langchain_tools",
+        "memory_plugins.tools",
+        "memory_plugins.testing_llamaindex",
     ],
 )
 def test_docstring_examples(module: str) -> None:

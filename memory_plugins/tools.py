@@ -1,0 +1,231 @@
+"""Memory tools an agent can call: ``remember``, ``recall`` and ``forget``, validated.
+
+The framework-agnostic core of the LangChain tools
+(:func:`memory_plugins.adapters.langchain.memory_tools`) and the LlamaIndex tools
+(:func:`memory_plugins.adapters.llamaindex.memory_function_tools`). A ``remember`` call
+is a candidate like any other: it passes the S1 schema and every gate, and the answer
+the model reads states the outcome and the reason code (``not stored: sensitive``),
+never the refused value. The principal and the conversation come from the caller (the
+run's config or context), never from the tool's arguments, so a model cannot reach
+another user's memory whatever it passes.
+
+>>> from langgraph.store.memory import InMemoryStore
+>>> from memory_plugins import MemoryConfig, MemoryEngine
+>>> from memory_plugins.testing import candidate
+>>> engine = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret="0123456789abcdef"))
+>>> caller = ToolCaller("alice", "conv-1")
+>>> remember(engine, caller, candidate())
+'stored (added): user_preference:prefer-oolong-tea'
+>>> remember(engine, caller, candidate(text="The user's card is 4111 1111 1111 1111."))
+'not stored: sensitive (ID, card, account or social-security numbers are never stored)'
+>>> print(recall(engine, caller, "which tea?"))
+Memories about the user (background; the user's latest message wins on conflict):
+- [user_preference:prefer-oolong-tea] The user likes oolong tea.
+"""
+
+import asyncio
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from memory_plugins.engine import MemoryEngine
+from memory_plugins.errors import StoreUnavailableError
+from memory_plugins.extraction.prompt import CANDIDATES_SCHEMA
+from memory_plugins.gates.codes import RejectCode
+from memory_plugins.outcomes import OutcomeStatus, WriteOutcome
+from memory_plugins.principals import PrincipalLike
+
+__all__ = [
+    "FORGET_ARGS_SCHEMA",
+    "FORGET_DESCRIPTION",
+    "RECALL_ARGS_SCHEMA",
+    "RECALL_DESCRIPTION",
+    "REMEMBER_ARGS_SCHEMA",
+    "REMEMBER_DESCRIPTION",
+    "ToolCaller",
+    "aforget",
+    "arecall",
+    "aremember",
+    "describe_outcome",
+    "forget",
+    "recall",
+    "remember",
+    "unexpected_arguments",
+]
+
+REMEMBER_DESCRIPTION = (
+    "Store a lasting fact about the user (a preference, a standing instruction, stable "
+    "context) so later conversations can use it. Only call it for something the user "
+    "stated as lasting. The answer says whether it was stored and, if not, why "
+    "(e.g. 'not stored: sensitive'); do not retry a refused memory."
+)
+RECALL_DESCRIPTION = (
+    "Look up stored long-term memories about the user relevant to a query. Returns each "
+    "memory with its key in brackets."
+)
+FORGET_DESCRIPTION = (
+    "Forget a stored memory about the user, by the key that recall shows in brackets "
+    "(for example when the user says a preference no longer holds)."
+)
+
+_ITEM: dict[str, Any] = CANDIDATES_SCHEMA["properties"]["candidates"]["items"]
+_DEFAULTS: dict[str, Any] = {
+    "action": "add",
+    "source_signal": "explicit_memory_intent",
+    "conflict_signal": False,
+}
+
+REMEMBER_ARGS_SCHEMA: dict[str, Any] = {
+    "title": "remember",
+    "description": REMEMBER_DESCRIPTION,
+    "type": "object",
+    "properties": {k: v for k, v in _ITEM["properties"].items() if k != "action"},
+    "required": [k for k in _ITEM["required"] if k not in _DEFAULTS],
+    "additionalProperties": False,
+}
+"""The S1 candidate without ``action`` (always ``add``); ``source_signal`` and
+``conflict_signal`` default to ``explicit_memory_intent`` and ``false``."""
+
+RECALL_ARGS_SCHEMA: dict[str, Any] = {
+    "title": "recall",
+    "description": RECALL_DESCRIPTION,
+    "type": "object",
+    "properties": {"query": {"type": "string", "description": "What to look up."}},
+    "required": ["query"],
+    "additionalProperties": False,
+}
+
+FORGET_ARGS_SCHEMA: dict[str, Any] = {
+    "title": "forget",
+    "description": FORGET_DESCRIPTION,
+    "type": "object",
+    "properties": {"key": {"type": "string", "description": "The key recall showed."}},
+    "required": ["key"],
+    "additionalProperties": False,
+}
+
+# What each reason code means, told to the model instead of the refused value.
+_REASONS: dict[RejectCode, str] = {
+    RejectCode.DRAFT_SOURCE: "the conversation is not saved yet",
+    RejectCode.SCHEMA: "the memory does not follow the schema",
+    RejectCode.EMPTY_TEXT: "the text is empty",
+    RejectCode.TEXT_TOO_LONG: "the text is longer than allowed",
+    RejectCode.TEMPORARY: "only lasting facts are stored",
+    RejectCode.SPECULATIVE: "guesses are not stored",
+    RejectCode.LOW_CONFIDENCE: "the confidence is too low",
+    RejectCode.SENSITIVE: "ID, card, account or social-security numbers are never stored",
+    RejectCode.RUNTIME_DATA: "credentials, tokens and runtime data are never stored",
+    RejectCode.TRANSCRIPT: "dialogue transcripts are not stored",
+    RejectCode.PLACEHOLDER: "placeholders are not stored",
+    RejectCode.IDENTITY: "the memory does not say what it is about",
+    RejectCode.MISSING_POLARITY: "a preference needs a polarity (prefer or avoid)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCaller:
+    """Who calls the tool: the verified principal and the conversation (``None``: a draft)."""
+
+    principal: PrincipalLike
+    conversation_id: str | None
+
+
+def describe_outcome(outcome: WriteOutcome) -> str:
+    """The answer a model reads for one write: outcome and reason code, never the value.
+
+    >>> from memory_plugins import OutcomeStatus, RejectCode, WriteOutcome
+    >>> describe_outcome(WriteOutcome(OutcomeStatus.REJECTED, code=RejectCode.RUNTIME_DATA))
+    'not stored: runtime_data (credentials, tokens and runtime data are never stored)'
+    """
+    status = outcome.status
+    if status is OutcomeStatus.REJECTED:
+        code = outcome.code or RejectCode.SCHEMA
+        return f"not stored: {code.value} ({_REASONS[code]})"
+    if status is OutcomeStatus.DUPLICATE:
+        return f"already stored: {outcome.key}"
+    if status is OutcomeStatus.STORE_UNAVAILABLE:
+        return "not stored: store_unavailable (memory is unavailable right now)"
+    if status in (OutcomeStatus.ADDED, OutcomeStatus.UPDATED):
+        return f"stored ({status.value}): {outcome.key}"
+    if status is OutcomeStatus.SUPPRESSED:
+        return f"forgotten: {outcome.key}"
+    return f"{status.value}: {outcome.key}"
+
+
+def remember(engine: MemoryEngine, caller: ToolCaller, arguments: Any) -> str:
+    """Gate and store the candidate a ``remember`` call proposed; the model's answer."""
+    candidate = _candidate(arguments)
+    outcomes = engine.remember(
+        caller.principal, [candidate], source_conversation_id=caller.conversation_id
+    )
+    return describe_outcome(outcomes[0])
+
+
+async def aremember(engine: MemoryEngine, caller: ToolCaller, arguments: Any) -> str:
+    """Async twin of :func:`remember`."""
+    candidate = _candidate(arguments)
+    outcomes = await engine.aremember(
+        caller.principal, [candidate], source_conversation_id=caller.conversation_id
+    )
+    return describe_outcome(outcomes[0])
+
+
+def recall(engine: MemoryEngine, caller: ToolCaller, query: str) -> str:
+    """The caller's memories relevant to ``query``, each with its key, as the model reads them."""
+    return _listing(engine.recall(caller.principal, str(query)))
+
+
+async def arecall(engine: MemoryEngine, caller: ToolCaller, query: str) -> str:
+    """Async twin of :func:`recall`."""
+    return _listing(await engine.arecall(caller.principal, str(query)))
+
+
+def forget(engine: MemoryEngine, caller: ToolCaller, key: str) -> str:
+    """Suppress the caller's memory ``key`` (never recalled again, restorable by an operator)."""
+    try:
+        outcome = engine.suppress(caller.principal, str(key), conversation_id=_conv(caller))
+    except StoreUnavailableError:  # the store is an add-on: the model hears it, the chat goes on
+        return "not forgotten: store_unavailable (memory is unavailable right now)"
+    if outcome.status is OutcomeStatus.NOT_FOUND:
+        return f"not found: {key} (no active memory has this key)"
+    if outcome.status is OutcomeStatus.STORE_UNAVAILABLE:
+        return "not forgotten: store_unavailable (memory is unavailable right now)"
+    return describe_outcome(outcome)
+
+
+async def aforget(engine: MemoryEngine, caller: ToolCaller, key: str) -> str:
+    """Async twin of :func:`forget`."""
+    return await asyncio.to_thread(forget, engine, caller, key)
+
+
+def unexpected_arguments(tool: str, names: Any) -> str:
+    """The answer to a ``recall`` / ``forget`` call with arguments it does not take.
+
+    >>> unexpected_arguments("recall", {"user_id": "bob"})
+    "not done: recall takes no argument 'user_id' (the user and conversation come from the run)"
+    """
+    listed = ", ".join(repr(name) for name in sorted(names))
+    return (
+        f"not done: {tool} takes no argument {listed} (the user and conversation come from the run)"
+    )
+
+
+def _conv(caller: ToolCaller) -> str:
+    return caller.conversation_id or ""
+
+
+def _candidate(arguments: Any) -> Any:
+    # Not a mapping: handed on unchanged, so the schema gate rejects it with its code.
+    if not isinstance(arguments, Mapping):
+        return arguments
+    return {**_DEFAULTS, **arguments}
+
+
+def _listing(result: Any) -> str:
+    if result.degraded:
+        return "Memory is unavailable right now; answer without it."
+    if not result.hits:
+        return "No stored memory about the user matches this query."
+    lines = [f"- [{hit.record.key}] {hit.text}" for hit in result.hits]
+    header = "Memories about the user (background; the user's latest message wins on conflict):"
+    return "\n".join([header, *lines])
