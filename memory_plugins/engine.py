@@ -450,9 +450,10 @@ class MemoryEngine:
         self, principal: PrincipalLike, key: str, target: RecordStatus, conversation_id: str | None
     ) -> WriteOutcome:
         namespace = self.namespace(principal)
-        now = self.clock.now()
-        stamp = utc_iso(now)
         with self._lock_for(namespace):
+            # Stamped under the lock: a writer that waited must not write an older time.
+            now = self.clock.now()
+            stamp = utc_iso(now)
             try:
                 value = self.gateway.get_many(namespace, [key])[key]
             except StoreUnavailableError as exc:
@@ -497,8 +498,8 @@ class MemoryEngine:
             raise ConfigurationError("embed_missing needs MemoryEngine(..., embeddings=...)")
         model = self._model
         namespace = self.namespace(principal)
-        now = self.clock.now()
         with self._lock_for(namespace):
+            now = self.clock.now()
             lacking = {
                 r.key: r
                 for r in self._read_records(namespace)
@@ -542,8 +543,8 @@ class MemoryEngine:
         :meth:`sweep_all`. Raises ``StoreUnavailableError``.
         """
         namespace = self.namespace(principal)
-        now = utc_iso(self.clock.now())
         with self._lock_for(namespace):
+            now = utc_iso(self.clock.now())
             expired = [
                 k
                 for k, v in self.gateway.read_all(namespace)
