@@ -237,14 +237,51 @@ class MemoryEngine:
 
         if changed and self.embeddings is not None:
             results = self._attach_vectors(changed, before, results)
-        if changed:
-            try:
-                self._put_records(namespace, changed.values(), now)
-            except StoreUnavailableError as exc:
-                self.stats.incr("store_write_failures")
-                logger.warning("memory write skipped, store unavailable: %s", exc)
-                return [(i, _unavailable(o, exc)) if o.stored else (i, o) for i, o in results]
+        failed = self._put_isolating(namespace, changed, now) if changed else {}
+        if failed:
+            self.stats.incr("store_write_failures")
+            first = next(iter(failed.values()))
+            logger.warning(
+                "memory write skipped for %d of %d records, store unavailable: %s",
+                len(failed),
+                len(changed),
+                first,
+            )
+            return [
+                (i, _unavailable(o, failed[o.key])) if o.stored and o.key in failed else (i, o)
+                for i, o in results
+            ]
         return results
+
+    def _put_isolating(
+        self, namespace: tuple[str, ...], changed: Mapping[str, MemoryRecord], now: datetime
+    ) -> dict[str, StoreUnavailableError]:
+        """Write ``changed`` in one batch; when the store refuses the batch but still takes a
+        write, retry record by record so one record it refuses cannot sink the others.
+        Returns the failure of each record that was not written."""
+        try:
+            self._put_records(namespace, changed.values(), now)
+        except StoreUnavailableError as exc:
+            if len(changed) == 1 or not self._accepts_writes(namespace, now):
+                return dict.fromkeys(changed, exc)
+        else:
+            return {}
+        failed: dict[str, StoreUnavailableError] = {}
+        for key, record in changed.items():
+            try:
+                self._put_records(namespace, [record], now)
+            except StoreUnavailableError as exc:
+                failed[key] = exc
+        return failed
+
+    def _accepts_writes(self, namespace: tuple[str, ...], now: datetime) -> bool:
+        # A lone change token is the smallest valid write: if it fails too, this is an outage.
+        token_ns, key, value = self._change_marker(namespace, now)
+        try:
+            self.gateway.put_many(token_ns, [(key, value)])
+        except StoreUnavailableError:
+            return False
+        return True
 
     def _attach_vectors(
         self,

@@ -20,6 +20,9 @@ __all__ = ["RawItem", "StoreGateway", "StoreLike"]
 
 # Large pages: LangGraph's stores page by OFFSET, which rescans earlier rows per page.
 PAGE_SIZE = 10_000
+# Operations per store batch: PostgreSQL binds a few parameters per row and refuses a
+# statement with more than 65,535, so 20,000 puts in one batch would fail as a whole.
+CHUNK_SIZE = 1_000
 
 RawItem = tuple[str, dict[str, Any]]
 """A stored item as ``(key, value)``."""
@@ -64,6 +67,8 @@ class StoreGateway:
                 f" got {type(store).__name__}"
             )
         self.store = store
+        self.chunk_size = CHUNK_SIZE
+        """At most this many operations go to the store in one batch."""
 
     @property
     def supports_ttl(self) -> bool:
@@ -90,7 +95,9 @@ class StoreGateway:
         if not keys:
             return {}
         ops = _ops()
-        results = self._batch([ops.GetOp(namespace, key) for key in keys])
+        results: list[Any] = []
+        for chunk in self._chunks([ops.GetOp(namespace, key) for key in keys]):
+            results.extend(self._batch(chunk))
         return {key: _value(namespace, item) for key, item in zip(keys, results, strict=True)}
 
     # -- writes ----------------------------------------------------------------------------
@@ -103,14 +110,18 @@ class StoreGateway:
         ttl_minutes: float | None = None,
         marker: Marker | None = None,
     ) -> None:
-        """Write (upsert) every item in one batch, then ``marker`` last in the same batch."""
+        """Write (upsert) every item, then ``marker`` last, in the same (last) batch.
+
+        Items go in batches of :attr:`chunk_size`; when one fails, the earlier ones stay
+        written (each is a complete upsert) and the marker is not written.
+        """
         if not items:
             return
         ops = _ops()
         # Expiry is enforced by the engine; a backend TTL only lets its sweeper reclaim rows.
         ttl = ttl_minutes if ttl_minutes is not None and self.supports_ttl else None
         batch = [ops.PutOp(namespace, key, value, index=False, ttl=ttl) for key, value in items]
-        self._batch(batch + _marker_ops(marker))
+        self._batch_chunked(batch, marker)
 
     def delete_many(
         self, namespace: tuple[str, ...], keys: Sequence[str], *, marker: Marker | None = None
@@ -119,13 +130,23 @@ class StoreGateway:
         if not keys:
             return
         ops = _ops()
-        self._batch([ops.PutOp(namespace, key, None) for key in keys] + _marker_ops(marker))
+        self._batch_chunked([ops.PutOp(namespace, key, None) for key in keys], marker)
 
     # -- plumbing --------------------------------------------------------------------------
 
     @staticmethod
     def _search(namespace: tuple[str, ...], offset: int) -> Any:
         return _ops().SearchOp(namespace, None, PAGE_SIZE, offset, None, False)
+
+    def _chunks(self, ops: list[Any]) -> list[list[Any]]:
+        size = self.chunk_size
+        return [ops[start : start + size] for start in range(0, len(ops), size)]
+
+    def _batch_chunked(self, ops: list[Any], marker: Marker | None) -> None:
+        chunks = self._chunks(ops)
+        chunks[-1] = chunks[-1] + _marker_ops(marker)
+        for chunk in chunks:
+            self._batch(chunk)
 
     def _batch(self, ops: list[Any]) -> list[Any]:
         try:

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from memory_plugins.candidate import MemoryCandidate, MemoryType, Stability
+from memory_plugins.candidate import MemoryCandidate, MemoryType, Stability, storable_problem
 from memory_plugins.config import MemoryConfig
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.identity import find_identity_problem
@@ -71,6 +71,10 @@ def evaluate(
         return _reject(RejectCode.DRAFT_SOURCE, "no persisted source conversation id")
     if source_conversation_id.startswith(config.draft_prefix) or not source_conversation_id.strip():
         return _reject(RejectCode.DRAFT_SOURCE, "source conversation is a draft")
+
+    unstorable = storable_problem(source_conversation_id)
+    if unstorable is not None:  # stored with the record: a store would refuse the batch
+        return _reject(RejectCode.SCHEMA, f"source_conversation_id: {unstorable}")
 
     if isinstance(raw, MemoryCandidate):
         cand = raw
