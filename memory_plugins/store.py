@@ -7,7 +7,10 @@ store exception into ``StoreUnavailableError`` once, here, at the boundary.
 LangGraph is imported lazily: ``import memory_plugins`` stays free of it.
 """
 
+import os
+import sqlite3
 from collections.abc import Iterable, Sequence
+from contextlib import nullcontext
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -69,6 +72,7 @@ class StoreGateway:
         self.store = store
         self.chunk_size = CHUNK_SIZE
         """At most this many operations go to the store in one batch."""
+        self._file = _SqliteFile.of(store)
 
     @property
     def supports_ttl(self) -> bool:
@@ -149,10 +153,49 @@ class StoreGateway:
             self._batch(chunk)
 
     def _batch(self, ops: list[Any]) -> list[Any]:
+        if self._file is not None:
+            self._file.check()
         try:
             return self.store.batch(ops)
         except Exception as exc:  # any backend failure is a store failure (S3)
             raise StoreUnavailableError(f"{type(self.store).__name__}: {exc!r}") from exc
+
+
+class _SqliteFile:
+    """The database file a SQLite-backed store opened, identified by device and inode.
+
+    A connection keeps writing into a file that was deleted or replaced under it, and
+    every write "succeeds" into data nobody will ever read again. One ``stat`` per batch
+    notices it, so the engine reports ``store_unavailable`` instead.
+    """
+
+    def __init__(self, path: str, identity: tuple[int, int]) -> None:
+        self.path = path
+        self.identity = identity
+
+    @classmethod
+    def of(cls, store: Any) -> "_SqliteFile | None":
+        conn = getattr(store, "conn", None)
+        if not isinstance(conn, sqlite3.Connection):
+            return None
+        with getattr(store, "lock", None) or nullcontext():  # SqliteStore's connection lock
+            rows = conn.execute("PRAGMA database_list").fetchall()
+        path = next((str(file) for _, name, file in rows if name == "main"), "")
+        if not path:  # an in-memory database has no file to lose
+            return None
+        stat = os.stat(path)
+        return cls(path, (stat.st_dev, stat.st_ino))
+
+    def check(self) -> None:
+        try:
+            stat = os.stat(self.path)
+        except OSError:
+            stat = None
+        if stat is None or (stat.st_dev, stat.st_ino) != self.identity:
+            raise StoreUnavailableError(
+                f"SQLite file {self.path} was deleted or replaced while the store was open; "
+                "reopen the store"
+            )
 
 
 def _marker_ops(marker: Marker | None) -> list[Any]:
