@@ -1,6 +1,7 @@
 """One bad candidate fails alone: non-storable text is a schema rejection, and a batch the
 store refuses is retried record by record. Large batches fit every backend's limits."""
 
+import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
@@ -114,7 +115,9 @@ def test_a_down_store_is_not_retried_record_by_record(config: MemoryConfig) -> N
 def test_twenty_thousand_candidates_in_one_call_are_stored_on_postgres(
     pg_store_session: Any, config: MemoryConfig
 ) -> None:
-    engine = MemoryEngine(pg_store_session, config)
+    # A bulk import takes longer than a chat turn's write: give it a deadline of its own.
+    bulk = dataclasses.replace(config, store_deadline_ms=600_000)
+    engine = MemoryEngine(pg_store_session, bulk)
     out = engine.remember("bulk", [tea(n) for n in range(20_000)], source_conversation_id="c-1")
     assert {str(o) for o in out} == {"added"}
     assert engine.stats.get("store_write_failures") == 0
