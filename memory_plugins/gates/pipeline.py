@@ -10,6 +10,7 @@ from memory_plugins.candidate import MemoryCandidate, MemoryType, Stability, sto
 from memory_plugins.config import MemoryConfig
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.identity import find_identity_problem
+from memory_plugins.gates.instruction import find_prompt_injection
 from memory_plugins.gates.placeholder import find_placeholder
 from memory_plugins.gates.runtime import find_runtime_data
 from memory_plugins.gates.sensitive import find_sensitive
@@ -122,4 +123,7 @@ def evaluate(
         return _reject(RejectCode.IDENTITY, problem, cand)
     if cand.type is MemoryType.USER_PREFERENCE and cand.identity.polarity is None:
         return _reject(RejectCode.MISSING_POLARITY, "user_preference needs identity.polarity", cand)
+    injection = find_prompt_injection(strings)
+    if injection is not None:
+        return _reject(RejectCode.PROMPT_INJECTION, injection, cand)
     return GateDecision(code=None, detail="accepted", candidate=cand)
