@@ -12,6 +12,13 @@ check fails or a call raised.
     python benchmarks/load.py --backend postgres --users 50 --turns 200 --cache
     python benchmarks/load.py --backend sqlite,postgres --users 50 --turns 200 --compare
 
+``--cross-process`` runs another test instead: 4 processes share one store (one suppresses
+memories while the others recall every 50 ms, read cache on) and it prints the worst time
+from a suppression being committed to every other process no longer recalling it
+(target: ``revalidate_after`` + one recall interval), then checks the store as above:
+
+    python benchmarks/load.py --cross-process --backend sqlite,postgres
+
 PostgreSQL: ``--pg-url`` (default ``$MEMORY_PLUGINS_TEST_PG`` or the local ``test`` database);
 the run uses a schema of its own and drops it afterwards.
 """
@@ -21,12 +28,14 @@ import json
 import logging
 import os
 import random
+import statistics
+import subprocess
 import sys
 import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -361,6 +370,260 @@ def _ratios(base: LoadReport, cached: LoadReport) -> str:
     )
 
 
+@dataclass
+class CrossProcessReport:
+    """One cross-process run: how long other processes kept recalling a suppressed memory."""
+
+    backend: str
+    processes: int
+    interval_ms: float
+    revalidate_after_s: float
+    suppressions: int = 0
+    honour_s: list[float] = field(default_factory=list)
+    unhonoured: int = 0
+    recalls: int = 0
+    degraded_recalls: int = 0
+    exceptions: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def target_s(self) -> float:
+        """The bound a suppression must be honoured within: one revalidation + one interval."""
+        return self.revalidate_after_s + self.interval_ms / 1000
+
+    @property
+    def worst_s(self) -> float:
+        return max(self.honour_s, default=0.0)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and self.exceptions == 0
+
+    def summary(self) -> str:
+        median = statistics.median(self.honour_s) if self.honour_s else 0.0
+        verdict = "within" if self.worst_s <= self.target_s else "OVER"
+        honour = (
+            f"worst {self.worst_s:.3f} s, median {median:.3f} s "
+            f"({verdict} target {self.target_s:.3f} s)"
+            if not self.unhonoured
+            else f"NEVER for {self.unhonoured} (reader, suppression) pairs"
+        )
+        return (
+            f"{self.backend:<10} cross-process: {self.processes} processes, recall every "
+            f"{self.interval_ms:.0f} ms, {self.suppressions} suppressions  "
+            f"time to honour a suppression: {honour}  recalls {self.recalls}  "
+            f"errors {self.exceptions + self.degraded_recalls} (raised {self.exceptions}, "
+            f"degraded recalls {self.degraded_recalls})  "
+            f"integrity {'OK' if not self.problems else f'FAILED ({len(self.problems)})'}"
+        )
+
+
+def _drink(user: int, k: int) -> tuple[str, dict[str, Any]]:
+    subject = f"drink {user}-{k}"
+    cand = _candidate(subject, f"The user drinks kw{user}x{k} every morning.")
+    cand["tags"] = [f"kw{user}x{k}", "morning"]
+    return _key(subject), cand
+
+
+@contextmanager
+def _shared_store(backend: str, location: str) -> Iterator[Any]:
+    if backend == "sqlite":
+        with sqlite_store(location) as store:
+            yield store
+    else:
+        with postgres_store(location, pool_size=2) as store:
+            yield store
+
+
+def _child(spec: dict[str, Any]) -> dict[str, Any]:
+    """One process of a cross-process run: the writer suppresses on schedule, a reader recalls."""
+    config = MemoryConfig(principal_secret=spec["secret"], app=spec["app"], cache=CacheConfig())
+    with _shared_store(spec["backend"], spec["location"]) as store:
+        engine = MemoryEngine(store, config)
+        print("ready", flush=True)
+        start = float(sys.stdin.readline().split()[1])
+        end = start + spec["duration"]
+        if spec["role"] == "writer":
+            done: list[tuple[str, str, float]] = []
+            errors = 0
+            for (user, key), offset in zip(spec["targets"], spec["schedule"], strict=True):
+                time.sleep(max(0.0, start + offset - time.time()))
+                outcome = engine.suppress(user, key, conversation_id=f"suppress-{key}")
+                if outcome.status is OutcomeStatus.SUPPRESSED:
+                    done.append((user, key, time.time()))  # committed when suppress returns
+                else:
+                    errors += 1
+            return {"role": "writer", "suppressed": done, "errors": errors}
+        observations: list[tuple[str, float, float, list[str]]] = []
+        degraded = raised = 0
+        interval = spec["interval_ms"] / 1000
+        tick = start
+        while tick < end:
+            time.sleep(max(0.0, tick - time.time()))
+            for user, query in spec["queries"]:
+                began = time.time()
+                try:
+                    result = engine.recall(user, query)
+                except Exception:
+                    raised += 1
+                    continue
+                degraded += result.degraded
+                keys = [hit.record.key for hit in result.hits]
+                observations.append((user, began, time.time(), keys))
+            tick += interval
+        return {
+            "role": "reader",
+            "observations": observations,
+            "degraded": degraded,
+            "errors": raised,
+        }
+
+
+def honour_times(
+    suppressed: Sequence[Sequence[Any]], readers: Sequence[Sequence[Sequence[Any]]]
+) -> tuple[list[float], list[str]]:
+    """Per suppression and reader: seconds from its commit until that reader's recalls
+    stopped returning the key for good (the end of its first recall without it after the
+    last one with it). A reader that still recalled it at the end is a problem."""
+    times: list[float] = []
+    problems: list[str] = []
+    for user, key, committed in suppressed:
+        for index, observations in enumerate(readers):
+            mine = sorted((o for o in observations if o[0] == user), key=lambda o: o[1])
+            last_seen = max((i for i, o in enumerate(mine) if key in o[3]), default=-1)
+            after = [o for o in mine[last_seen + 1 :] if o[2] >= committed]
+            if not after:
+                problems.append(f"reader {index} still recalled suppressed {key} at the end")
+                continue
+            times.append(max(0.0, after[0][2] - committed))
+    return times, problems
+
+
+def run_cross_process(
+    backend: str,
+    *,
+    processes: int = 4,
+    interval_ms: float = 50.0,
+    suppressions: int = 8,
+    seed: int = 7,
+    pg_url: str = DEFAULT_PG,
+) -> CrossProcessReport:
+    """One writer and ``processes - 1`` readers, each its own OS process over one store."""
+    if backend not in ("sqlite", "postgres"):
+        raise SystemExit("--cross-process needs a store shared by processes: sqlite or postgres")
+    if processes < 2 or suppressions < 1:
+        raise SystemExit("--cross-process needs at least 2 processes and 1 suppression")
+    revalidate = CacheConfig().revalidate_after.total_seconds()
+    report = CrossProcessReport(backend, processes, interval_ms, revalidate, suppressions)
+    rng = random.Random(seed)
+    users = [f"user-{u:03d}" for u in range((suppressions + 1) // 2)]
+    targets = [(name, _drink(u, k)) for u, name in enumerate(users) for k in range(2)]
+    targets = targets[:suppressions]
+    # Suppressions land at random phases of the readers' revalidation windows.
+    warmup, schedule, at = 1.5, [], 1.5
+    for _ in targets:
+        schedule.append(at)
+        at += 0.3 + rng.random() * (revalidate / 2)
+    spec: dict[str, Any] = {
+        "backend": backend,
+        "secret": uuid.uuid4().hex,
+        "app": f"xload-{uuid.uuid4().hex[:8]}",
+        "interval_ms": interval_ms,
+        "duration": at + revalidate + 1.0 + warmup,
+        "targets": [(user, key) for user, (key, _) in targets],
+        "schedule": schedule,
+        "queries": [
+            (name, f"what do I drink: kw{u}x0 or kw{u}x1?") for u, name in enumerate(users)
+        ],
+    }
+    with tempfile.TemporaryDirectory() as folder, _location(backend, folder, pg_url) as location:
+        spec["location"] = location
+        config = MemoryConfig(principal_secret=spec["secret"], app=spec["app"], cache=None)
+        with _shared_store(backend, location) as store:
+            seeder = MemoryEngine(store, config)
+            for user, (_, cand) in targets:
+                seeder.remember(user, [cand], source_conversation_id="seed")
+        results = _run_children(spec, processes)
+        writer = next(r for r in results if r["role"] == "writer")
+        readers = [r for r in results if r["role"] == "reader"]
+        report.exceptions = writer["errors"] + sum(r["errors"] for r in readers)
+        report.degraded_recalls = sum(r["degraded"] for r in readers)
+        report.recalls = sum(len(r["observations"]) for r in readers)
+        report.honour_s, report.problems = honour_times(
+            writer["suppressed"], [r["observations"] for r in readers]
+        )
+        report.unhonoured = len(report.problems)
+        with _shared_store(backend, location) as store:
+            auditor = MemoryEngine(store, config)
+            report.problems += _check_suppressed(auditor, spec["targets"], writer["suppressed"])
+    return report
+
+
+@contextmanager
+def _location(backend: str, folder: str, pg_url: str) -> Iterator[str]:
+    if backend == "sqlite":
+        yield str(Path(folder) / "shared.sqlite")
+        return
+    import psycopg
+
+    schema = f"mp_xload_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(pg_url, autocommit=True) as admin:
+        admin.execute(f'CREATE SCHEMA "{schema}"')
+        try:
+            sep = "&" if "?" in pg_url else "?"
+            yield f"{pg_url}{sep}options=-csearch_path%3D{schema}"
+        finally:
+            admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+def _run_children(spec: dict[str, Any], processes: int) -> list[dict[str, Any]]:
+    roles = ["writer"] + ["reader"] * (processes - 1)
+    children = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                str(Path(__file__).resolve()),
+                "--child",
+                json.dumps(spec | {"role": r}),
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for r in roles
+    ]
+    try:
+        for child in children:
+            assert child.stdout is not None
+            if child.stdout.readline().strip() != "ready":
+                raise RuntimeError("a cross-process child failed to start")
+        start = time.time() + 0.2
+        for child in children:
+            assert child.stdin is not None
+            child.stdin.write(f"go {start}\n")
+            child.stdin.flush()
+        outputs = [child.communicate(timeout=spec["duration"] + 60)[0] for child in children]
+    finally:
+        for child in children:
+            if child.poll() is None:
+                child.kill()
+    return [json.loads(out.strip().splitlines()[-1]) for out in outputs]
+
+
+def _check_suppressed(
+    engine: MemoryEngine, targets: Sequence[Sequence[str]], suppressed: Sequence[Sequence[Any]]
+) -> list[str]:
+    """Every suppressed key is stored suppressed, every other target is still active."""
+    done = {(user, key) for user, key, _ in suppressed}
+    problems = []
+    for user, key in targets:
+        found = {r.key: r.status.value for r in engine.list_records(user, "all")}
+        want = "suppressed" if (user, key) in done else "active"
+        if found.get(key) != want:
+            problems.append(f"{user} {key}: stored {found.get(key)}, expected {want}")
+    return problems
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse arguments, run, print; 0 when every run's integrity check passed."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -376,9 +639,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--pg-url", default=DEFAULT_PG)
     parser.add_argument("--json", type=Path, help="also write the reports here")
+    parser.add_argument(
+        "--cross-process", action="store_true", help="time suppressions seen across processes"
+    )
+    parser.add_argument("--processes", type=int, default=4, help="with --cross-process")
+    parser.add_argument("--interval-ms", type=float, default=50.0, help="with --cross-process")
+    parser.add_argument("--suppressions", type=int, default=8, help="with --cross-process")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     # Degraded recalls are counted in the report; one warning line each would drown it.
     logging.basicConfig(level=logging.ERROR)
+    if args.child:
+        print(json.dumps(_child(json.loads(args.child))), flush=True)
+        return 0
+    if args.cross_process:
+        return _main_cross_process(args)
 
     reports: list[LoadReport] = []
     pairs: list[tuple[LoadReport, LoadReport]] = []
@@ -410,6 +685,28 @@ def main(argv: list[str] | None = None) -> int:
             json.dumps(
                 [asdict(r) | {"throughput": r.throughput, "ok": r.ok} for r in reports], indent=2
             )
+        )
+    return 0 if all(r.ok for r in reports) else 1
+
+
+def _main_cross_process(args: argparse.Namespace) -> int:
+    reports = []
+    for backend in [b.strip() for b in args.backend.split(",") if b.strip()]:
+        report = run_cross_process(
+            backend,
+            processes=args.processes,
+            interval_ms=args.interval_ms,
+            suppressions=args.suppressions,
+            seed=args.seed,
+            pg_url=args.pg_url,
+        )
+        print(report.summary(), flush=True)
+        for problem in report.problems[:20]:
+            print(f"  integrity: {problem}")
+        reports.append(report)
+    if args.json:
+        args.json.write_text(
+            json.dumps([asdict(r) | {"worst_s": r.worst_s, "ok": r.ok} for r in reports], indent=2)
         )
     return 0 if all(r.ok for r in reports) else 1
 

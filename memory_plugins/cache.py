@@ -131,7 +131,7 @@ class RecordCache(Generic[T]):
         every waiter and never cached.
         """
         with self._lock:
-            cached = self._fresh(namespace, version)
+            cached = self._fresh(namespace, version, checked=True)
             if cached is not None:
                 done: Future[tuple[T, ...]] = Future()
                 done.set_result(cached)
@@ -173,7 +173,11 @@ class RecordCache(Generic[T]):
             self._entries.clear()
             self._flights.clear()
 
-    def _fresh(self, namespace: Namespace, version: str | None) -> tuple[T, ...] | None:
+    def _fresh(
+        self, namespace: Namespace, version: str | None, *, checked: bool = False
+    ) -> tuple[T, ...] | None:
+        """The entry's items when fresh; ``checked``: ``version`` was just read from the store,
+        which restarts the revalidation window (serving a hit never does)."""
         entry = self._entries.get(namespace)
         if entry is None:
             return None
@@ -186,7 +190,8 @@ class RecordCache(Generic[T]):
         if not entry.stored_at <= now < entry.stored_at + ttl.total_seconds():
             del self._entries[namespace]
             return None
-        entry.checked_at = now
+        if checked:
+            entry.checked_at = now
         self._entries.move_to_end(namespace)
         self._stats.incr("cache_hits" if entry.items else "cache_negative_hits")
         return entry.items

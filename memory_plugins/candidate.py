@@ -11,12 +11,13 @@
 <MemoryType.USER_PREFERENCE: 'user_preference'>
 """
 
+import re
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import lru_cache
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, Strict, StringConstraints
 
 __all__ = [
     "Action",
@@ -29,6 +30,7 @@ __all__ = [
     "RecordStatus",
     "SourceSignal",
     "Stability",
+    "storable_problem",
 ]
 
 MAX_REASON_CHARS = 200
@@ -87,11 +89,42 @@ class RecordStatus(StrEnum):
     SUPPRESSED = "suppressed"
 
 
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def storable_problem(value: str) -> str | None:
+    """Why ``value`` cannot be stored as written, or ``None``.
+
+    A lone surrogate is not Unicode (no UTF-8 encoding exists) and PostgreSQL's ``jsonb``
+    refuses NUL: a store would refuse the whole batch holding either. Such text is
+    refused, not repaired: replacing characters would store something nobody proposed.
+
+    >>> storable_problem("tea"), storable_problem("t\\x00ea")
+    (None, 'contains a NUL character (U+0000)')
+    """
+    found = _UNSTORABLE.search(value)
+    if found is None:
+        return None
+    if found.group() == "\x00":
+        return "contains a NUL character (U+0000)"
+    return f"contains an unpaired surrogate (U+{ord(found.group()):04X}): not valid Unicode"
+
+
+def _storable(value: str) -> str:
+    problem = storable_problem(value)
+    if problem is not None:
+        raise ValueError(problem)
+    return value
+
+
 # Strings, numbers and booleans are strict (no coercion from other JSON types); enums accept
-# their string values, as they arrive from JSON.
-StrictText = Annotated[str, Strict()]
-Tag = Annotated[str, Strict(), StringConstraints(min_length=1, max_length=MAX_TAG_CHARS)]
-IdentityPart = Annotated[str, Strict(), StringConstraints(max_length=MAX_IDENTITY_PART_CHARS)]
+# their string values, as they arrive from JSON. Every string must be storable.
+Storable = AfterValidator(_storable)
+StrictText = Annotated[str, Strict(), Storable]
+Tag = Annotated[str, Strict(), StringConstraints(min_length=1, max_length=MAX_TAG_CHARS), Storable]
+IdentityPart = Annotated[
+    str, Strict(), StringConstraints(max_length=MAX_IDENTITY_PART_CHARS), Storable
+]
 
 
 class Identity(BaseModel):
@@ -117,7 +150,7 @@ class MemoryCandidate(BaseModel):
     identity: Identity
     action: Action
     source_signal: SourceSignal
-    reason: Annotated[str, Strict(), StringConstraints(max_length=MAX_REASON_CHARS)]
+    reason: Annotated[str, Strict(), StringConstraints(max_length=MAX_REASON_CHARS), Storable]
     conflict_signal: Annotated[bool, Strict()]
 
     def to_json(self) -> dict[str, Any]:

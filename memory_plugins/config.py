@@ -47,7 +47,8 @@ class RecallConfig:
     max_total_chars: int = 900
     """Sum of injected memory texts stays within this budget."""
     time_budget_ms: float = 250.0
-    """Recall gives up (and injects nothing) after this long waiting for the store."""
+    """Recall gives up (and injects nothing) after this long waiting for the store; the
+    query embedding (semantic channel) runs in what is left, else recall uses the rules."""
     cjk_weak_types: frozenset[str] = frozenset(_CONTROLLED_TYPES)
     """Types whose CJK phrases weigh :attr:`cjk_phrase_weight_weak` (background, not wishes)."""
     controlled_types: frozenset[str] = frozenset(_CONTROLLED_TYPES)
@@ -197,6 +198,12 @@ class MemoryConfig:
     """Structured-slice settings."""
     cache: CacheConfig | None = field(default_factory=CacheConfig)
     """Read cache (on by default); ``None`` reads the whole namespace on every recall."""
+    store_deadline_ms: float = 5000.0
+    """``remember``, ``suppress``, ``restore``, ``forget``, ``sweep``, ``list_records`` and
+    ``explain`` wait at most this long for the store (recall has ``recall.time_budget_ms``).
+    Past it a write reports ``store_unavailable`` and a read raises
+    ``StoreUnavailableError`` (``explain``: nothing considered), counted as
+    ``store_timeouts``; the abandoned call writes nothing unless its write had started."""
 
     def __post_init__(self) -> None:
         secret = self.principal_secret
@@ -218,6 +225,8 @@ class MemoryConfig:
             raise ConfigurationError("MemoryConfig.max_text_chars must be positive")
         if self.record_ttl is not None and self.record_ttl <= timedelta(0):
             raise ConfigurationError("MemoryConfig.record_ttl must be positive or None")
+        if not self.store_deadline_ms > 0:
+            raise ConfigurationError("MemoryConfig.store_deadline_ms must be positive")
 
     @property
     def secret_bytes(self) -> bytes:

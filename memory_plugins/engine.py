@@ -21,13 +21,14 @@ import asyncio
 import hashlib
 import logging
 import threading
+import time
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import partial
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from memory_plugins.cache import ReadPool, ReadQueueFullError, RecordCache, SingleFlight
 from memory_plugins.candidate import (
@@ -70,6 +71,8 @@ logger = logging.getLogger("memory_plugins")
 
 StatusFilter = Literal["active", "suppressed", "all"]
 _LOCK_STRIPES = 64
+_EMBED_WORKERS = 2
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +80,8 @@ class RecallResult:
     """The memories selected for a turn and the system message that carries them.
 
     ``message`` is ``None`` when nothing was selected (then nothing is injected).
-    ``degraded`` is true when the store failed and recall fell back to no memory.
+    ``degraded`` is true when recall did not run in full within its time budget: the
+    store failed or was slow (no memory), or the query embedding was (rules alone).
     """
 
     hits: tuple[RecallHit, ...]
@@ -93,7 +97,8 @@ class MemoryEngine:
     under an HMAC-hashed namespace and is never visible to another principal.
     Store failures never raise from ``remember``/``recall``: they are logged, counted in
     :attr:`stats`, and the call returns no memories or ``store_unavailable`` outcomes.
-    ``recall`` waits at most ``config.recall.time_budget_ms`` for the store.
+    ``recall`` waits at most ``config.recall.time_budget_ms`` for the store and the query
+    embedding together; every other call at most ``config.store_deadline_ms``.
 
     Writes for one principal are serialised by a lock inside this engine, so threads and
     tasks sharing it never lose an update. Engines in *other processes* writing the same
@@ -135,6 +140,9 @@ class MemoryEngine:
                 config.cache, timer=lambda: self.clock.now().timestamp(), stats=self.stats
             )
         self._reads = ReadPool(config.recall.read_workers)
+        # Writes and management calls run here, so their caller can leave at the deadline.
+        self._calls = ReadPool(config.recall.read_workers, name="memory-plugins-call")
+        self._embeds = ReadPool(_EMBED_WORKERS, name="memory-plugins-embed")
         self._token_reads: SingleFlight[str | None] = SingleFlight()
 
     @property
@@ -174,8 +182,11 @@ class MemoryEngine:
 
         if accepted:
             assert source_conversation_id is not None  # the draft gate guarantees it
-            with self._lock_for(namespace):
-                written = self._write_locked(namespace, accepted, source_conversation_id)
+            write = partial(self._write, namespace, accepted, source_conversation_id)
+            try:
+                written = self._bounded("remember", write)
+            except StoreUnavailableError as exc:
+                written = self._unavailable(accepted, exc, "call")
             for index, outcome in written:
                 outcomes[index] = outcome
 
@@ -197,11 +208,41 @@ class MemoryEngine:
             self.remember, principal, items, source_conversation_id=source_conversation_id
         )
 
+    def _bounded(self, what: str, call: Callable[[float], T]) -> T:
+        """``call(deadline)`` on a worker, waited for at most ``config.store_deadline_ms``.
+
+        Past the deadline the caller gets ``StoreUnavailableError`` (counted as
+        ``store_timeouts``); a call that has not started never runs, and one that has
+        is handed the (monotonic) ``deadline`` so it can skip its write once too late.
+        """
+        seconds = self.config.store_deadline_ms / 1000
+        deadline = time.monotonic() + seconds
+        future = self._calls.submit(partial(call, deadline))
+        try:
+            return future.result(timeout=seconds)
+        except TimeoutError:
+            future.cancel()
+            self.stats.incr("store_timeouts")
+            message = f"the store gave no answer to {what} within {seconds * 1000:.0f} ms"
+            logger.warning("memory %s", message)
+            raise StoreUnavailableError(message) from None
+
+    def _write(
+        self,
+        namespace: tuple[str, ...],
+        accepted: list[tuple[int, MemoryCandidate, str]],
+        conversation_id: str,
+        deadline: float,
+    ) -> list[tuple[int, WriteOutcome]]:
+        with self._lock_for(namespace):
+            return self._write_locked(namespace, accepted, conversation_id, deadline)
+
     def _write_locked(
         self,
         namespace: tuple[str, ...],
         accepted: list[tuple[int, MemoryCandidate, str]],
         conversation_id: str,
+        deadline: float,
     ) -> list[tuple[int, WriteOutcome]]:
         now = self.clock.now()
         wanted = {key for _, _, key in accepted}
@@ -239,12 +280,54 @@ class MemoryEngine:
             results = self._attach_vectors(changed, before, results)
         if changed:
             try:
-                self._put_records(namespace, changed.values(), now)
+                _in_time(deadline)
             except StoreUnavailableError as exc:
-                self.stats.incr("store_write_failures")
-                logger.warning("memory write skipped, store unavailable: %s", exc)
-                return [(i, _unavailable(o, exc)) if o.stored else (i, o) for i, o in results]
+                return self._unavailable(accepted, exc, "call")
+        failed = self._put_isolating(namespace, changed, now) if changed else {}
+        if failed:
+            self.stats.incr("store_write_failures")
+            first = next(iter(failed.values()))
+            logger.warning(
+                "memory write skipped for %d of %d records, store unavailable: %s",
+                len(failed),
+                len(changed),
+                first,
+            )
+            return [
+                (i, _unavailable(o, failed[o.key])) if o.stored and o.key in failed else (i, o)
+                for i, o in results
+            ]
         return results
+
+    def _put_isolating(
+        self, namespace: tuple[str, ...], changed: Mapping[str, MemoryRecord], now: datetime
+    ) -> dict[str, StoreUnavailableError]:
+        """Write ``changed`` in one batch; when the store refuses the batch but still takes a
+        write, retry record by record so one record it refuses cannot sink the others.
+        Returns the failure of each record that was not written."""
+        try:
+            self._put_records(namespace, changed.values(), now)
+        except StoreUnavailableError as exc:
+            if len(changed) == 1 or not self._accepts_writes(namespace, now):
+                return dict.fromkeys(changed, exc)
+        else:
+            return {}
+        failed: dict[str, StoreUnavailableError] = {}
+        for key, record in changed.items():
+            try:
+                self._put_records(namespace, [record], now)
+            except StoreUnavailableError as exc:
+                failed[key] = exc
+        return failed
+
+    def _accepts_writes(self, namespace: tuple[str, ...], now: datetime) -> bool:
+        # A lone change token is the smallest valid write: if it fails too, this is an outage.
+        token_ns, key, value = self._change_marker(namespace, now)
+        try:
+            self.gateway.put_many(token_ns, [(key, value)])
+        except StoreUnavailableError:
+            return False
+        return True
 
     def _attach_vectors(
         self,
@@ -431,7 +514,8 @@ class MemoryEngine:
         """The principal's records, newest change first. Raises ``StoreUnavailableError``."""
         if status not in ("active", "suppressed", "all"):
             raise ConfigurationError("status must be 'active', 'suppressed' or 'all'")
-        records = self._load(self.namespace(principal), self.clock.now())
+        namespace, now = self.namespace(principal), self.clock.now()
+        records = self._bounded("list_records", lambda _: self._load(namespace, now))
         if status != "all":
             records = [r for r in records if r.status.value == status]
         return sorted(records, key=lambda r: (r.last_changed, r.key), reverse=True)
@@ -450,9 +534,26 @@ class MemoryEngine:
         self, principal: PrincipalLike, key: str, target: RecordStatus, conversation_id: str | None
     ) -> WriteOutcome:
         namespace = self.namespace(principal)
-        now = self.clock.now()
-        stamp = utc_iso(now)
+        call = partial(self._transition_locked, namespace, key, target, conversation_id)
+        try:
+            outcome = self._bounded(f"{target}", call)
+        except StoreUnavailableError as exc:
+            self.stats.incr("store_write_failures")
+            return WriteOutcome(OutcomeStatus.STORE_UNAVAILABLE, key=key, detail=str(exc))
+        return outcome
+
+    def _transition_locked(
+        self,
+        namespace: tuple[str, ...],
+        key: str,
+        target: RecordStatus,
+        conversation_id: str | None,
+        deadline: float,
+    ) -> WriteOutcome:
         with self._lock_for(namespace):
+            # Stamped under the lock: a writer that waited must not write an older time.
+            now = self.clock.now()
+            stamp = utc_iso(now)
             try:
                 value = self.gateway.get_many(namespace, [key])[key]
             except StoreUnavailableError as exc:
@@ -479,6 +580,7 @@ class MemoryEngine:
                 )
                 status = OutcomeStatus.RESTORED
             try:
+                _in_time(deadline)
                 self._put_records(namespace, [record], now)
             except StoreUnavailableError as exc:
                 self.stats.incr("store_write_failures")
@@ -497,8 +599,8 @@ class MemoryEngine:
             raise ConfigurationError("embed_missing needs MemoryEngine(..., embeddings=...)")
         model = self._model
         namespace = self.namespace(principal)
-        now = self.clock.now()
         with self._lock_for(namespace):
+            now = self.clock.now()
             lacking = {
                 r.key: r
                 for r in self._read_records(namespace)
@@ -521,15 +623,20 @@ class MemoryEngine:
         must not fail silently.
         """
         namespace = self.namespace(principal)
+        return self._bounded("forget", partial(self._forget, namespace, key))
+
+    def _forget(self, namespace: tuple[str, ...], key: str | None, deadline: float) -> int:
         with self._lock_for(namespace):
             try:
                 if key is not None:
                     present = self.gateway.get_many(namespace, [key])[key] is not None
                     marker = self._change_marker(namespace, self.clock.now())
+                    _in_time(deadline)
                     self.gateway.delete_many(namespace, [key] if present else [], marker=marker)
                     return int(present)
                 keys = [k for k, _ in self.gateway.read_all(namespace)]
                 marker = self._change_marker(namespace, self.clock.now())
+                _in_time(deadline)
                 self.gateway.delete_many(namespace, keys, marker=marker)
                 return len(keys)
             finally:
@@ -542,8 +649,11 @@ class MemoryEngine:
         :meth:`sweep_all`. Raises ``StoreUnavailableError``.
         """
         namespace = self.namespace(principal)
-        now = utc_iso(self.clock.now())
+        return self._bounded("sweep", partial(self._sweep, namespace))
+
+    def _sweep(self, namespace: tuple[str, ...], deadline: float) -> int:
         with self._lock_for(namespace):
+            now = utc_iso(self.clock.now())
             expired = [
                 k
                 for k, v in self.gateway.read_all(namespace)
@@ -551,6 +661,7 @@ class MemoryEngine:
             ]
             try:
                 marker = self._change_marker(namespace, self.clock.now())
+                _in_time(deadline)
                 self.gateway.delete_many(namespace, expired, marker=marker)
             finally:
                 if expired:
@@ -590,10 +701,13 @@ class MemoryEngine:
         """Select the few memories relevant to ``query`` and render the system message.
 
         Waits at most ``config.recall.time_budget_ms`` for the store; past that the turn
-        goes on without memory (``degraded``, counted as ``recall_timeouts``).
+        goes on without memory (``degraded``, counted as ``recall_timeouts``). The query
+        embedding gets what is left of the budget; past it recall goes on with the rules
+        alone (``degraded``, counted as ``embedding_timeouts``).
         """
         namespace = self.namespace(principal)
         now = self.clock.now()
+        deadline = time.monotonic() + self._budget_seconds
         future = self._start_read(namespace)
         try:
             records = future.result(timeout=self._budget_seconds)
@@ -602,12 +716,13 @@ class MemoryEngine:
             return self._recall_timed_out()
         except StoreUnavailableError as exc:
             return self._recall_failed(exc)
-        return self._select(records, query, now)
+        return self._select(records, query, now, deadline)
 
     async def arecall(self, principal: PrincipalLike, query: str) -> RecallResult:
         """Async twin of :meth:`recall`; the time budget is enforced without holding a thread."""
         namespace = self.namespace(principal)
         now = self.clock.now()
+        deadline = time.monotonic() + self._budget_seconds
         future = self._start_read(namespace)
         try:
             records = await asyncio.wait_for(asyncio.wrap_future(future), self._budget_seconds)
@@ -616,8 +731,8 @@ class MemoryEngine:
         except StoreUnavailableError as exc:
             return self._recall_failed(exc)
         if self.embeddings is not None:  # embedding the query must not block the event loop
-            return await asyncio.to_thread(self._select, records, query, now)
-        return self._select(records, query, now)
+            return await asyncio.to_thread(self._select, records, query, now, deadline)
+        return self._select(records, query, now, deadline)
 
     @property
     def _budget_seconds(self) -> float:
@@ -639,14 +754,21 @@ class MemoryEngine:
             failed.set_exception(exc)
             return failed
 
-    def _select(self, records: Iterable[MemoryRecord], query: str, now: datetime) -> RecallResult:
+    def _select(
+        self, records: Iterable[MemoryRecord], query: str, now: datetime, deadline: float
+    ) -> RecallResult:
         stamp = utc_iso(now)
         # Expiry is enforced on every read, cached or not: expired records never compete.
         live = [r for r in records if r.expires_at is None or r.expires_at > stamp]
-        similar = self._similarities(live, query) if self.embeddings is not None else None
+        similar, late = None, False
+        if self.embeddings is not None:
+            try:
+                similar = self._similarities(live, query, deadline)
+            except TimeoutError:
+                late = True
         hits = select(live, query, self.config.recall, stamp, similar)
         message = render_memory_message(hits) if hits else None
-        return RecallResult(hits=hits, message=message)
+        return RecallResult(hits=hits, message=message, degraded=late)
 
     def _recall_timed_out(self) -> RecallResult:
         self.stats.incr("recall_timeouts")
@@ -674,8 +796,9 @@ class MemoryEngine:
     def _rank(self, principal: PrincipalLike, query: str) -> tuple[Ranking, bool]:
         now = self.clock.now()
         namespace = self.namespace(principal)
+        load = partial(self._load, namespace, now, keep_expired=True)
         try:
-            records = self._load(namespace, now, keep_expired=True)
+            records = self._bounded("explain", lambda _: load())
         except StoreUnavailableError as exc:
             self.stats.incr("store_read_failures")
             logger.warning("memory recall skipped, store unavailable: %s", exc)
@@ -683,9 +806,15 @@ class MemoryEngine:
         similar = self._similarities(records, query) if self.embeddings is not None else None
         return rank(records, query, self.config.recall, utc_iso(now), similar), False
 
-    def _similarities(self, records: Iterable[MemoryRecord], query: str) -> dict[str, float] | None:
+    def _similarities(
+        self, records: Iterable[MemoryRecord], query: str, deadline: float | None = None
+    ) -> dict[str, float] | None:
         """Each vector-holding active record's similarity to ``query``; ``None`` without any
-        vector of this model (the query is not embedded) or when embedding fails."""
+        vector of this model (the query is not embedded) or when embedding fails.
+
+        With a (monotonic) ``deadline`` the query is embedded on a worker and waited for
+        until then; past it ``TimeoutError`` is raised (counted as ``embedding_timeouts``).
+        """
         assert self.embeddings is not None and self._model is not None
         model = self._model
         vectors = {
@@ -696,11 +825,31 @@ class MemoryEngine:
         if not vectors:
             return None
         try:
-            return similarities(self.embeddings.embed_query(query), vectors)
+            if deadline is None:
+                query_vector = self.embeddings.embed_query(query)
+            else:
+                query_vector = self._embed_query_by(query, deadline)
+            return similarities(query_vector, vectors)
+        except TimeoutError:
+            self.stats.incr("embedding_timeouts")
+            logger.warning("semantic recall skipped: the query embedding ran past the budget")
+            raise
         except Exception as exc:  # any model failure: this recall runs on the rules alone
             self.stats.incr("embedding_failures")
             logger.warning("semantic recall skipped, embedding failed: %r", exc)
             return None
+
+    def _embed_query_by(self, query: str, deadline: float) -> list[float]:
+        assert self.embeddings is not None
+        try:
+            future = self._embeds.submit(partial(self.embeddings.embed_query, query))
+        except ReadQueueFullError:  # earlier embeddings are still stuck: as late as they are
+            raise TimeoutError from None
+        try:
+            return future.result(timeout=max(0.0, deadline - time.monotonic()))
+        except TimeoutError:
+            future.cancel()
+            raise
 
     def _load(
         self, namespace: tuple[str, ...], now: datetime, *, keep_expired: bool = False
@@ -789,3 +938,9 @@ def _unavailable(outcome: WriteOutcome, exc: Exception) -> WriteOutcome:
         detail=str(exc),
         candidate=outcome.candidate,
     )
+
+
+def _in_time(deadline: float) -> None:
+    """Raise when a call's deadline passed: its caller has already been told it failed."""
+    if time.monotonic() > deadline:
+        raise StoreUnavailableError("deadline passed before the write: nothing was written")

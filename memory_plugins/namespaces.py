@@ -24,6 +24,7 @@ __all__ = [
     "SCHEMA_SEGMENT",
     "SLICE_SEGMENT",
     "STATE_SEGMENT",
+    "check_principal_id",
     "memory_namespace",
     "principal_hash",
     "slice_namespace",
@@ -38,16 +39,32 @@ CHANGE_TOKEN_KEY = "change-token"
 MAX_PRINCIPAL_CHARS = 1024
 
 
+def check_principal_id(principal: object) -> str | None:
+    """What is wrong with ``principal`` as a principal id, or ``None`` when it is usable.
+
+    The one rule every entry point applies (engine, token ``sub``, extraction queue): a
+    non-empty string with a visible character, at most 1,024 chars, valid Unicode. Ids
+    are otherwise compared exactly: no trimming, case folding or normalisation.
+
+    >>> check_principal_id("alice") is None, check_principal_id("  ")
+    (True, 'principal id is blank (only whitespace)')
+    """
+    if not isinstance(principal, str) or not principal:
+        return "principal must be a non-empty string (the verified user or session id)"
+    if not principal.strip():
+        return "principal id is blank (only whitespace)"
+    if len(principal) > MAX_PRINCIPAL_CHARS:
+        return f"principal id is longer than {MAX_PRINCIPAL_CHARS} chars"
+    if any(unicodedata.category(ch) == "Cs" for ch in principal):
+        return "principal id contains unpaired surrogates"
+    return None
+
+
 def principal_hash(config: MemoryConfig, principal: str) -> str:
     """HMAC-SHA256 (hex) of the principal id. Ids are compared exactly, code point by code point."""
-    if not isinstance(principal, str) or not principal:
-        raise ConfigurationError(
-            "principal must be a non-empty string (the verified user or session id)"
-        )
-    if len(principal) > MAX_PRINCIPAL_CHARS:
-        raise ConfigurationError(f"principal id is longer than {MAX_PRINCIPAL_CHARS} chars")
-    if any(unicodedata.category(ch) == "Cs" for ch in principal):
-        raise ConfigurationError("principal id contains unpaired surrogates")
+    problem = check_principal_id(principal)
+    if problem is not None:
+        raise ConfigurationError(problem)
     return hmac.new(config.secret_bytes, principal.encode("utf-8"), hashlib.sha256).hexdigest()
 
 

@@ -7,8 +7,9 @@ for a 24 h overlap after :meth:`KeyRing.rotate`, bounds clock skew and refuses a
 else with :class:`~memory_plugins.errors.InvalidTokenError`. Nothing here trusts a raw
 client header: an id only becomes a :class:`Principal` after its signature checks out.
 
-HS256 is implemented with ``hmac``/``hashlib`` (constant-time comparison), so the
-``jwt`` extra is not needed; tokens issued by PyJWT or any other HS256 library verify.
+Signing and signature checks are PyJWT's (the ``jwt`` extra); this module adds what a
+key ring needs around it: ``kid`` selection and rotation, clock skew on an injectable
+clock, a bound on token lifetime, canonical encodings and one error type with a reason.
 
 >>> from datetime import timedelta
 >>> ring = KeyRing(b"a-32-byte-or-longer-signing-key!", kid="2026-01")
@@ -20,30 +21,30 @@ HS256 is implemented with ``hmac``/``hashlib`` (constant-time comparison), so th
 
 import base64
 import binascii
-import hashlib
-import hmac
 import json
 import math
 import re
 import threading
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
+from types import ModuleType
 from typing import Any, TypeAlias
 
 from memory_plugins.clock import Clock, SystemClock
-from memory_plugins.errors import ConfigurationError, InvalidTokenError
-from memory_plugins.namespaces import MAX_PRINCIPAL_CHARS
+from memory_plugins.errors import ConfigurationError, InvalidTokenError, MissingExtraError
+from memory_plugins.namespaces import check_principal_id
 
 __all__ = ["KeyRing", "Principal", "PrincipalLike", "principal_id"]
 
 ALGORITHM = "HS256"
 DEFAULT_LEEWAY = timedelta(seconds=60)
 ROTATION_OVERLAP = timedelta(hours=24)
+DEFAULT_MAX_LIFETIME = timedelta(days=7)
 MIN_KEY_BYTES = 32  # RFC 7518 §3.2: an HS256 key is at least as long as the hash output
 MAX_TOKEN_CHARS = 16_384  # room for a 1024-char sub even when every char is JSON-escaped
 MAX_KID_CHARS = 128
+MAX_HEADER_CHARS = 1024  # a JOSE header is a few small members; nesting or bulk is an attack
 _SEGMENT = re.compile(r"[A-Za-z0-9_-]*")
 
 
@@ -63,8 +64,9 @@ class Principal:
     """Which key of the ring verified the token."""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.id, str) or not self.id:
-            raise ConfigurationError("Principal.id must be a non-empty string")
+        problem = check_principal_id(self.id)
+        if problem is not None:
+            raise ConfigurationError(f"Principal.id: {problem}")
 
 
 PrincipalLike: TypeAlias = Principal | str
@@ -91,6 +93,9 @@ class KeyRing:
     """Verifies HS256 JWTs against the current key and, for 24 h after a rotation, the previous one.
 
     ``leeway`` bounds the clock skew tolerated on ``exp``/``nbf``/``iat`` (60 s by default).
+    ``max_lifetime`` (7 days by default, ``None`` for no bound) refuses tokens whose
+    ``exp`` lies further than that after their ``iat`` (after now, without ``iat``): a
+    leaked long-lived token stops working however its issuer was configured.
     With ``issuer`` or ``audience`` set, tokens must carry the matching ``iss``/``aud``.
     The clock is injectable so expiry and rotation windows are testable.
 
@@ -112,14 +117,18 @@ class KeyRing:
         overlap: timedelta = ROTATION_OVERLAP,
         issuer: str | None = None,
         audience: str | None = None,
+        max_lifetime: timedelta | None = DEFAULT_MAX_LIFETIME,
     ) -> None:
         if leeway < timedelta(0) or leeway > timedelta(minutes=10):
             raise ConfigurationError("KeyRing leeway must be between 0 and 10 minutes")
         if overlap < timedelta(0):
             raise ConfigurationError("KeyRing overlap must not be negative")
+        if max_lifetime is not None and max_lifetime <= timedelta(0):
+            raise ConfigurationError("KeyRing max_lifetime must be positive (or None: unbounded)")
         self.clock: Clock = clock or SystemClock()
         self.leeway = leeway
         self.overlap = overlap
+        self.max_lifetime = max_lifetime
         self.issuer = issuer
         self.audience = audience
         self._lock = threading.Lock()
@@ -169,6 +178,11 @@ class KeyRing:
         """
         if lifetime <= timedelta(0):
             raise ConfigurationError("token lifetime must be positive")
+        if self.max_lifetime is not None and lifetime > self.max_lifetime:
+            raise ConfigurationError(
+                f"token lifetime {_human(lifetime)} exceeds the key ring's max_lifetime "
+                f"({_human(self.max_lifetime)})"
+            )
         now = self.clock.now().timestamp()
         payload: dict[str, Any] = {"iat": int(now), "exp": int(now + lifetime.total_seconds())}
         if self.issuer is not None:
@@ -178,9 +192,12 @@ class KeyRing:
         payload.update(claims or {})
         payload["sub"] = subject
         key = self._current
-        header = {"alg": ALGORITHM, "typ": "JWT", "kid": key.kid}
-        signing_input = f"{_b64_json(header)}.{_b64_json(payload)}"
-        return f"{signing_input}.{_b64encode(_sign(key.secret, signing_input))}"
+        # Compact UTF-8 JSON (PyJWT's own encoder escapes every non-ASCII character).
+        body = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode()
+        signed: str = _pyjwt().api_jws.encode(
+            body, key.secret, algorithm=ALGORITHM, headers={"typ": "JWT", "kid": key.kid}
+        )
+        return signed
 
     # -- verifying -------------------------------------------------------------------------
 
@@ -212,15 +229,25 @@ class KeyRing:
         if len(parts) != 3:
             raise InvalidTokenError("malformed token: expected header.payload.signature")
         header_b64, payload_b64, signature_b64 = parts
-        header = _json_segment(header_b64, "header")
-        key = self._key_for(header)
-        signature = _b64decode(signature_b64, "signature")
-        # The signature is checked before any claim is trusted, in constant time.
-        if not hmac.compare_digest(signature, _sign(key.secret, f"{header_b64}.{payload_b64}")):
+        if len(header_b64) > MAX_HEADER_CHARS:
+            raise InvalidTokenError(f"malformed token: header is longer than {MAX_HEADER_CHARS}")
+        for segment, what in ((payload_b64, "payload"), (signature_b64, "signature")):
+            _check_alphabet(segment, what)
+        key = self._key_for(_json_segment(header_b64, "header"))
+        # The same signature bytes may be spelled with other trailing bits: accept one spelling.
+        if _b64encode(_b64decode(signature_b64, "signature")) != signature_b64:
+            raise InvalidTokenError("malformed token: signature is not canonical base64url")
+        jwt = _pyjwt()
+        try:
+            # PyJWT checks the signature (constant time) before anything else is trusted.
+            verified = jwt.api_jws.decode_complete(token, key.secret, algorithms=[ALGORITHM])
+        except jwt.InvalidSignatureError as exc:
             raise InvalidTokenError(
                 f"signature does not match key {key.kid!r} (forged token or wrong key)"
-            )
-        claims = _json_segment(payload_b64, "payload")
+            ) from exc
+        except (jwt.PyJWTError, ValueError, TypeError, RecursionError) as exc:
+            raise InvalidTokenError(f"malformed token: {exc}") from exc
+        claims = _json_object(verified["payload"], "payload")
         self._check_times(claims)
         self._check_issuer_and_audience(claims)
         return Principal(id=_subject(claims), issuer=_optional_str(claims, "iss"), kid=key.kid)
@@ -265,6 +292,14 @@ class KeyRing:
         iat = _number(claims, "iat", required=False)
         if iat is not None and iat > now + skew:
             raise InvalidTokenError(f"token claims to be issued in the future ({_stamp(iat)})")
+        bound = self.max_lifetime
+        if (
+            bound is not None
+            and exp - (now if iat is None else iat) > (bound + self.leeway).total_seconds()
+        ):
+            raise InvalidTokenError(
+                f"token lifetime exceeds the maximum of {_human(bound)} (expires {_stamp(exp)})"
+            )
 
     def _check_issuer_and_audience(self, claims: dict[str, Any]) -> None:
         if self.issuer is not None and claims.get("iss") != self.issuer:
@@ -289,6 +324,11 @@ def _key_bytes(key: str | bytes) -> bytes:
             f"HS256 keys must be at least {MIN_KEY_BYTES} bytes; "
             "generate one with: python -c 'import secrets; print(secrets.token_hex(32))'"
         )
+    jwt = _pyjwt()
+    try:  # PyJWT refuses PEM- or SSH-looking HMAC secrets (algorithm confusion): so do we
+        jwt.algorithms.HMACAlgorithm(jwt.algorithms.HMACAlgorithm.SHA256).prepare_key(raw)
+    except jwt.InvalidKeyError as exc:
+        raise ConfigurationError(f"HS256 key refused: {exc}") from exc
     return raw
 
 
@@ -298,22 +338,26 @@ def _check_kid(kid: str) -> str:
     return kid
 
 
-def _sign(secret: bytes, signing_input: str) -> bytes:
-    return hmac.new(secret, signing_input.encode("ascii"), hashlib.sha256).digest()
+def _pyjwt() -> ModuleType:
+    try:
+        import jwt
+    except ImportError as exc:
+        raise MissingExtraError("JWT verification (KeyRing)", "jwt", "pyjwt") from exc
+    return jwt
 
 
 def _b64encode(raw: bytes) -> str:
     return base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
 
 
-def _b64_json(data: Mapping[str, Any]) -> str:
-    return _b64encode(json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode())
+def _check_alphabet(segment: str, what: str) -> None:
+    # Lenient decoders skip stray characters and padding: refuse them before decoding.
+    if not _SEGMENT.fullmatch(segment) or len(segment) % 4 == 1:
+        raise InvalidTokenError(f"malformed token: {what} is not base64url")
 
 
 def _b64decode(segment: str, what: str) -> bytes:
-    # The alphabet is checked first: the stdlib decoder would silently skip stray characters.
-    if not _SEGMENT.fullmatch(segment) or len(segment) % 4 == 1:
-        raise InvalidTokenError(f"malformed token: {what} is not base64url")
+    _check_alphabet(segment, what)
     try:
         return base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4))
     except (binascii.Error, ValueError) as exc:
@@ -321,11 +365,15 @@ def _b64decode(segment: str, what: str) -> bytes:
 
 
 def _json_segment(segment: str, what: str) -> dict[str, Any]:
-    raw = _b64decode(segment, what)
+    return _json_object(_b64decode(segment, what), what)
+
+
+def _json_object(raw: bytes, what: str) -> dict[str, Any]:
     try:
         data = json.loads(raw.decode("utf-8"), object_pairs_hook=_no_duplicates)
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise InvalidTokenError(f"malformed token: {what} is not a JSON object ({exc})") from exc
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+        raise InvalidTokenError(f"malformed token: {what} is not a JSON object ({reason})") from exc
     if not isinstance(data, dict):
         raise InvalidTokenError(f"malformed token: {what} is not a JSON object")
     return data
@@ -355,10 +403,9 @@ def _subject(claims: dict[str, Any]) -> str:
         raise InvalidTokenError("token has no 'sub' claim")
     if not isinstance(sub, str) or not sub:
         raise InvalidTokenError("claim 'sub' must be a non-empty string")
-    if len(sub) > MAX_PRINCIPAL_CHARS:
-        raise InvalidTokenError(f"claim 'sub' is longer than {MAX_PRINCIPAL_CHARS} characters")
-    if any(unicodedata.category(ch) == "Cs" for ch in sub):
-        raise InvalidTokenError("claim 'sub' contains unpaired surrogates")
+    problem = check_principal_id(sub)  # the engine's own rule for principal ids
+    if problem is not None:
+        raise InvalidTokenError(f"claim 'sub': {problem}")
     return sub
 
 

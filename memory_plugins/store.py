@@ -7,7 +7,10 @@ store exception into ``StoreUnavailableError`` once, here, at the boundary.
 LangGraph is imported lazily: ``import memory_plugins`` stays free of it.
 """
 
+import os
+import sqlite3
 from collections.abc import Iterable, Sequence
+from contextlib import nullcontext
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -20,6 +23,9 @@ __all__ = ["RawItem", "StoreGateway", "StoreLike"]
 
 # Large pages: LangGraph's stores page by OFFSET, which rescans earlier rows per page.
 PAGE_SIZE = 10_000
+# Operations per store batch: PostgreSQL binds a few parameters per row and refuses a
+# statement with more than 65,535, so 20,000 puts in one batch would fail as a whole.
+CHUNK_SIZE = 1_000
 
 RawItem = tuple[str, dict[str, Any]]
 """A stored item as ``(key, value)``."""
@@ -64,6 +70,9 @@ class StoreGateway:
                 f" got {type(store).__name__}"
             )
         self.store = store
+        self.chunk_size = CHUNK_SIZE
+        """At most this many operations go to the store in one batch."""
+        self._file = _SqliteFile.of(store)
 
     @property
     def supports_ttl(self) -> bool:
@@ -90,7 +99,9 @@ class StoreGateway:
         if not keys:
             return {}
         ops = _ops()
-        results = self._batch([ops.GetOp(namespace, key) for key in keys])
+        results: list[Any] = []
+        for chunk in self._chunks([ops.GetOp(namespace, key) for key in keys]):
+            results.extend(self._batch(chunk))
         return {key: _value(namespace, item) for key, item in zip(keys, results, strict=True)}
 
     # -- writes ----------------------------------------------------------------------------
@@ -103,14 +114,18 @@ class StoreGateway:
         ttl_minutes: float | None = None,
         marker: Marker | None = None,
     ) -> None:
-        """Write (upsert) every item in one batch, then ``marker`` last in the same batch."""
+        """Write (upsert) every item, then ``marker`` last, in the same (last) batch.
+
+        Items go in batches of :attr:`chunk_size`; when one fails, the earlier ones stay
+        written (each is a complete upsert) and the marker is not written.
+        """
         if not items:
             return
         ops = _ops()
         # Expiry is enforced by the engine; a backend TTL only lets its sweeper reclaim rows.
         ttl = ttl_minutes if ttl_minutes is not None and self.supports_ttl else None
         batch = [ops.PutOp(namespace, key, value, index=False, ttl=ttl) for key, value in items]
-        self._batch(batch + _marker_ops(marker))
+        self._batch_chunked(batch, marker)
 
     def delete_many(
         self, namespace: tuple[str, ...], keys: Sequence[str], *, marker: Marker | None = None
@@ -119,7 +134,7 @@ class StoreGateway:
         if not keys:
             return
         ops = _ops()
-        self._batch([ops.PutOp(namespace, key, None) for key in keys] + _marker_ops(marker))
+        self._batch_chunked([ops.PutOp(namespace, key, None) for key in keys], marker)
 
     # -- plumbing --------------------------------------------------------------------------
 
@@ -127,11 +142,60 @@ class StoreGateway:
     def _search(namespace: tuple[str, ...], offset: int) -> Any:
         return _ops().SearchOp(namespace, None, PAGE_SIZE, offset, None, False)
 
+    def _chunks(self, ops: list[Any]) -> list[list[Any]]:
+        size = self.chunk_size
+        return [ops[start : start + size] for start in range(0, len(ops), size)]
+
+    def _batch_chunked(self, ops: list[Any], marker: Marker | None) -> None:
+        chunks = self._chunks(ops)
+        chunks[-1] = chunks[-1] + _marker_ops(marker)
+        for chunk in chunks:
+            self._batch(chunk)
+
     def _batch(self, ops: list[Any]) -> list[Any]:
+        if self._file is not None:
+            self._file.check()
         try:
             return self.store.batch(ops)
         except Exception as exc:  # any backend failure is a store failure (S3)
             raise StoreUnavailableError(f"{type(self.store).__name__}: {exc!r}") from exc
+
+
+class _SqliteFile:
+    """The database file a SQLite-backed store opened, identified by device and inode.
+
+    A connection keeps writing into a file that was deleted or replaced under it, and
+    every write "succeeds" into data nobody will ever read again. One ``stat`` per batch
+    notices it, so the engine reports ``store_unavailable`` instead.
+    """
+
+    def __init__(self, path: str, identity: tuple[int, int]) -> None:
+        self.path = path
+        self.identity = identity
+
+    @classmethod
+    def of(cls, store: Any) -> "_SqliteFile | None":
+        conn = getattr(store, "conn", None)
+        if not isinstance(conn, sqlite3.Connection):
+            return None
+        with getattr(store, "lock", None) or nullcontext():  # SqliteStore's connection lock
+            rows = conn.execute("PRAGMA database_list").fetchall()
+        path = next((str(file) for _, name, file in rows if name == "main"), "")
+        if not path:  # an in-memory database has no file to lose
+            return None
+        stat = os.stat(path)
+        return cls(path, (stat.st_dev, stat.st_ino))
+
+    def check(self) -> None:
+        try:
+            stat = os.stat(self.path)
+        except OSError:
+            stat = None
+        if stat is None or (stat.st_dev, stat.st_ino) != self.identity:
+            raise StoreUnavailableError(
+                f"SQLite file {self.path} was deleted or replaced while the store was open; "
+                "reopen the store"
+            )
 
 
 def _marker_ops(marker: Marker | None) -> list[Any]:

@@ -12,7 +12,7 @@ role-marked transcripts) is removed, then every part is clipped to its budget.
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from memory_plugins.extraction.turn import TurnInput
 from memory_plugins.gates import runtime, sensitive, transcript
@@ -27,6 +27,7 @@ __all__ = [
     "Detector",
     "bound_turn",
     "clip",
+    "clip_for_queue",
     "safe_pinned_decisions",
     "safe_summary",
 ]
@@ -37,6 +38,10 @@ MAX_SUMMARY_CHARS = 600
 MAX_PINNED_DECISIONS = 5
 MAX_PINNED_CHARS = 300
 ELLIPSIS = "…"
+# What a queued turn keeps beyond the budgets: room for unsafe parts to be filtered out
+# before the final clip, never the unbounded texts a caller handed in.
+QUEUED_SLACK = 4
+QUEUED_PREVIOUS_DECISIONS = 16
 
 Detector = Callable[[Sequence[str]], str | None]
 """A content detector of the write gates: returns what it found, or ``None``."""
@@ -106,6 +111,45 @@ def safe_pinned_decisions(
     present = [d.strip() for d in decisions if d and d.strip()]
     kept = tuple(d for d in present if not _flagged(d, detectors))
     return kept, len(present) - len(kept)
+
+
+def _clip_to_sentences(text: str, limit: int) -> str:
+    """At most ``limit`` characters of ``text``, ending at a sentence end when there is one,
+    so no half sentence (half a secret) can slip past the detectors run on the rest."""
+    text = text.strip()
+    if len(text) <= limit:
+        return text
+    head = text[:limit]
+    ends = [m.start() for m in _SENTENCE_END.finditer(head) if m.start() > 0]
+    return head[: ends[-1]].rstrip() if ends else head
+
+
+def clip_for_queue(turn: TurnInput, text_limit: int = MAX_PINNED_CHARS) -> TurnInput:
+    """``turn`` cut to what extraction can ever use, so a queued job stays small.
+
+    The user and assistant texts are clipped to their budgets as :func:`bound_turn` would;
+    the summary keeps a few budgets' worth of whole sentences (unsafe sentences are removed
+    before the final clip); the last five non-empty pinned decisions and the last sixteen
+    previous ones are kept, each cut to a few times ``text_limit`` (a decision longer than
+    the write gate allows still reads as too long).
+
+    >>> turn = clip_for_queue(TurnInput("alice", "c-1", "x" * 10**6, "ok"))
+    >>> len(turn.user_text)
+    2000
+    """
+    decision_limit = QUEUED_SLACK * max(MAX_PINNED_CHARS, text_limit + 1)
+    pinned = [d for d in turn.pinned_decisions if d and d.strip()][-MAX_PINNED_DECISIONS:]
+    previous = turn.previous_pinned_decisions
+    if previous is not None:
+        previous = [d[:decision_limit] for d in previous[-QUEUED_PREVIOUS_DECISIONS:]]
+    return replace(
+        turn,
+        user_text=clip(turn.user_text, MAX_USER_CHARS),
+        assistant_text=clip(turn.assistant_text, MAX_ASSISTANT_CHARS),
+        summary=_clip_to_sentences(turn.summary, QUEUED_SLACK * MAX_SUMMARY_CHARS),
+        pinned_decisions=tuple(d[:decision_limit] for d in pinned),
+        previous_pinned_decisions=previous,
+    )
 
 
 def bound_turn(turn: TurnInput, detectors: Sequence[Detector] | None = None) -> BoundedTurn:

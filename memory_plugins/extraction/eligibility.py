@@ -2,6 +2,7 @@
 
 from memory_plugins.config import MemoryConfig
 from memory_plugins.extraction.turn import ELIGIBLE_TURN_KINDS, TurnInput
+from memory_plugins.namespaces import check_principal_id
 
 __all__ = ["is_eligible"]
 
@@ -9,7 +10,8 @@ __all__ = ["is_eligible"]
 def is_eligible(turn: TurnInput, config: MemoryConfig) -> tuple[bool, str]:
     """Whether ``turn`` may be extracted, and the reason code when it may not.
 
-    Reasons: ``no_principal``, ``no_conversation_id`` (a draft not yet persisted),
+    Reasons: ``no_principal`` (an id the engine would refuse: empty, blank, too long),
+    ``no_conversation_id`` (a draft not yet persisted),
     ``draft_conversation`` (id carries the draft prefix), ``not_ordinary_chat``,
     ``turn_not_completed`` (failed, cancelled or rejected) and ``empty_turn``.
 
@@ -20,7 +22,7 @@ def is_eligible(turn: TurnInput, config: MemoryConfig) -> tuple[bool, str]:
     >>> is_eligible(TurnInput("alice", "draft:9", "hi", "hello"), cfg)
     (False, 'draft_conversation')
     """
-    if not turn.principal or not turn.principal.strip():
+    if check_principal_id(turn.principal) is not None:  # the engine's own rule
         return False, "no_principal"
     conversation = turn.conversation_id
     if conversation is None or not conversation.strip():

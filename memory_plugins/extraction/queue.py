@@ -21,6 +21,7 @@ True
 
 import asyncio
 import logging
+import sys
 import threading
 import time
 from collections import OrderedDict, deque
@@ -29,6 +30,7 @@ from typing import Any
 
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import ConfigurationError
+from memory_plugins.extraction.bounds import clip_for_queue
 from memory_plugins.extraction.eligibility import is_eligible
 from memory_plugins.extraction.extractor import Extraction, MemoryExtractor
 from memory_plugins.extraction.promotion import promote_pinned_decisions
@@ -51,14 +53,19 @@ class ExtractionQueue:
 
     ``extractor`` may be ``None``: then only pinned decisions are promoted.
     ``maxsize`` bounds the waiting jobs (the oldest is dropped and counted as
-    ``dropped_oldest``); ``job_timeout`` bounds one model call in seconds. The queue
-    remembers the last pinned-decision set per (principal, conversation) unless a turn
-    passes ``previous_pinned_decisions`` itself.
+    ``dropped_oldest``); ``job_timeout`` bounds one model call in seconds. A turn is
+    clipped on submit to what extraction can use (:func:`clip_for_queue`), and the waiting
+    jobs plus the kept :attr:`results` never hold more than ``max_bytes`` of text
+    (:attr:`retained_bytes`; the oldest results go first, then the oldest jobs). At most
+    ``max_candidates`` candidates of one turn are written, the rest counted as
+    ``candidates_dropped``. The queue remembers the last pinned-decision set per
+    (principal, conversation) unless a turn passes ``previous_pinned_decisions`` itself.
 
     Counters in :attr:`stats`: ``queued``, ``processed``, ``dropped_oldest``,
     ``dropped_on_close``, ``ineligible`` (and ``ineligible_<reason>``), ``rejected_closed``,
     ``model_errors``, ``timeouts``, ``model_stalled``, ``malformed``, ``malformed_items``,
-    ``candidates_proposed``, ``promoted``, ``write_errors``, ``submit_errors`` and
+    ``candidates_proposed``, ``candidates_dropped``, ``promoted``, ``write_errors``,
+    ``submit_errors`` and
     ``outcome_<outcome>`` per candidate (``outcome_added``, ``outcome_rejected(schema)``…).
     Call :meth:`close` (or use it as a context manager) at shutdown to finish queued jobs.
 
@@ -87,6 +94,8 @@ class ExtractionQueue:
         maxsize: int = 64,
         job_timeout: float = 30.0,
         keep_results: int = 128,
+        max_bytes: int = 8 * 1024 * 1024,
+        max_candidates: int = 20,
     ) -> None:
         if maxsize < 1:
             raise ConfigurationError("ExtractionQueue maxsize must be at least 1")
@@ -96,12 +105,20 @@ class ExtractionQueue:
             )
         if keep_results < 0:
             raise ConfigurationError("ExtractionQueue keep_results must not be negative")
+        if max_bytes < 1:
+            raise ConfigurationError("ExtractionQueue max_bytes must be positive")
+        if max_candidates < 1:
+            raise ConfigurationError("ExtractionQueue max_candidates must be at least 1")
         self.engine = engine
         self.extractor = extractor
         self.maxsize = maxsize
         self.job_timeout = job_timeout
+        self.max_bytes = max_bytes
+        self.max_candidates = max_candidates
         self.stats = EngineStats()
         self.results: deque[JobResult] = deque(maxlen=keep_results)
+        self._job_bytes = 0
+        self._result_bytes = 0
         self._lock = threading.Lock()
         self._has_work = threading.Condition(self._lock)
         self._idle = threading.Condition(self._lock)
@@ -127,20 +144,25 @@ class ExtractionQueue:
                 self.stats.incr(f"ineligible_{reason}")
                 logger.debug("memory extraction not queued: %s", reason)
                 return False
+            turn = clip_for_queue(turn, self.engine.config.max_text_chars)
             with self._lock:
                 if self._closed:
                     self.stats.incr("rejected_closed")
                     return False
-                dropped = len(self._jobs) >= self.maxsize
-                if dropped:
-                    self._jobs.popleft()
                 self._jobs.append(turn)
+                self._job_bytes += _size(turn)
+                dropped = 0
+                while len(self._jobs) > self.maxsize:
+                    dropped += self._drop_oldest_job()
+                self._trim_results()
+                while self.retained_bytes > self.max_bytes and len(self._jobs) > 1:
+                    dropped += self._drop_oldest_job()
                 if self._worker is None:
                     self._start_worker()
                 self._has_work.notify()
             self.stats.incr("queued")
             if dropped:
-                self.stats.incr("dropped_oldest")
+                self.stats.incr("dropped_oldest", dropped)
                 total = self.stats.get("dropped_oldest")
                 if total & (total - 1) == 0:  # 1, 2, 4, 8…: visible without flooding the log
                     logger.warning(
@@ -178,6 +200,7 @@ class ExtractionQueue:
         with self._lock:
             left = len(self._jobs)
             self._jobs.clear()
+            self._job_bytes = 0
             self._stopping = True
             self._has_work.notify_all()
             worker = self._worker
@@ -207,6 +230,30 @@ class ExtractionQueue:
         self.close()
 
     @property
+    def retained_bytes(self) -> int:
+        """Memory held by the texts of waiting jobs and kept results (at most ``max_bytes``,
+        beyond the newest job)."""
+        return self._job_bytes + self._result_bytes
+
+    def _drop_oldest_job(self) -> int:
+        self._job_bytes -= _size(self._jobs.popleft())
+        return 1
+
+    def _trim_results(self) -> None:
+        while self.retained_bytes > self.max_bytes and self.results:
+            self._result_bytes -= _size(self.results.popleft()[0])
+
+    def _keep_result(self, turn: TurnInput, outcomes: list[WriteOutcome]) -> None:
+        with self._lock:
+            if self.results.maxlen == 0:
+                return
+            if len(self.results) == self.results.maxlen:
+                self._result_bytes -= _size(self.results.popleft()[0])
+            self.results.append((turn, outcomes))
+            self._result_bytes += _size(turn)
+            self._trim_results()
+
+    @property
     def pending(self) -> int:
         """Jobs waiting or running right now."""
         with self._lock:
@@ -226,6 +273,7 @@ class ExtractionQueue:
                 if not self._jobs:
                     return
                 turn = self._jobs.popleft()
+                self._job_bytes -= _size(turn)
                 self._in_flight += 1
             try:
                 self._process(turn)
@@ -255,6 +303,15 @@ class ExtractionQueue:
         # Pinned decisions rank below the latest user text, so the model's candidates go last
         # and win when both name the same memory.
         candidates: list[dict[str, Any]] = [*promoted, *proposed]
+        excess = len(candidates) - self.max_candidates
+        if excess > 0:  # one turn cannot flood the store, whatever the model returns
+            self.stats.incr("candidates_dropped", excess)
+            logger.warning(
+                "memory extraction kept %d of %d candidates of one turn",
+                self.max_candidates,
+                len(candidates),
+            )
+            candidates = candidates[: self.max_candidates]
         outcomes: list[WriteOutcome] = []
         if candidates:
             try:
@@ -266,7 +323,7 @@ class ExtractionQueue:
                 logger.warning("memory extraction write failed: %s: %s", type(exc).__name__, exc)
         for outcome in outcomes:
             self.stats.incr(f"outcome_{outcome}")
-        self.results.append((turn, outcomes))
+        self._keep_result(turn, outcomes)
         self.stats.incr("processed")
 
     def _propose(self, turn: TurnInput) -> list[dict[str, Any]]:
@@ -333,3 +390,10 @@ class _ModelCall:
             self._abandoned = True
             self._queue._stalled_calls += 1
         return False
+
+
+def _size(turn: TurnInput) -> int:
+    """Bytes held by the texts of a turn (what grows with a caller's input)."""
+    texts = [turn.user_text, turn.assistant_text, turn.summary, *turn.pinned_decisions]
+    texts.extend(turn.previous_pinned_decisions or ())
+    return sum(sys.getsizeof(text) for text in texts)

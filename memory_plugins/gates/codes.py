@@ -21,6 +21,7 @@ class RejectCode(StrEnum):
     PLACEHOLDER = "placeholder"
     IDENTITY = "identity"
     MISSING_POLARITY = "missing_polarity"
+    PROMPT_INJECTION = "prompt_injection"
 
 
 GATE_ORDER: tuple[RejectCode, ...] = tuple(RejectCode)

@@ -6,10 +6,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from memory_plugins.candidate import MemoryCandidate, MemoryType, Stability
+from memory_plugins.candidate import MemoryCandidate, MemoryType, Stability, storable_problem
 from memory_plugins.config import MemoryConfig
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.identity import find_identity_problem
+from memory_plugins.gates.instruction import find_prompt_injection
 from memory_plugins.gates.placeholder import find_placeholder
 from memory_plugins.gates.runtime import find_runtime_data
 from memory_plugins.gates.sensitive import find_sensitive
@@ -72,6 +73,10 @@ def evaluate(
     if source_conversation_id.startswith(config.draft_prefix) or not source_conversation_id.strip():
         return _reject(RejectCode.DRAFT_SOURCE, "source conversation is a draft")
 
+    unstorable = storable_problem(source_conversation_id)
+    if unstorable is not None:  # stored with the record: a store would refuse the batch
+        return _reject(RejectCode.SCHEMA, f"source_conversation_id: {unstorable}")
+
     if isinstance(raw, MemoryCandidate):
         cand = raw
     else:
@@ -118,4 +123,7 @@ def evaluate(
         return _reject(RejectCode.IDENTITY, problem, cand)
     if cand.type is MemoryType.USER_PREFERENCE and cand.identity.polarity is None:
         return _reject(RejectCode.MISSING_POLARITY, "user_preference needs identity.polarity", cand)
+    injection = find_prompt_injection(strings)
+    if injection is not None:
+        return _reject(RejectCode.PROMPT_INJECTION, injection, cand)
     return GateDecision(code=None, detail="accepted", candidate=cand)

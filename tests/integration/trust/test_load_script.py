@@ -66,3 +66,24 @@ def test_the_integrity_check_catches_lost_and_leaked_writes(load: ModuleType) ->
         user.name, [load._candidate(subject, "The user prefers it.")], source_conversation_id="c"
     )
     assert any("a rejected candidate was stored" in p for p in load.check_integrity(engine, [user]))
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_a_cross_process_run_times_every_suppression_and_checks_the_store(
+    load: ModuleType, backend: str
+) -> None:
+    report = load.run_cross_process(backend, processes=3, suppressions=2, pg_url=PG_URL)
+    assert report.ok, report.problems
+    assert len(report.honour_s) == 2 * 2  # every suppression, seen by both readers
+    assert report.recalls > 0 and report.degraded_recalls == 0
+    assert "time to honour a suppression: worst" in report.summary()
+
+
+def test_honour_times_flag_a_reader_that_keeps_recalling(load: ModuleType) -> None:
+    key = "user_preference:prefer-tea"
+    suppressed = [("u", key, 10.0)]
+    honest = [("u", 9.9, 9.95, [key]), ("u", 10.2, 10.25, [key]), ("u", 11.0, 11.05, [])]
+    stale = [("u", 9.9, 9.95, [key]), ("u", 11.0, 11.05, [key])]
+    times, problems = load.honour_times(suppressed, [honest, stale])
+    assert times == [pytest.approx(1.05)]
+    assert problems == [f"reader 1 still recalled suppressed {key} at the end"]

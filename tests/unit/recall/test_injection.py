@@ -40,7 +40,7 @@ def test_message_says_supplementary_and_latest_wins_and_lists_texts() -> None:
     hits = [RecallHit(record("用户喜欢喝乌龙茶。", ("乌龙茶", "茶")), 3.0, "用户喜欢喝乌龙茶。")]
     text = render_memory_message(hits)
     assert "supplementary" in text and "latest message wins" in text
-    assert text.endswith("- (user_preference) 用户喜欢喝乌龙茶。")
+    assert '\n- (user_preference) "用户喜欢喝乌龙茶。"\n' in text
 
 
 def test_after_system_prompts_before_summary_pinned_and_history() -> None:
