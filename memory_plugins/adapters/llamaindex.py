@@ -23,6 +23,7 @@ True
 from collections import OrderedDict
 from typing import Any
 
+from memory_plugins.arguments import require_engine
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import ConfigurationError, MissingExtraError
 from memory_plugins.extraction import ExtractionQueue, TurnInput
@@ -75,6 +76,7 @@ class LongTermMemoryBlock(BaseMemoryBlock[list[ChatMessage]]):
     ) -> None:
         if not user_id or not user_id.strip():
             raise ConfigurationError("LongTermMemoryBlock needs the user: pass user_id=...")
+        require_engine(engine, "LongTermMemoryBlock")
         if queue is not None and queue.engine is not engine:
             raise ConfigurationError(
                 "LongTermMemoryBlock: the queue must be built over the same engine"
