@@ -96,14 +96,17 @@ class StoreGateway:
         results = self._batch([ops.GetOp(namespace, key) for key in keys])
         return {key: _value(namespace, item) for key, item in zip(keys, results, strict=True)}
 
-    def list_namespaces(self, prefix: tuple[str, ...]) -> list[tuple[str, ...]]:
-        """Every namespace starting with the segments of ``prefix`` (paged)."""
+    def list_namespaces(
+        self, prefix: tuple[str, ...] = (), *, max_depth: int | None = None
+    ) -> list[tuple[str, ...]]:
+        """Every namespace starting with the segments of ``prefix`` (paged), cut to
+        ``max_depth`` segments (and then distinct) when given."""
         ops = _ops()
-        condition = ops.MatchCondition("prefix", prefix)
+        conditions = (ops.MatchCondition("prefix", prefix),) if prefix else None
         found: list[tuple[str, ...]] = []
         offset = 0
         while True:
-            op = ops.ListNamespacesOp((condition,), None, PAGE_SIZE, offset)
+            op = ops.ListNamespacesOp(conditions, max_depth, PAGE_SIZE, offset)
             page = self._batch([op])[0]
             found.extend(tuple(ns) for ns in page if tuple(ns[: len(prefix)]) == prefix)
             if len(page) < PAGE_SIZE:
