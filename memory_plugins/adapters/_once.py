@@ -9,23 +9,22 @@ logger = logging.getLogger("memory_plugins")
 
 
 class WarnOnce:
-    """Logs ``message`` at WARNING on the first call, then stays silent.
+    """Logs its first message at WARNING, then stays silent (one per adapter instance).
 
-    >>> warn = WarnOnce("no conversation id")
-    >>> warn(), warn(), warn.fired
+    >>> warn = WarnOnce()
+    >>> warn("no conversation id"), warn("no conversation id"), warn.fired
     (True, False, True)
     """
 
-    def __init__(self, message: str) -> None:
-        self.message = message
+    def __init__(self) -> None:
         self.fired = False
         self._lock = threading.Lock()
 
-    def __call__(self) -> bool:
-        """Log the warning unless it was logged already; whether it was logged now."""
+    def __call__(self, message: str) -> bool:
+        """Log ``message`` unless a warning was logged already; whether it was logged now."""
         with self._lock:
             if self.fired:
                 return False
             self.fired = True
-        logger.warning("%s", self.message)
+        logger.warning("%s", message)
         return True

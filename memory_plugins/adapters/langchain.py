@@ -80,16 +80,7 @@ class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
-    _no_conversation: WarnOnce = PrivateAttr()
-
-    def model_post_init(self, context: Any) -> None:
-        """Prepare the once-per-runnable warning about a missing conversation id."""
-        key = self.conversation_key
-        self._no_conversation = WarnOnce(
-            f"long-term memory: no {key!r} in config['configurable'], so turns are not "
-            f"extracted (a conversation without an id is a draft); invoke with "
-            f"config={{'configurable': {{{self.user_key!r}: ..., {key!r}: ...}}}}"
-        )
+    _no_conversation: WarnOnce = PrivateAttr(default_factory=WarnOnce)
 
     # -- the runnable protocol --------------------------------------------------------------
 
@@ -210,7 +201,12 @@ class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
         if self.queue is None or answer is None:
             return
         if turn.conversation_id is None:
-            self._no_conversation()
+            key = self.conversation_key
+            self._no_conversation(
+                f"long-term memory: no {key!r} in config['configurable'], so turns are not "
+                f"extracted (a conversation without an id is a draft); invoke with "
+                f"config={{'configurable': {{{self.user_key!r}: ..., {key!r}: ...}}}}"
+            )
         self.queue.submit(TurnInput(turn.principal, turn.conversation_id, turn.user_text, answer))
 
 

@@ -96,11 +96,7 @@ class LongTermMemory:
         self._make_queue = partial(ExtractionQueue, maxsize=queue_maxsize, job_timeout=job_timeout)
         self._per_store: dict[int, tuple[MemoryEngine, ExtractionQueue | None]] = {}
         self._lock = threading.Lock()
-        self._no_thread = WarnOnce(
-            "long-term memory: no thread_id in config['configurable'], so turns are not "
-            "extracted; compile the graph with a checkpointer and invoke with "
-            "config={'configurable': {'thread_id': ..., " + repr(user_key) + ": ...}}"
-        )
+        self._no_thread = WarnOnce()
 
     # -- one engine and one extraction queue per injected store ------------------------------
 
@@ -265,7 +261,11 @@ class LongTermMemory:
         pinned = state.get("pinned_decisions")
         thread = (config.get("configurable") or {}).get("thread_id")
         if thread is None:
-            self._no_thread()
+            self._no_thread(
+                "long-term memory: no thread_id in config['configurable'], so turns are not "
+                "extracted; compile the graph with a checkpointer and invoke with "
+                f"config={{'configurable': {{'thread_id': ..., {self.user_key!r}: ...}}}}"
+            )
         queue.submit(
             TurnInput(
                 principal=self.principal(config, runtime),

@@ -231,13 +231,14 @@ class ExtractionQueue:
         self._worker.start()
         _OPEN_QUEUES.add(self)
 
-    def _at_exit(self) -> None:
-        """At interpreter exit: finish within ``exit_timeout``, then say what is dropped."""
+    def _at_exit(self, began: float) -> None:
+        """At interpreter exit: finish within ``exit_timeout`` (counted from ``began``: the
+        queues drain in parallel), then say how many turns are dropped."""
         with self._lock:
             if self._closed or not (self._jobs or self._in_flight):
                 return
             self._closed = True
-        self.flush(self.exit_timeout)
+        self.flush(max(0.0, began + self.exit_timeout - time.monotonic()))
         with self._lock:
             left = len(self._jobs) + self._in_flight
             self._jobs.clear()
@@ -366,8 +367,9 @@ _OPEN_QUEUES: "weakref.WeakSet[ExtractionQueue]" = weakref.WeakSet()
 @atexit.register
 def _drain_at_exit() -> None:
     # Registered after ``logging`` was imported, so it runs before logging shuts down.
+    began = time.monotonic()
     for queue in list(_OPEN_QUEUES):
-        queue._at_exit()
+        queue._at_exit(began)
 
 
 class _ModelCall:

@@ -155,6 +155,16 @@ def test_adapters_reject_a_store_as_engine_and_a_dict_as_config() -> None:
     )
 
 
+def test_slice_memory_checks_its_store_and_config() -> None:
+    from memory_plugins import SliceMemory
+
+    raises_wrong_type(lambda: SliceMemory(InMemoryStore, config()), "InMemoryStore(")
+    raises_wrong_type(
+        lambda: SliceMemory(InMemoryStore(), {"principal_secret": SECRET}),  # type: ignore[arg-type]
+        "MemoryConfig(**settings)",
+    )
+
+
 def test_a_store_class_given_to_compile_fails_at_the_first_turn() -> None:
     from langgraph.graph import START, MessagesState, StateGraph
 
