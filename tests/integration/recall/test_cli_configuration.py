@@ -326,3 +326,13 @@ def test_demo_model_that_fails_when_called(
     assert main(["demo", "--model", "openai:gpt-4o-mini"]) == 2
     _, err = no_traceback(capsys)
     assert "the model openai:gpt-4o-mini failed:" in err and "Connection error" in err
+
+
+def test_demo_with_an_unusable_database_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "a-folder.sqlite"
+    folder.mkdir()
+    assert main(["demo", "--db", str(folder)]) == 2
+    _, err = no_traceback(capsys)
+    assert f"cannot use --db {folder}" in err
