@@ -43,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _list(engine: MemoryEngine, args: argparse.Namespace) -> int:
     records = engine.list_records(args.user, status=args.status)
+    if not records and (args.status == "all" or not engine.list_records(args.user, "all")):
+        _elsewhere(engine, args.user)  # on stderr: JSON output stays clean
     if args.json:
         for record in records:
             print(json.dumps(_public_json(record), ensure_ascii=False))
@@ -50,8 +52,6 @@ def _list(engine: MemoryEngine, args: argparse.Namespace) -> int:
     if not records:
         label = "" if args.status == "all" else f"{args.status} "
         print(f"no {label}memories")
-        if args.status == "all" or not engine.list_records(args.user, status="all"):
-            _elsewhere(engine, args.user)
         return 0
     for record in records:
         text = record.text if len(record.text) <= _TEXT_WIDTH else record.text[:59] + "…"
