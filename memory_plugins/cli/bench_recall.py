@@ -1,7 +1,7 @@
 """``memory-plugins bench recall``: end-to-end ``engine.recall`` latency by store and size.
 
-Each backend gets a fresh store (SQLite in a temporary folder; PostgreSQL under an app
-label unique to the run, its rows removed afterwards with ``engine.forget``), one
+Each backend gets a fresh, temporary store (SQLite in a temporary folder; PostgreSQL in a
+temporary schema of the ``MEMORY_PLUGINS_STORE`` database, dropped afterwards), one
 principal holding N synthetic bilingual records of every type, and a rotating set of
 Chinese, English and mixed queries — some selecting records, most selecting none.
 
