@@ -16,7 +16,7 @@ import hmac
 import unicodedata
 
 from memory_plugins.config import MemoryConfig
-from memory_plugins.errors import ConfigurationError
+from memory_plugins.errors import ConfigurationError, WrongTypeError
 
 __all__ = [
     "CHANGE_TOKEN_KEY",
@@ -40,7 +40,12 @@ MAX_PRINCIPAL_CHARS = 1024
 
 def principal_hash(config: MemoryConfig, principal: str) -> str:
     """HMAC-SHA256 (hex) of the principal id. Ids are compared exactly, code point by code point."""
-    if not isinstance(principal, str) or not principal:
+    if not isinstance(principal, str):
+        raise WrongTypeError(
+            f"principal must be the user id (a str) or a Principal from KeyRing.verify, "
+            f"got {type(principal).__name__}"
+        )
+    if not principal:
         raise ConfigurationError(
             "principal must be a non-empty string (the verified user or session id)"
         )

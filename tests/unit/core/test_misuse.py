@@ -110,6 +110,13 @@ async def test_recall_takes_the_query_text_not_messages() -> None:
         await mem.arecall("alice", messages)  # type: ignore[arg-type]
 
 
+def test_the_principal_is_a_user_id_or_a_principal() -> None:
+    mem = engine()
+    raises_wrong_type(lambda: mem.recall({"user_id": "alice"}, "tea?"), "Principal", "got dict")  # type: ignore[arg-type]
+    with pytest.raises(ConfigurationError, match="non-empty string"):
+        mem.recall("", "tea?")
+
+
 # -- queue and adapters -----------------------------------------------------------------
 
 
