@@ -1,6 +1,7 @@
 """A wrong kind of argument fails at once, as a TypeError naming the fix, never as silence."""
 
 import doctest
+import importlib
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -10,8 +11,6 @@ import pytest
 from langgraph.store.memory import InMemoryStore
 from langgraph.store.sqlite import SqliteStore
 
-import memory_plugins.adapters._once
-import memory_plugins.arguments
 from memory_plugins import (
     ConfigurationError,
     ExtractionQueue,
@@ -228,6 +227,15 @@ def test_langgraph_warns_once_without_a_thread_id(caplog: pytest.LogCaptureFixtu
     assert len(warnings) == 1 and "checkpointer" in warnings[0].getMessage()
 
 
-@pytest.mark.parametrize("module", [memory_plugins.arguments, memory_plugins.adapters._once])
-def test_docstring_examples(module: Any) -> None:
-    assert doctest.testmod(module).failed == 0
+@pytest.mark.parametrize(
+    "name",
+    [
+        "memory_plugins.adapters._once",
+        "memory_plugins.arguments",
+        "memory_plugins.cli.runtime",
+        "memory_plugins.store",
+    ],
+)
+def test_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0 and result.attempted > 0
