@@ -20,6 +20,7 @@ from memory_plugins.errors import (
     MissingExtraError,
     SnapshotValidationError,
     StoreUnavailableError,
+    WrongTypeError,
 )
 from memory_plugins.extraction import (
     ExtractionQueue,
@@ -94,6 +95,7 @@ __all__ = [
     "TurnInput",
     "Violation",
     "WriteOutcome",
+    "WrongTypeError",
     "check_output",
     "derive_candidate",
     "evaluate",

@@ -30,6 +30,7 @@ from datetime import datetime
 from functools import partial
 from typing import Any, Literal, TypeVar
 
+from memory_plugins.arguments import require_candidates, require_config, require_query
 from memory_plugins.cache import ReadPool, ReadQueueFullError, RecordCache, SingleFlight
 from memory_plugins.candidate import (
     Action,
@@ -63,7 +64,7 @@ from memory_plugins.semantic import (
     similarities,
     vector_of,
 )
-from memory_plugins.store import StoreGateway, StoreLike
+from memory_plugins.store import StoreGateway, StoreLike, store_error
 
 __all__ = ["MemoryEngine", "RecallResult", "StatusFilter"]
 
@@ -122,7 +123,7 @@ class MemoryEngine:
         clock: Clock | None = None,
         embeddings: EmbeddingsLike | None = None,
     ) -> None:
-        self.config = config
+        self.config = require_config(config, "MemoryEngine")
         self.embeddings: Embeddings | None = None
         """The semantic channel's embedding model (``None``: rules only)."""
         self._model: str | None = None
@@ -164,6 +165,7 @@ class MemoryEngine:
         source_conversation_id: str | None,
     ) -> list[WriteOutcome]:
         """Gate, key, dedupe and store candidates; one outcome per candidate, in order."""
+        candidates = require_candidates(candidates, "remember")
         namespace = self.namespace(principal)
         decisions = [evaluate(c, source_conversation_id, self.config) for c in candidates]
         outcomes: list[WriteOutcome | None] = [None] * len(decisions)
@@ -203,7 +205,7 @@ class MemoryEngine:
         source_conversation_id: str | None,
     ) -> list[WriteOutcome]:
         """Async twin of :meth:`remember`."""
-        items = list(candidates)
+        items = list(require_candidates(candidates, "aremember"))
         return await asyncio.to_thread(
             self.remember, principal, items, source_conversation_id=source_conversation_id
         )
@@ -520,8 +522,14 @@ class MemoryEngine:
             records = [r for r in records if r.status.value == status]
         return sorted(records, key=lambda r: (r.last_changed, r.key), reverse=True)
 
-    def suppress(self, principal: PrincipalLike, key: str, *, conversation_id: str) -> WriteOutcome:
-        """Mark an active record suppressed (never recalled, restorable)."""
+    def suppress(
+        self, principal: PrincipalLike, key: str, *, conversation_id: str | None = None
+    ) -> WriteOutcome:
+        """Mark an active record suppressed (never recalled, restorable).
+
+        ``conversation_id`` (optional, as for :meth:`restore`) is recorded as the
+        conversation that suppressed it.
+        """
         return self._transition(principal, key, RecordStatus.SUPPRESSED, conversation_id)
 
     def restore(
@@ -690,7 +698,7 @@ class MemoryEngine:
         try:
             return int(sweeper())
         except Exception as exc:  # translated here like every other store failure
-            raise StoreUnavailableError(f"{type(self.store).__name__}: {exc!r}") from exc
+            raise store_error(self.store, exc) from exc
         finally:
             if self._cache is not None:
                 self._cache.clear()
@@ -705,6 +713,7 @@ class MemoryEngine:
         embedding gets what is left of the budget; past it recall goes on with the rules
         alone (``degraded``, counted as ``embedding_timeouts``).
         """
+        require_query(query, "recall")
         namespace = self.namespace(principal)
         now = self.clock.now()
         deadline = time.monotonic() + self._budget_seconds
@@ -720,6 +729,7 @@ class MemoryEngine:
 
     async def arecall(self, principal: PrincipalLike, query: str) -> RecallResult:
         """Async twin of :meth:`recall`; the time budget is enforced without holding a thread."""
+        require_query(query, "arecall")
         namespace = self.namespace(principal)
         now = self.clock.now()
         deadline = time.monotonic() + self._budget_seconds
@@ -787,6 +797,7 @@ class MemoryEngine:
 
     def explain(self, principal: PrincipalLike, query: str) -> Ranking:
         """Every record considered for ``query``, its score per dimension and the verdict."""
+        require_query(query, "explain")
         return self._rank(principal, query)[0]
 
     async def aexplain(self, principal: PrincipalLike, query: str) -> Ranking:

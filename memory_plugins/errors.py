@@ -2,6 +2,7 @@
 
     MemoryPluginsError
      ├── ConfigurationError      the package was set up or called wrongly (fix your code)
+     │    └── WrongTypeError     an argument of the wrong kind (also a TypeError)
      ├── MissingExtraError       an optional dependency is not installed (ImportError too)
      ├── StoreUnavailableError   the backing store failed; engines catch it and degrade
      ├── InvalidTokenError       a principal token failed verification
@@ -18,6 +19,7 @@ __all__ = [
     "MissingExtraError",
     "SnapshotValidationError",
     "StoreUnavailableError",
+    "WrongTypeError",
 ]
 
 
@@ -29,6 +31,14 @@ class ConfigurationError(MemoryPluginsError, ValueError):
     """The package was configured or called in a way that cannot work.
 
     The message says what was wrong and how to fix it.
+    """
+
+
+class WrongTypeError(ConfigurationError, TypeError):
+    """An argument of the wrong kind: a store class instead of an instance, a dict where a
+    ``MemoryConfig`` belongs, a store given as ``engine=``, one candidate where a list is
+    expected… Catch it as ``TypeError`` or as ``ConfigurationError``; the message says
+    what to pass instead.
     """
 
 

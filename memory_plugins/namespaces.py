@@ -16,7 +16,7 @@ import hmac
 import unicodedata
 
 from memory_plugins.config import MemoryConfig
-from memory_plugins.errors import ConfigurationError
+from memory_plugins.errors import ConfigurationError, WrongTypeError
 
 __all__ = [
     "CHANGE_TOKEN_KEY",
@@ -62,6 +62,11 @@ def check_principal_id(principal: object) -> str | None:
 
 def principal_hash(config: MemoryConfig, principal: str) -> str:
     """HMAC-SHA256 (hex) of the principal id. Ids are compared exactly, code point by code point."""
+    if not isinstance(principal, str):
+        raise WrongTypeError(
+            f"principal must be the user id (a str) or a Principal from KeyRing.verify, "
+            f"got {type(principal).__name__}"
+        )
     problem = check_principal_id(principal)
     if problem is not None:
         raise ConfigurationError(problem)

@@ -2,11 +2,14 @@
 
 It maps namespaces to raw JSON values, pages through searches, keeps reads to the exact
 namespace (never a sibling that shares a string prefix), and translates every foreign
-store exception into ``StoreUnavailableError`` once, here, at the boundary.
+store exception once, here, at the boundary: a programming error (a closed connection, a
+misconfigured SQLite connection) into ``ConfigurationError`` naming the fix, anything
+else into ``StoreUnavailableError`` (an outage, which the engine degrades on).
 
 LangGraph is imported lazily: ``import memory_plugins`` stays free of it.
 """
 
+import logging
 import os
 import sqlite3
 from collections.abc import Iterable, Sequence
@@ -14,12 +17,15 @@ from contextlib import nullcontext
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from memory_plugins.errors import StoreUnavailableError
+from memory_plugins.arguments import store_problem
+from memory_plugins.errors import ConfigurationError, StoreUnavailableError, WrongTypeError
 
 if TYPE_CHECKING:
     from types import ModuleType
 
-__all__ = ["RawItem", "StoreGateway", "StoreLike"]
+__all__ = ["RawItem", "StoreGateway", "StoreLike", "store_error"]
+
+logger = logging.getLogger("memory_plugins")
 
 # Large pages: LangGraph's stores page by OFFSET, which rescans earlier rows per page.
 PAGE_SIZE = 10_000
@@ -62,17 +68,14 @@ class StoreGateway:
     """
 
     def __init__(self, store: StoreLike) -> None:
-        if not isinstance(store, StoreLike):
-            from memory_plugins.errors import ConfigurationError
-
-            raise ConfigurationError(
-                f"expected a LangGraph BaseStore (InMemoryStore, SqliteStore, PostgresStore, ...),"
-                f" got {type(store).__name__}"
-            )
+        problem = store_problem(store)
+        if problem is not None:
+            raise WrongTypeError(problem)
         self.store = store
         self.chunk_size = CHUNK_SIZE
         """At most this many operations go to the store in one batch."""
         self._file = _SqliteFile.of(store)
+        self._reported = False
 
     @property
     def supports_ttl(self) -> bool:
@@ -103,6 +106,23 @@ class StoreGateway:
         for chunk in self._chunks([ops.GetOp(namespace, key) for key in keys]):
             results.extend(self._batch(chunk))
         return {key: _value(namespace, item) for key, item in zip(keys, results, strict=True)}
+
+    def list_namespaces(
+        self, prefix: tuple[str, ...] = (), *, max_depth: int | None = None
+    ) -> list[tuple[str, ...]]:
+        """Every namespace starting with the segments of ``prefix`` (paged), cut to
+        ``max_depth`` segments (and then distinct) when given."""
+        ops = _ops()
+        conditions = (ops.MatchCondition("prefix", prefix),) if prefix else None
+        found: list[tuple[str, ...]] = []
+        offset = 0
+        while True:
+            op = ops.ListNamespacesOp(conditions, max_depth, PAGE_SIZE, offset)
+            page = self._batch([op])[0]
+            found.extend(tuple(ns) for ns in page if tuple(ns[: len(prefix)]) == prefix)
+            if len(page) < PAGE_SIZE:
+                return found
+            offset += PAGE_SIZE
 
     # -- writes ----------------------------------------------------------------------------
 
@@ -157,8 +177,72 @@ class StoreGateway:
             self._file.check()
         try:
             return self.store.batch(ops)
-        except Exception as exc:  # any backend failure is a store failure (S3)
-            raise StoreUnavailableError(f"{type(self.store).__name__}: {exc!r}") from exc
+        except Exception as exc:  # translated once, here: misuse raises, outages degrade (S3)
+            error = store_error(self.store, exc)
+            if isinstance(error, ConfigurationError) and not self._reported:
+                self._reported = True  # the exception repeats on every call; the log says it once
+                logger.error("memory store misconfigured: %s", error)
+            raise error from exc
+
+
+def store_error(store: Any, exc: Exception) -> StoreUnavailableError | ConfigurationError:
+    """What a store's exception means: a ``ConfigurationError`` naming the fix for a
+    programming error (it would fail the same way forever), else ``StoreUnavailableError``.
+
+    Programming errors: DB-API ``ProgrammingError`` / ``InterfaceError`` (a closed
+    connection, a sqlite3 connection used from another thread), a closed connection pool,
+    missing tables, SQLite's "cannot start a transaction within a transaction" (a
+    ``SqliteStore`` over a default ``sqlite3.connect(...)``) and ``NotImplementedError``.
+    Everything else (refused connections, timeouts, a server going down) is an outage.
+
+    >>> import sqlite3
+    >>> type(store_error(object(), sqlite3.OperationalError("database is locked"))).__name__
+    'StoreUnavailableError'
+    >>> type(store_error(object(), sqlite3.ProgrammingError("closed database"))).__name__
+    'ConfigurationError'
+    """
+    name = type(store).__name__
+    problem = _misuse(exc)
+    if problem is None:
+        return StoreUnavailableError(f"{name}: {exc!r}")
+    return ConfigurationError(f"{name} cannot be used as configured ({exc}): {problem}")
+
+
+_SQLITE_FIX = (
+    "open the store with memory_plugins.backends.sqlite_store(path) (or pass "
+    "sqlite3.connect(path, isolation_level=None, check_same_thread=False) to SqliteStore)"
+)
+_OPEN_FIX = (
+    "keep the store open while the engine uses it: open it once for the application's "
+    "lifetime with memory_plugins.backends.sqlite_store(path) or postgres_store(url)"
+)
+
+
+def _misuse(exc: Exception) -> str | None:
+    """The fix for a store exception that is a programming error, else ``None``."""
+    text = str(exc).lower()
+    classes = {cls.__name__ for cls in type(exc).__mro__}
+    if "within a transaction" in text:
+        return f"a sqlite3 connection in its default transaction mode; {_SQLITE_FIX}"
+    if "same thread" in text:
+        return (
+            "a sqlite3 connection bound to the thread that opened it, while memory calls "
+            f"the store from worker threads; {_SQLITE_FIX}"
+        )
+    if "no such table" in text or "UndefinedTable" in classes:
+        return (
+            "its tables do not exist: call store.setup() once, or open it with "
+            "memory_plugins.backends.sqlite_store / postgres_store, which set it up"
+        )
+    if "PoolClosed" in classes or (
+        "closed" in text and classes & {"ProgrammingError", "InterfaceError"}
+    ):
+        return f"its connection is closed; {_OPEN_FIX}"
+    if classes & {"ProgrammingError", "InterfaceError"}:
+        return f"a programming error, not an outage; {_OPEN_FIX}"
+    if isinstance(exc, NotImplementedError):
+        return "the store does not implement LangGraph's batch operations; pass a BaseStore"
+    return None
 
 
 class _SqliteFile:
@@ -178,12 +262,15 @@ class _SqliteFile:
         conn = getattr(store, "conn", None)
         if not isinstance(conn, sqlite3.Connection):
             return None
-        with getattr(store, "lock", None) or nullcontext():  # SqliteStore's connection lock
-            rows = conn.execute("PRAGMA database_list").fetchall()
-        path = next((str(file) for _, name, file in rows if name == "main"), "")
-        if not path:  # an in-memory database has no file to lose
+        try:
+            with getattr(store, "lock", None) or nullcontext():  # SqliteStore's connection lock
+                rows = conn.execute("PRAGMA database_list").fetchall()
+            path = next((str(file) for _, name, file in rows if name == "main"), "")
+            if not path:  # an in-memory database has no file to lose
+                return None
+            stat = os.stat(path)
+        except (sqlite3.Error, OSError):  # a closed or unusable connection: the first batch says why
             return None
-        stat = os.stat(path)
         return cls(path, (stat.st_dev, stat.st_ino))
 
     def check(self) -> None:

@@ -23,8 +23,10 @@ from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pydantic import ConfigDict
+from pydantic import ConfigDict, PrivateAttr
 
+from memory_plugins.adapters._once import WarnOnce
+from memory_plugins.arguments import require_engine
 from memory_plugins.engine import MemoryEngine, RecallResult
 from memory_plugins.errors import ConfigurationError, MissingExtraError
 from memory_plugins.extraction import ExtractionQueue, TurnInput
@@ -100,6 +102,8 @@ class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
     name: str | None = "long_term_memory"
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    _no_conversation: WarnOnce = PrivateAttr(default_factory=WarnOnce)
 
     # -- the runnable protocol --------------------------------------------------------------
 
@@ -248,6 +252,13 @@ class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
         answer = _answer_text(output)
         if self.queue is None or answer is None:
             return
+        if turn.conversation_id is None:
+            key = self.conversation_key
+            self._no_conversation(
+                f"long-term memory: no {key!r} in config['configurable'], so turns are not "
+                f"extracted (a conversation without an id is a draft); invoke with "
+                f"config={{'configurable': {{{self.user_key!r}: ..., {key!r}: ...}}}}"
+            )
         self.queue.submit(TurnInput(turn.principal, turn.conversation_id, turn.user_text, answer))
 
 
@@ -284,6 +295,7 @@ def with_long_term_memory(
     >>> [chunk.content for chunk in chat.stream([("user", "hi")], {"configurable": {"user_id": "bob"}})]
     ['Hi!']
     """
+    require_engine(engine, "with_long_term_memory")
     if queue is not None and queue.engine is not engine:
         raise ConfigurationError(
             "with_long_term_memory: the queue must be built over the same engine"

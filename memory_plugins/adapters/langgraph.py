@@ -27,6 +27,8 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
+from memory_plugins.adapters._once import WarnOnce
+from memory_plugins.arguments import require_config
 from memory_plugins.clock import Clock
 from memory_plugins.config import MemoryConfig
 from memory_plugins.engine import MemoryEngine
@@ -83,7 +85,7 @@ class LongTermMemory:
         queue_maxsize: int = 64,
         job_timeout: float = 30.0,
     ) -> None:
-        self.config = config
+        self.config = require_config(config, "LongTermMemory")
         self.user_key = user_key
         self.messages_key = messages_key
         self.extractor = (
@@ -95,6 +97,7 @@ class LongTermMemory:
         self._make_queue = partial(ExtractionQueue, maxsize=queue_maxsize, job_timeout=job_timeout)
         self._per_store: dict[int, tuple[MemoryEngine, ExtractionQueue | None]] = {}
         self._lock = threading.Lock()
+        self._no_thread = WarnOnce()
 
     # -- one engine and one extraction queue per injected store ------------------------------
 
@@ -323,10 +326,17 @@ class LongTermMemory:
             return
         summary = state.get("summary")
         pinned = state.get("pinned_decisions")
+        thread = (config.get("configurable") or {}).get("thread_id")
+        if thread is None:
+            self._no_thread(
+                "long-term memory: no thread_id in config['configurable'], so turns are not "
+                "extracted; compile the graph with a checkpointer and invoke with "
+                f"config={{'configurable': {{'thread_id': ..., {self.user_key!r}: ...}}}}"
+            )
         queue.submit(
             TurnInput(
                 principal=self.principal(config, runtime),
-                conversation_id=(config.get("configurable") or {}).get("thread_id"),
+                conversation_id=thread,
                 user_text=turn.user_text,
                 assistant_text=turn.assistant_text,
                 turn_kind=turn.kind,

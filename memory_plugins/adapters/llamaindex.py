@@ -26,6 +26,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from memory_plugins.arguments import require_engine
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import ConfigurationError, MissingExtraError
 from memory_plugins.extraction import Extraction, ExtractionQueue, MemoryExtractor, TurnInput
@@ -98,6 +99,7 @@ class LongTermMemoryBlock(BaseMemoryBlock[list[ChatMessage]]):
     ) -> None:
         if not user_id or not user_id.strip():
             raise ConfigurationError("LongTermMemoryBlock needs the user: pass user_id=...")
+        require_engine(engine, "LongTermMemoryBlock")
         if queue is not None and queue.engine is not engine:
             raise ConfigurationError(
                 "LongTermMemoryBlock: the queue must be built over the same engine"

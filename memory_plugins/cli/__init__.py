@@ -6,13 +6,16 @@ Sub-commands live in their own modules and are imported only when used, so
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 __all__ = ["main"]
 
 EVAL_SUITES = ("recall", "validation", "intent", "constraints")
 BENCH_TARGETS = ("write", "recall", "intent", "extraction", "locomo")
+BACKENDS = ("memory", "sqlite", "postgres")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -20,7 +23,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="memory-plugins",
         description="Validated long-term memory for LLM agents.",
         epilog="Store: MEMORY_PLUGINS_STORE (sqlite:///path.db, postgresql://..., memory); "
-        "principal secret: MEMORY_PLUGINS_SECRET.",
+        "principal secret: MEMORY_PLUGINS_SECRET; app label: MEMORY_PLUGINS_APP.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -36,6 +39,7 @@ def _parser() -> argparse.ArgumentParser:
     ):
         cmd = sub.add_parser(name, help=text)
         cmd.add_argument("--user", required=True, help="principal (user id)")
+        _app_option(cmd)
         if name == "list":
             cmd.add_argument("--status", choices=("active", "suppressed", "all"), default="all")
             cmd.add_argument("--json", action="store_true", help="print JSON lines")
@@ -49,6 +53,7 @@ def _parser() -> argparse.ArgumentParser:
     recall = sub.add_parser("recall", help="what would be injected for a query")
     recall.add_argument("query")
     recall.add_argument("--user", required=True)
+    _app_option(recall)
     recall.add_argument("--explain", action="store_true", help="show every record's scores")
 
     ev = sub.add_parser("eval", help="measure decisions on a labelled JSONL file")
@@ -75,16 +80,43 @@ def _parser() -> argparse.ArgumentParser:
     )
     bench.add_argument(
         "--backends",
-        default="memory,sqlite,postgres",
-        help="comma-separated: memory, sqlite, postgres",
+        type=_backends,
+        default=None,
+        help="comma-separated: memory, sqlite (temporary stores), postgres (a temporary schema "
+        "in the database of MEMORY_PLUGINS_STORE); default: memory,sqlite and postgres "
+        "when MEMORY_PLUGINS_STORE names one",
     )
     bench.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke run")
     return parser
 
 
+def _backends(spec: str) -> list[str]:
+    names = [n.strip() for n in spec.split(",") if n.strip()]
+    unknown = sorted(set(names) - set(BACKENDS))
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown backend(s) {', '.join(unknown) or '(none given)'}; "
+            f"choose among {', '.join(BACKENDS)}"
+        )
+    return names
+
+
+def _app_option(cmd: argparse.ArgumentParser) -> None:
+    cmd.add_argument(
+        "--app", help="app label of the records (MemoryConfig.app; default: $MEMORY_PLUGINS_APP)"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``memory-plugins``; returns the exit status."""
     args = _parser().parse_args(argv)
+    for option in ("out", "plot"):
+        problem = _unwritable(getattr(args, option, None))
+        if problem is not None:  # checked before any work, so nothing is computed in vain
+            print(
+                f"memory-plugins {args.command}: cannot write --{option} {problem}", file=sys.stderr
+            )
+            return 2
     if args.command == "eval":
         module = importlib.import_module(f"memory_plugins.cli.eval_{args.suite}")
     elif args.command == "bench":
@@ -93,8 +125,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         module = importlib.import_module("memory_plugins.cli.inspector")
     else:
         module = importlib.import_module(f"memory_plugins.cli.{args.command}")
-    status: int = module.run(args)
+    from memory_plugins.errors import MemoryPluginsError
+
+    try:
+        status: int = module.run(args)
+    except (OSError, MemoryPluginsError) as exc:  # a message naming the fix, no traceback
+        print(f"memory-plugins {args.command}: {exc}", file=sys.stderr)
+        return 2
     return status
+
+
+def _unwritable(path: str | None) -> str | None:
+    """Why ``path`` cannot be written (``"PATH: reason"``), or ``None`` when it can."""
+    if not path:
+        return None
+    target = Path(path).expanduser()
+    folder = target.parent
+    if target.is_dir():
+        return f"{path}: it is a directory"
+    if not folder.is_dir():
+        return f"{path}: the folder {folder} does not exist"
+    if not os.access(folder, os.W_OK | os.X_OK) or (
+        target.exists() and not os.access(target, os.W_OK)
+    ):
+        return f"{path}: permission denied"
+    return None
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,7 +1,7 @@
 """``memory-plugins bench recall``: end-to-end ``engine.recall`` latency by store and size.
 
-Each backend gets a fresh store (SQLite in a temporary folder; PostgreSQL under an app
-label unique to the run, its rows removed afterwards with ``engine.forget``), one
+Each backend gets a fresh, temporary store (SQLite in a temporary folder; PostgreSQL in a
+temporary schema of the ``MEMORY_PLUGINS_STORE`` database, dropped afterwards), one
 principal holding N synthetic bilingual records of every type, and a rotating set of
 Chinese, English and mixed queries — some selecting records, most selecting none.
 
@@ -280,11 +280,12 @@ def run(args: argparse.Namespace) -> int:
     sizes = QUICK_SIZES if args.quick else SIZES
     results: list[Measurement] = []
     failed: list[str] = []
+    backends = backend_names(args.backends)
     print(
         f"{'backend':<9} {'records':>8} {'p50 ms':>9} {'p95 ms':>9} {'us/record':>10} "
         f"{'uncached p50':>13} {'score p50':>10} {'hits':>5}"
     )
-    for backend in backend_names(args.backends):
+    for backend in backends:
         try:
             measured = measure(backend, sizes)
         except Exception as exc:  # one unreachable backend must not hide the others

@@ -56,9 +56,10 @@ def _write(backend: str, n: int, batch: int) -> float:
 def run(args: argparse.Namespace) -> int:
     """Print gates-alone and full-path throughput per backend and size."""
     sizes = (1_000,) if args.quick else (1_000, 10_000)
+    backends = backend_names(args.backends)
     print(f"gates alone: {_gates(20_000):,.0f} candidates/s  (target >= 20,000)")
     print(f"{'backend':<9} {'records':>8} {'1 per call':>14} {'50 per call':>14}")
-    for backend in backend_names(args.backends):
+    for backend in backends:
         for n in sizes:
             single = _write(backend, n, 1)
             batched = _write(backend, n, 50)

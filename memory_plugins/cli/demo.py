@@ -11,6 +11,7 @@ real chat model instead.
 import argparse
 import importlib
 import json
+import sqlite3
 import sys
 import tempfile
 import time
@@ -178,6 +179,8 @@ def _real_model(spec: str) -> Any:
             return init_chat_model(name, model_provider=provider)
         except (ImportError, ValueError) as exc:  # integration package missing, or no such provider
             raise ConfigurationError(f"--model {spec}: {exc}") from exc
+        except Exception as exc:  # e.g. no API key: the provider's client refuses to start
+            raise _unusable(spec, exc) from exc
     # Without the `langchain` package: the providers whose integration we can import directly.
     known = {
         "openai": ("langchain_openai", "ChatOpenAI", "langchain-openai"),
@@ -200,7 +203,19 @@ def _real_model(spec: str) -> Any:
         module = importlib.import_module(module_name)
     except ImportError as exc:
         raise ConfigurationError(f"--model {spec} needs {package}: pip install {package}") from exc
-    return getattr(module, class_name)(model=name)
+    try:
+        return getattr(module, class_name)(model=name)
+    except Exception as exc:  # e.g. no API key: the provider's client refuses to start
+        raise _unusable(spec, exc) from exc
+
+
+def _unusable(spec: str, exc: Exception) -> ConfigurationError:
+    provider = spec.partition(":")[0]
+    return ConfigurationError(
+        f"--model {spec} cannot be created ({type(exc).__name__}: {exc}). Set the provider's "
+        f"API key (e.g. {provider.upper()}_API_KEY) in the environment, or run the demo "
+        "without --model (offline)"
+    )
 
 
 # -- printing ---------------------------------------------------------------------------------
@@ -307,6 +322,17 @@ def run(args: argparse.Namespace) -> int:
                 walk.memory.close()
     except ConfigurationError as exc:
         print(f"memory-plugins demo: {exc}", file=sys.stderr)
+        return 2
+    except (OSError, sqlite3.Error) as exc:
+        print(f"memory-plugins demo: cannot use --db {args.db}: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:
+        if args.model is None:
+            raise  # the offline walkthrough failing is a bug: keep its traceback
+        print(
+            f"memory-plugins demo: the model {args.model} failed: {type(exc).__name__}: {exc}",
+            file=sys.stderr,
+        )
         return 2
     print(f"\ndone in {time.monotonic() - started:.1f}s")
     return 0

@@ -14,17 +14,22 @@ Example::
 
 import sys
 from argparse import Namespace
+from dataclasses import fields
 from typing import Any
 
 from memory_plugins.cli.evalio import (
     Case,
     ResultWriter,
+    no_valid_case,
     print_misses,
     print_table,
     progress,
     read_cases,
 )
 from memory_plugins.errors import SnapshotValidationError
+from memory_plugins.slices.constraints import ConstraintSnapshot
+
+_FIELDS = frozenset(field.name for field in fields(ConstraintSnapshot))
 
 __all__ = ["run", "same_snapshot"]
 
@@ -50,6 +55,10 @@ def _problem(case: Case) -> str | None:
     if kind == "extract":
         if not isinstance(data.get("text"), str) or not isinstance(data.get("expect"), dict):
             return f"line {case.line}: an extract case needs a text and an expect object"
+        try:
+            ConstraintSnapshot.from_dict(data["expect"])
+        except SnapshotValidationError as exc:
+            return f"line {case.line}: expect is not a valid snapshot: {exc}"
         return None
     if kind == "check":
         if not isinstance(data.get("output"), str) or not isinstance(data.get("constraints"), dict):
@@ -57,6 +66,9 @@ def _problem(case: Case) -> str | None:
         expect = data.get("expect")
         if not isinstance(expect, list) or not all(isinstance(f, str) for f in expect):
             return f"line {case.line}: expect must be a list of field names"
+        unknown = sorted(set(expect) - _FIELDS)
+        if unknown:
+            return f"line {case.line}: unknown field(s) {unknown} in expect"
         return None
     return f"line {case.line}: kind must be 'extract' or 'check'"
 
@@ -69,16 +81,21 @@ def run(args: Namespace) -> int:
         print(f"cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
     from memory_plugins.slices.checker import check_output
-    from memory_plugins.slices.constraints import ConstraintSnapshot, extract_constraints
+    from memory_plugins.slices.constraints import extract_constraints
 
+    valid: list[Case] = []
+    for case in cases:
+        problem = _problem(case)
+        if problem is None:
+            valid.append(case)
+        else:
+            problems.append(problem)
+    if not valid:
+        return no_valid_case(args.file, problems)
     extract_total = extract_hits = check_total = check_hits = 0
     misses: list[str] = []
     with ResultWriter(getattr(args, "out", None)) as out:
-        for case in progress(cases, "constraints"):
-            problem = _problem(case)
-            if problem is not None:
-                problems.append(problem)
-                continue
+        for case in progress(valid, "constraints"):
             data: dict[str, Any] = case.data
             if data["kind"] == "extract":
                 snapshot = extract_constraints(data["text"]).to_dict()

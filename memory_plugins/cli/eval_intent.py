@@ -18,12 +18,14 @@ from typing import Any
 from memory_plugins.cli.evalio import (
     Case,
     ResultWriter,
+    no_valid_case,
     percentile,
     print_misses,
     print_table,
     progress,
     read_cases,
 )
+from memory_plugins.slices.actions import IntentAction
 
 __all__ = ["WARM_UP", "run"]
 
@@ -38,6 +40,9 @@ WARM_UP = (
 """Utterances run before timing so that lazy loading is not counted per utterance."""
 
 
+_ACTIONS = frozenset(action.value for action in IntentAction)
+
+
 def _valid(case: Case) -> str | None:
     data = case.data
     expect = data.get("expect")
@@ -45,6 +50,11 @@ def _valid(case: Case) -> str | None:
         return f"line {case.line}: text must be a string"
     if not isinstance(expect, dict) or not isinstance(expect.get("action"), str):
         return f"line {case.line}: expect must be an object with an action"
+    if expect["action"].strip().lower() not in _ACTIONS:
+        return (
+            f"line {case.line}: unknown action {expect['action']!r} "
+            f"(one of {', '.join(sorted(_ACTIONS))})"
+        )
     targets = expect.get("target", [])
     if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
         return f"line {case.line}: expect.target must be a list of strings"
@@ -67,6 +77,8 @@ def run(args: Namespace) -> int:
             valid.append(case)
         else:
             problems.append(problem)
+    if not valid:
+        return no_valid_case(args.file, problems)
 
     began = time.perf_counter()
     extractor = IntentExtractor()

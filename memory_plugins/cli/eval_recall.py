@@ -23,7 +23,14 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from memory_plugins.cli.evalio import Case, ResultWriter, print_table, progress, read_cases
+from memory_plugins.cli.evalio import (
+    Case,
+    ResultWriter,
+    no_valid_case,
+    print_table,
+    progress,
+    read_cases,
+)
 from memory_plugins.config import MemoryConfig
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.outcomes import OutcomeStatus
@@ -249,6 +256,8 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"cannot read {args.file}: {exc}")
         return 2
+    if not report.scenarios:
+        return no_valid_case(args.file, report.problems)
     with ResultWriter(args.out) as out:
         for outcome in report.outcomes:
             out.write(outcome.output())

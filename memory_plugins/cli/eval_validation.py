@@ -3,12 +3,34 @@
 import argparse
 import uuid
 
-from memory_plugins.cli.evalio import ResultWriter, print_table, progress, read_cases
+from memory_plugins.cli.evalio import (
+    Case,
+    ResultWriter,
+    keep_valid,
+    no_valid_case,
+    print_table,
+    progress,
+    read_cases,
+)
 from memory_plugins.config import MemoryConfig
 from memory_plugins.engine import MemoryEngine
+from memory_plugins.gates import RejectCode
 from memory_plugins.outcomes import OutcomeStatus
 
 __all__ = ["run"]
+
+
+_CODES = frozenset(code.value for code in RejectCode)
+
+
+def _problem(case: Case) -> str | None:
+    data = case.data
+    if data["expect"] not in ("accept", "reject"):
+        return f"expect must be 'accept' or 'reject', got {data['expect']!r}"
+    code = data.get("code")
+    if code is not None and (data["expect"] != "reject" or code not in _CODES):
+        return f"code {code!r} is not a reason code of a rejection ({', '.join(sorted(_CODES))})"
+    return None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -20,6 +42,9 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"cannot read {args.file}: {exc}")
         return 2
+    cases = keep_valid(cases, problems, _problem)
+    if not cases:
+        return no_valid_case(args.file, problems)
     false_accepts = false_rejects = code_agree = code_labelled = 0
     config = MemoryConfig(principal_secret=uuid.uuid4().hex)
     with ResultWriter(args.out) as out:

@@ -2,7 +2,7 @@
 
 import json
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,6 +11,8 @@ from typing import IO, Any, TypeVar
 __all__ = [
     "Case",
     "ResultWriter",
+    "keep_valid",
+    "no_valid_case",
     "percentile",
     "print_misses",
     "print_table",
@@ -54,6 +56,29 @@ def read_cases(path: str | Path, required: Sequence[str]) -> tuple[list[Case], l
                 continue
             cases.append(Case(number, data))
     return cases, problems
+
+
+def keep_valid(
+    cases: Sequence[Case], problems: list[str], problem: Callable[[Case], str | None]
+) -> list[Case]:
+    """The cases ``problem`` finds nothing wrong with; the others join ``problems`` as
+    malformed lines (an unknown label is a malformed line, never a silent miss)."""
+    valid = []
+    for case in cases:
+        found = problem(case)
+        if found is None:
+            valid.append(case)
+        else:
+            problems.append(f"line {case.line}: {found}")
+    return valid
+
+
+def no_valid_case(path: str | Path, problems: Sequence[str]) -> int:
+    """Report a file without a single valid line; returns the exit status (1)."""
+    print(f"no valid case in {path}", file=sys.stderr)
+    for line in problems:
+        print(f"  skipped {line}", file=sys.stderr)
+    return 1
 
 
 def progress(items: Sequence[T], label: str) -> Iterator[T]:

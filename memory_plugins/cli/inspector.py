@@ -1,19 +1,23 @@
 """``memory-plugins list | suppress | restore | forget | recall``: look into a user's memory.
 
 They work on the store named by ``MEMORY_PLUGINS_STORE`` (default: the embedded SQLite
-file) with the principal secret of ``MEMORY_PLUGINS_SECRET`` (or the kept secret file).
-Exit status: 0 on success, 1 when the record to change was not found, 2 when the store
-or the configuration failed.
+file) with the principal secret of ``MEMORY_PLUGINS_SECRET`` (or the kept secret file)
+under the app of ``--app`` / ``MEMORY_PLUGINS_APP``: the store, secret and app your
+application uses. They never create a store, a directory or a secret. When a user has no
+memories but the store holds records under other users or apps, they say so.
+Exit status: 0 on success (suppressing what is already suppressed included), 1 when the
+record to change was not found, 2 when the store or the configuration failed.
 """
 
 import argparse
 import json
 import sys
 
-from memory_plugins.candidate import MemoryRecord
-from memory_plugins.cli.runtime import cli_config, open_store
+from memory_plugins.candidate import MemoryRecord, RecordStatus
+from memory_plugins.cli.runtime import APP_ENV, SECRET_ENV, cli_config, open_store
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import ConfigurationError, StoreUnavailableError
+from memory_plugins.namespaces import MEMORY_SEGMENT, SCHEMA_SEGMENT
 from memory_plugins.outcomes import OutcomeStatus
 from memory_plugins.recall.explain import format_explanation
 
@@ -28,8 +32,9 @@ _TEXT_WIDTH = 60
 def run(args: argparse.Namespace) -> int:
     """Dispatch one inspector command; returns the exit status."""
     try:
-        with open_store() as store:
-            engine = MemoryEngine(store, cli_config())
+        with open_store(must_exist=True) as store:
+            config = cli_config(app=getattr(args, "app", None), create_secret=False)
+            engine = MemoryEngine(store, config)
             return _COMMANDS[args.command](engine, args)
     except (StoreUnavailableError, ConfigurationError) as exc:
         print(f"memory-plugins {args.command}: {exc}", file=sys.stderr)
@@ -38,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _list(engine: MemoryEngine, args: argparse.Namespace) -> int:
     records = engine.list_records(args.user, status=args.status)
+    if not records and (args.status == "all" or not engine.list_records(args.user, "all")):
+        _elsewhere(engine, args.user)  # on stderr: JSON output stays clean
     if args.json:
         for record in records:
             print(json.dumps(_public_json(record), ensure_ascii=False))
@@ -64,23 +71,64 @@ def _public_json(record: MemoryRecord) -> dict[str, object]:
 
 def _suppress(engine: MemoryEngine, args: argparse.Namespace) -> int:
     outcome = engine.suppress(args.user, args.key, conversation_id=CLI_CONVERSATION)
-    return _report(outcome.status, args.key, outcome.detail)
+    return _report(engine, args, outcome.status, outcome.detail, RecordStatus.SUPPRESSED)
 
 
 def _restore(engine: MemoryEngine, args: argparse.Namespace) -> int:
     outcome = engine.restore(args.user, args.key, conversation_id=CLI_CONVERSATION)
-    return _report(outcome.status, args.key, outcome.detail)
+    return _report(engine, args, outcome.status, outcome.detail, RecordStatus.ACTIVE)
 
 
-def _report(status: OutcomeStatus, key: str, detail: str) -> int:
+def _report(
+    engine: MemoryEngine,
+    args: argparse.Namespace,
+    status: OutcomeStatus,
+    detail: str,
+    target: RecordStatus,
+) -> int:
+    key = args.key
     if status is OutcomeStatus.STORE_UNAVAILABLE:
         print(f"store unavailable: {detail}", file=sys.stderr)
         return 2
+    if status is OutcomeStatus.NOT_FOUND and _status_of(engine, args.user, key) is target:
+        print(f"already {target.value}: {key}")
+        return 0
     if status is OutcomeStatus.NOT_FOUND:
         print(f"not found: {key} ({detail})", file=sys.stderr)
         return 1
     print(f"{status.value}: {key}")
     return 0
+
+
+def _status_of(engine: MemoryEngine, user: str, key: str) -> RecordStatus | None:
+    return next((r.status for r in engine.list_records(user, status="all") if r.key == key), None)
+
+
+def _elsewhere(engine: MemoryEngine, user: str) -> None:
+    """Say where the records are when ``user`` has none under this app and secret."""
+    app = engine.config.app
+    apps = {
+        ns[0]
+        for ns in engine.gateway.list_namespaces(max_depth=3)
+        if ns[1:3] == (MEMORY_SEGMENT, SCHEMA_SEGMENT)
+    }
+    if not apps:
+        return
+    notes = []
+    if app in apps:
+        users = len(engine.gateway.list_namespaces((app, MEMORY_SEGMENT, SCHEMA_SEGMENT)))
+        notes.append(
+            f"the store has records of {users} other user(s) under app {app!r}: check --user, "
+            f"and that {SECRET_ENV} is the secret your application uses (users are stored "
+            "under a hash keyed by it)"
+        )
+    others = sorted(apps - {app})
+    if others:
+        notes.append(
+            f"the store has records under other apps: {', '.join(others)} "
+            f"(choose one with --app or {APP_ENV})"
+        )
+    print(f"note: no memories for {user!r} under app {app!r}; " + "; ".join(notes), file=sys.stderr)
 
 
 def _forget(engine: MemoryEngine, args: argparse.Namespace) -> int:
@@ -101,6 +149,8 @@ def _recall(engine: MemoryEngine, args: argparse.Namespace) -> int:
         print("store unavailable: nothing injected", file=sys.stderr)
         return 2
     print(result.message if result.message is not None else "(nothing injected)")
+    if result.message is None and not engine.list_records(args.user, status="all"):
+        _elsewhere(engine, args.user)
     return 0
 
 

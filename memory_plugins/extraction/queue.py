@@ -20,16 +20,19 @@ True
 """
 
 import asyncio
+import atexit
 import logging
 import sys
 import threading
 import time
+import weakref
 from collections import OrderedDict, deque
 from types import TracebackType
-from typing import Any
+from typing import Any, cast
 
+from memory_plugins.arguments import require_engine
 from memory_plugins.engine import MemoryEngine
-from memory_plugins.errors import ConfigurationError
+from memory_plugins.errors import ConfigurationError, WrongTypeError
 from memory_plugins.extraction.bounds import clip_for_queue
 from memory_plugins.extraction.eligibility import is_eligible
 from memory_plugins.extraction.extractor import Extraction, MemoryExtractor
@@ -51,7 +54,8 @@ _MAX_STALLED_CALLS = 4  # abandoned model calls still running before new calls a
 class ExtractionQueue:
     """Queue memory extraction after each eligible turn; usable from sync and async code.
 
-    ``extractor`` may be ``None``: then only pinned decisions are promoted.
+    ``extractor`` is a ``MemoryExtractor`` or a LangChain chat model (wrapped in one); with
+    ``None`` only pinned decisions are promoted.
     ``maxsize`` bounds the waiting jobs (the oldest is dropped and counted as
     ``dropped_oldest``); ``job_timeout`` bounds one model call in seconds. A turn is
     clipped on submit to what extraction can use (:func:`clip_for_queue`), and the waiting
@@ -68,6 +72,9 @@ class ExtractionQueue:
     ``submit_errors`` and
     ``outcome_<outcome>`` per candidate (``outcome_added``, ``outcome_rejected(schema)``…).
     Call :meth:`close` (or use it as a context manager) at shutdown to finish queued jobs.
+    A queue still open at interpreter exit gets ``exit_timeout`` seconds to finish; the
+    turns left are dropped with a WARNING saying how many (``dropped_at_exit``). A store
+    that is misconfigured rather than down is logged at ERROR (``configuration_errors``).
 
     >>> from langgraph.store.memory import InMemoryStore
     >>> from memory_plugins import MemoryConfig, MemoryEngine
@@ -89,13 +96,14 @@ class ExtractionQueue:
     def __init__(
         self,
         engine: MemoryEngine,
-        extractor: MemoryExtractor | None,
+        extractor: MemoryExtractor | Any | None,
         *,
         maxsize: int = 64,
         job_timeout: float = 30.0,
         keep_results: int = 128,
         max_bytes: int = 8 * 1024 * 1024,
         max_candidates: int = 20,
+        exit_timeout: float = 5.0,
     ) -> None:
         if maxsize < 1:
             raise ConfigurationError("ExtractionQueue maxsize must be at least 1")
@@ -109,8 +117,11 @@ class ExtractionQueue:
             raise ConfigurationError("ExtractionQueue max_bytes must be positive")
         if max_candidates < 1:
             raise ConfigurationError("ExtractionQueue max_candidates must be at least 1")
-        self.engine = engine
-        self.extractor = extractor
+        if not exit_timeout >= 0:
+            raise ConfigurationError("ExtractionQueue exit_timeout must be >= 0 seconds")
+        self.engine = require_engine(engine, "ExtractionQueue")
+        self.extractor = _as_extractor(extractor)
+        self.exit_timeout = exit_timeout
         self.maxsize = maxsize
         self.job_timeout = job_timeout
         self.max_bytes = max_bytes
@@ -204,6 +215,7 @@ class ExtractionQueue:
             self._stopping = True
             self._has_work.notify_all()
             worker = self._worker
+        _OPEN_QUEUES.discard(self)
         if left:
             self.stats.incr("dropped_on_close", left)
             logger.warning("memory extraction closed with %d job(s) unprocessed", left)
@@ -264,6 +276,30 @@ class ExtractionQueue:
     def _start_worker(self) -> None:
         self._worker = threading.Thread(target=self._work, name="memory-extraction", daemon=True)
         self._worker.start()
+        _OPEN_QUEUES.add(self)
+
+    def _at_exit(self, began: float) -> None:
+        """At interpreter exit: finish within ``exit_timeout`` (counted from ``began``: the
+        queues drain in parallel), then say how many turns are dropped."""
+        with self._lock:
+            if self._closed or not (self._jobs or self._in_flight):
+                return
+            self._closed = True
+        self.flush(max(0.0, began + self.exit_timeout - time.monotonic()))
+        with self._lock:
+            left = len(self._jobs) + self._in_flight
+            self._jobs.clear()
+            self._stopping = True
+            self._has_work.notify_all()
+        if left:
+            self.stats.incr("dropped_at_exit", left)
+            logger.warning(
+                "memory extraction: %d turn(s) dropped at interpreter exit, not done within "
+                "exit_timeout=%.3gs; call close(timeout) on the queue (or LongTermMemory) "
+                "before exiting to wait longer, or raise exit_timeout",
+                left,
+                self.exit_timeout,
+            )
 
     def _work(self) -> None:
         while True:
@@ -318,6 +354,10 @@ class ExtractionQueue:
                 outcomes = self.engine.remember(
                     turn.principal, candidates, source_conversation_id=conversation
                 )
+            except ConfigurationError as exc:  # misuse is not an outage: say it loudly, once
+                self.stats.incr("configuration_errors")
+                if self.stats.get("configuration_errors") == 1:
+                    logger.error("memory extraction cannot store candidates: %s", exc)
             except Exception as exc:
                 self.stats.incr("write_errors")
                 logger.warning("memory extraction write failed: %s: %s", type(exc).__name__, exc)
@@ -354,6 +394,39 @@ class ExtractionQueue:
             self.stats.incr("malformed_items", extraction.skipped_items)
         self.stats.incr("candidates_proposed", len(extraction.candidates))
         return list(extraction.candidates)
+
+
+def _as_extractor(extractor: Any) -> MemoryExtractor | None:
+    """The extractor the queue calls; a chat model is wrapped, as ``LongTermMemory`` does."""
+    if extractor is None or isinstance(extractor, MemoryExtractor):
+        return extractor
+    if isinstance(extractor, type):
+        raise WrongTypeError(
+            f"ExtractionQueue got the class {extractor.__name__} as extractor: pass an instance "
+            "(a chat model, or MemoryExtractor(model))"
+        )
+    if callable(getattr(extractor, "invoke", None)):
+        return MemoryExtractor(extractor)
+    if callable(
+        getattr(extractor, "run", None)
+    ):  # an extractor of its own: run(turn) -> Extraction
+        return cast(MemoryExtractor, extractor)
+    raise WrongTypeError(
+        "ExtractionQueue takes a MemoryExtractor, a LangChain chat model or None as extractor, "
+        f"got {type(extractor).__name__}: pass MemoryExtractor(model) or the chat model itself"
+    )
+
+
+_OPEN_QUEUES: "weakref.WeakSet[ExtractionQueue]" = weakref.WeakSet()
+"""Queues with a worker and not closed yet: drained (within a bound) at interpreter exit."""
+
+
+@atexit.register
+def _drain_at_exit() -> None:
+    # Registered after ``logging`` was imported, so it runs before logging shuts down.
+    began = time.monotonic()
+    for queue in list(_OPEN_QUEUES):
+        queue._at_exit(began)
 
 
 class _ModelCall:

@@ -27,6 +27,7 @@ import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from memory_plugins.arguments import require_config
 from memory_plugins.clock import Clock
 from memory_plugins.config import MemoryConfig
 from memory_plugins.errors import SnapshotValidationError
@@ -93,7 +94,7 @@ class SliceMemory:
         packs: Iterable[PackSource] = (),
         stats: EngineStats | None = None,
     ) -> None:
-        self.config = config
+        self.config = require_config(config, "SliceMemory")
         self.extractor = extractor or IntentExtractor(DomainPacks(packs))
         self.store = SliceStore(store, config, clock=clock, stats=stats)
 

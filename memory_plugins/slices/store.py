@@ -253,28 +253,8 @@ class SliceStore:
             )
 
     def _slice_namespaces(self) -> list[tuple[str, ...]]:
-        from langgraph.store.base import ListNamespacesOp, MatchCondition
-
         prefix = (self.config.app, SLICE_SEGMENT, SCHEMA_SEGMENT)
-        found: list[tuple[str, ...]] = []
-        offset = 0
-        while True:
-            op = ListNamespacesOp(
-                match_conditions=(MatchCondition("prefix", prefix),),
-                max_depth=None,
-                limit=1000,
-                offset=offset,
-            )
-            try:
-                page = self.gateway.store.batch([op])[0]
-            except Exception as exc:  # the same boundary rule as StoreGateway
-                raise StoreUnavailableError(
-                    f"{type(self.gateway.store).__name__}: {exc!r}"
-                ) from exc
-            found.extend(tuple(ns) for ns in page if len(ns) == len(prefix) + 2)
-            if len(page) < 1000:
-                return found
-            offset += 1000
+        return [ns for ns in self.gateway.list_namespaces(prefix) if len(ns) == len(prefix) + 2]
 
     def _degraded(self, what: str, exc: StoreUnavailableError) -> None:
         self.stats.incr(f"slice_{what}_failures")

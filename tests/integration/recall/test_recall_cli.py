@@ -77,8 +77,8 @@ def test_list_suppress_restore_forget(store_file: Path, capsys: pytest.CaptureFi
     assert "(nothing injected)" in capsys.readouterr().out
     assert main(["list", "--user", "alice", "--status", "suppressed"]) == 0
     assert KEY in capsys.readouterr().out
-    assert main(["suppress", KEY, "--user", "alice"]) == 1  # nothing active to suppress
-    capsys.readouterr()
+    assert main(["suppress", KEY, "--user", "alice"]) == 0  # already done: said, not an error
+    assert capsys.readouterr().out.strip() == f"already suppressed: {KEY}"
 
     assert main(["restore", KEY, "--user", "alice"]) == 0
     assert main(["recall", "乌龙茶", "--user", "alice"]) == 0

@@ -58,6 +58,7 @@ PUBLIC = [
     "TurnInput",
     "Violation",
     "WriteOutcome",
+    "WrongTypeError",
     "check_output",
     "derive_candidate",
     "evaluate",
