@@ -65,8 +65,8 @@ _PHONE_SPAN = re.compile(
     r"(?<![A-Za-z0-9_+])(?:\+|00)?\(?\d(?:[ \-./]{0,2}\(?\d\)?){6,16}(?![A-Za-z0-9_])"
 )
 _PHONE_CUE = re.compile(
-    r"\b(?:phone|tel|telephone|call|calls|text|sms|mobile|cell|cellphone|whatsapp|wechat|fax"
-    r"|contact|reach|dial|ring|telefon|t[ée]l[ée]phone|portable|handy|m[óo]vil|celular|tel[ée]fono)\b"
+    r"\b(?:phones?|tel|telephone|call(?:s|ed|ing)?|text(?:ed)?|sms|mobile|cell|cellphone"
+    r"|whatsapp|wechat|fax|contact(?:ed)?|reach(?:ed|able)?|dial|ring|telefon|t[ée]l[ée]phone|portable|handy|m[óo]vil|celular|tel[ée]fono)\b"
     r"|电话|手机|联系|微信|电話|手機|聯絡|電話|携帯|전화|휴대폰|핸드폰|연락처",
     re.IGNORECASE,
 )

@@ -46,10 +46,14 @@ __all__ = [
 
 _ASSIGNED_SECRET = re.compile(
     r"(?:api[_ -]?key|apikey|access[_ -]?key(?:[_ -]?id)?|secret[_ -]?access[_ -]?key"
-    r"|secret[_ -]?key|client[_ -]?secret|token|secret|密钥|秘钥|令牌)"
-    r"[\"']?\s*(?:[:=：]|\bis\b|是|为)\s*[\"'“]?([^\s\"'”,;}<>]{12,})",
+    r"|secret[_ -]?key|client[_ -]?secret|auth[_ -]?key|priv(?:ate)?[_ -]?key|token|secret"
+    r"|密钥|秘钥|令牌)[A-Za-z0-9_]{0,24}[\"'\]]{0,2}[ \t]{0,4}"
+    r"(?:(?:[:=：]=?|=>|\bis\b|是|为)[ \t]{0,4}@?[\"'“`]?(?P<bare>[^\s\"'”`,;}<>]{12,})"
+    r"|(?:[:=：]=?|=>)?[ \t]{0,4}@?[\"'`](?P<quoted>[^\s\"'`]{12,})[\"'`])",
     re.IGNORECASE,
 )
+_LETTER = re.compile(r"[A-Za-z]")
+_SYMBOL = re.compile(r"[^A-Za-z0-9]")
 
 _AUTH_HEADER = re.compile(
     r"\b(?:proxy-)?authorization\s*[:=]\s*[\"']?"
@@ -95,7 +99,8 @@ _PASSWORD_ZH = re.compile(
 _PIN = re.compile(r"\bpin(?:\s*code)?\s*(?:[:=：]|is)\s*[0-9]{4,8}\b", re.IGNORECASE)
 _NOT_A_PASSWORD = frozenset(
     {"none", "null", "nil", "empty", "required", "optional", "hidden", "redacted", "masked"}
-    | {"unset", "changed", "set", "n/a", "na"}
+    | {"unset", "changed", "set", "n/a", "na", "true", "false"}
+    | {"password", "passwd", "passphrase", "passcode", "pwd", "pswd", "pass", "secret"}
 )
 
 _STATE = re.compile(
@@ -131,7 +136,10 @@ def _looks_random(value: str, min_len: int = 12) -> bool:
 
 def _assigned_secret(text: str) -> str | None:
     for m in _ASSIGNED_SECRET.finditer(text):
-        if _looks_random(m.group(1)):
+        value = m["bare"] or m["quoted"]
+        # A quoted value mixing letters and symbols is machine-made too ("p${e]nob(ody[…").
+        mixed = m["quoted"] and _LETTER.search(value) and len(_SYMBOL.findall(value)) >= 3
+        if _looks_random(value) or mixed:
             return "secret value assigned to a key or token name"
     return None
 
@@ -162,7 +170,7 @@ def _cookie(text: str) -> str | None:
 
 def _password(text: str) -> str | None:
     for m in _PASSWORD.finditer(text):
-        value = m["value"]
+        value = m["value"].rstrip(")]},.")
         if m["suffix"] and _NOT_A_PASSWORD_NAME.fullmatch(m["suffix"]):
             continue
         if value.casefold() in _NOT_A_PASSWORD or set(value) <= set("*•●xX.…-_#"):

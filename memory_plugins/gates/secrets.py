@@ -78,6 +78,9 @@ _MORE_TOKENS = re.compile(
     r"|(?P<braintree>access_token\$production\$[0-9a-z]{16}\$[0-9a-f]{32})"
     r"|(?P<sendgrid>SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})"
     r"|(?P<telegram>[0-9]{8,10}:AA[A-Za-z0-9_-]{33})"
+    r"|(?P<vault>hv[sbr]\.[A-Za-z0-9_-]{24,})"
+    r"|(?P<grafana>glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,2}"
+    r"|eyJrIjoi[A-Za-z0-9+/]{40,}={0,2})"
     r")(?![A-Za-z0-9])"
     r"|(?P<webhook>https://(?:hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9/_-]{20,}"
     r"|(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}"
@@ -85,6 +88,7 @@ _MORE_TOKENS = re.compile(
     r"|oapi\.dingtalk\.com/robot/send\?access_token=[0-9a-f]{20,}"
     r"|open\.feishu\.cn/open-apis/bot/v2/hook/[0-9a-f-]{20,}"
     r"|qyapi\.weixin\.qq\.com/cgi-bin/webhook/send\?key=[0-9a-f-]{20,}))"
+    r"|(?P<npmrc>//[A-Za-z0-9.-]+(?::[0-9]+)?(?:/[^\s:]*)?/?:_(?:auth|authToken|password)=\s?(?!\$\{)[^\s\"']{4,})"
 )
 _MORE_NAMES = {
     "anthropic": "Anthropic API key",
@@ -107,9 +111,12 @@ _MORE_NAMES = {
     "sendgrid": "SendGrid API key",
     "telegram": "Telegram bot token",
     "webhook": "chat webhook URL",
+    "vault": "HashiCorp Vault token",
+    "grafana": "Grafana token",
+    "npmrc": "npm registry credential (.npmrc)",
 }
 # A run of token characters long enough for any provider format: skips plain prose cheaply.
-_TOKEN_RUN = r"[A-Za-z0-9_\-+/=.$:]{16,}"
+_TOKEN_RUN = r"[A-Za-z0-9_\-+/=.$:]{10,}"
 
 
 @cache
@@ -190,6 +197,8 @@ def _has_alg(segment: str) -> bool:
     return isinstance(header, dict) and "alg" in header
 
 
+# A template slot standing for the password: ${DB_PASSWORD}, <password>, {{ pw }}.
+_TEMPLATED = re.compile(r"\$\{[^}]*\}|<[^>]*>|\{\{[^}]*\}\}|%\([^)]*\)s?|\*+")
 # detect-secrets needs a user before the colon; "redis://:password@host" has none.
 _EMPTY_USER_URL = re.compile(
     r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}://:[^\s@/]+@[^\s/@]+"
@@ -202,7 +211,7 @@ def credential_url_detector() -> FunctionDetector:
     def find(text: str) -> str | None:
         text = fold(text)
         for password in plugin.analyze_string(text):
-            if password and not _PLACEHOLDER_VALUE.search(password):
+            if password and not _TEMPLATED.fullmatch(password):
                 return "URL with a user and password (detect-secrets)"
         if _EMPTY_USER_URL.search(text):
             return "URL with a password"
@@ -217,9 +226,14 @@ def credential_url_detector() -> FunctionDetector:
 _PLACEHOLDER_VALUE = re.compile(
     r"^(?:none|null|nil|empty|required|optional|hidden|redacted|masked|unset|changed|set|n/?a"
     r"|true|false|value|string|str|secret|password|token|undefined|env|xxx+|\*+|\.+|-+)$"
-    r"|your[_ -]?|_here$|^<.*>$|^\{.*\}$|^\$|^%\(|changeme|placeholder|example_?value",
+    r"|your[_ -]?|_here$|^<\w+>$|^\{\{?\s*\w+\s*\}?\}$|^\$|^%\(|changeme|placeholder|example_?value"
+    # A reference to where the secret lives (this.apiKey, config.db.password), not its value.
+    r"|^[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_][A-Za-z_]*)+\(?\)?$",
     re.IGNORECASE,
 )
+_VALUE_END = re.compile(r"[\s,;\"'`]")
+# get_secret(), settings["db"], os.environ.get(...): where the value comes from, not the value.
+_CALL = re.compile(r"[A-Za-z_][\w.]*[\[(]")
 _KEYWORDS = r"pass|pwd|secret|api_?key|auth_?key|priv_?key|contrase|[a-z]_?key\b"
 
 
@@ -244,15 +258,13 @@ def _keyword_secret(text: str) -> str | None:
     from detect_secrets.filters import heuristic
 
     plugin, groups = _keyword_setup()
-    text = fold(text)
-    if heuristic.is_indirect_reference(text):
-        return None
-    for found in plugin.analyze_string(text, denylist_regex_to_group=groups):
-        value = found.strip().strip("\"'`;,")
+    for found in plugin.analyze_string(fold(text), denylist_regex_to_group=groups):
+        # In prose the captured value runs on to the end of the line: keep its first word.
+        value = _VALUE_END.split(found.strip().strip("\"'`"), maxsplit=1)[0].rstrip(")]}.")
         if (
             len(value) < 3
             or _PLACEHOLDER_VALUE.search(value)
-            or heuristic.is_templated_secret(value)
+            or _CALL.match(value)
             or heuristic.is_sequential_string(value)
             or heuristic.is_prefixed_with_dollar_sign(value)
         ):
