@@ -124,10 +124,16 @@ def _load_entry_points() -> None:
         _registry[ep.name] = _Entry(_entry_point_factory(ep.load), True)
 
 
+def _instantiate(target: object) -> object:
+    """A detector itself, or what a class or factory function makes."""
+    if isinstance(target, type) or (callable(target) and not isinstance(target, Detector)):
+        return target()
+    return target
+
+
 def _entry_point_factory(load: Callable[[], object]) -> Callable[[], Detector]:
     def factory() -> Detector:
-        target = load()
-        made = target() if callable(target) and not isinstance(target, Detector) else target
+        made = _instantiate(load())
         if not isinstance(made, Detector):
             raise ConfigurationError(
                 f"entry point of group {ENTRY_POINT_GROUP} gave {type(made).__name__}, "
@@ -174,6 +180,7 @@ def _build(name: str) -> Detector:
 def active_detectors(gates: "GateConfig") -> tuple[Detector, ...]:
     """The detectors a config runs: sensitive ones first, then runtime_data (S2 order)."""
     enable = tuple(n for n in gates.enable if isinstance(n, str))
+    extra = tuple(d for d in gates.enable if not isinstance(d, str))
     key = (enable, tuple(sorted(gates.disable)))
     found = _sets.get(key)
     if found is None:
@@ -184,12 +191,13 @@ def active_detectors(gates: "GateConfig") -> tuple[Detector, ...]:
                 for name, entry in _registry.items()
                 if (entry.default or name in enable) and name not in gates.disable
             ]
-            found = tuple(_build(name) for name in names)
+            built = tuple(_build(name) for name in names)
+            found = tuple(d for code in DETECTOR_CODES for d in built if d.code == code)
             _sets[key] = found
-    extra = tuple(d for d in gates.enable if not isinstance(d, str))
     if extra:
-        found = (*found, *extra)
-    return tuple(d for code in DETECTOR_CODES for d in found if d.code == code)
+        both = (*found, *extra)
+        return tuple(d for code in DETECTOR_CODES for d in both if d.code == code)
+    return found
 
 
 def default_detectors(code: RejectCode | None = None) -> tuple[Detector, ...]:
@@ -206,7 +214,11 @@ def find_with(detectors: Sequence[Detector], strings: Sequence[str]) -> Detector
     A detector that raises is a finding of its own code (fail closed): the candidate is
     rejected, the error logged, and nothing propagates.
     """
+    joined = "\n".join(strings)
     for detector in detectors:
+        quick = getattr(detector, "quick", None)
+        if quick is not None and quick.search(joined) is None:
+            continue  # nothing this detector could match is in any of the strings
         for text in strings:
             try:
                 found = detector.detect(text)
@@ -224,13 +236,20 @@ def find_with(detectors: Sequence[Detector], strings: Sequence[str]) -> Detector
 
 @dataclass(frozen=True, slots=True)
 class FunctionDetector:
-    """A detector made of a name, a code and a function ``text -> description | None``."""
+    """A detector made of a name, a code and a function ``text -> description | None``.
+
+    ``quick``, when given, is a pattern every text ``find`` could flag contains: texts
+    without it are passed over without calling ``find``.
+    """
 
     name: str
     code: RejectCode
     find: Callable[[str], str | None]
+    quick: "re.Pattern[str] | None" = None
 
     def detect(self, text: str) -> str | None:
+        if self.quick is not None and self.quick.search(text) is None:
+            return None
         return self.find(text)
 
 
@@ -242,18 +261,15 @@ def guarded(
     The pre-check is what keeps the gates fast: most memories contain nothing any
     detector could match, and one search for a necessary feature rules that out.
     """
-    pattern = re.compile(quick, re.IGNORECASE)
-
-    def find_if_possible(text: str) -> str | None:
-        return find(text) if pattern.search(text) else None
-
-    return FunctionDetector(name, code, find_if_possible)
+    return FunctionDetector(name, code, find, re.compile(quick, re.IGNORECASE))
 
 
 def _lazy(module: str, attr: str) -> Callable[[], Detector]:
     def factory() -> Detector:
-        made = getattr(import_module(module), attr)
-        return made() if callable(made) and not isinstance(made, Detector) else made  # type: ignore[no-any-return]
+        made = _instantiate(getattr(import_module(module), attr))
+        if not isinstance(made, Detector):
+            raise ConfigurationError(f"{module}.{attr} gave no Detector")
+        return made
 
     return factory
 

@@ -189,6 +189,10 @@ def _shaped() -> tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]:
     return tuple((re.compile(shape), modules) for shape, modules in _SHAPED)
 
 
+def _count_digits(text: str) -> int:
+    return sum(map(text.count, "0123456789"))
+
+
 @cache
 def _identifier_modules() -> tuple[str, ...]:
     """Every stdnum module of a personal, tax or account identifier: tried on cued numbers."""
@@ -228,7 +232,7 @@ def _spans(text: str) -> Iterator[tuple[int, int, str, bool]]:
         for i, a in enumerate(cuts[:-1]):
             for b in cuts[i + 1 :]:
                 piece = value[a : b - 1]
-                digits = sum(ch.isdigit() for ch in piece)
+                digits = _count_digits(piece)
                 if digits > 24:
                     break
                 if digits >= 6:
@@ -237,13 +241,15 @@ def _spans(text: str) -> Iterator[tuple[int, int, str, bool]]:
 
 def _national_id(text: str) -> str | None:
     text = fold(text)
+    if _count_digits(text) < 6:  # "ABCDE1234F", "RSSMRA45C12F2LRI": letters carry it
+        return _alnum_tokens(text)
     for start, end, piece, whole in _spans(text):
         for shape, modules in _shaped() if whole else ():
             if shape.fullmatch(piece):
                 for path in modules:
                     if _valid(path, piece):
                         return _describe(path)
-        digits = sum(ch.isdigit() for ch in piece)
+        digits = _count_digits(piece)
         if digits >= _MIN_CUED_DIGITS and _cued(text, start, end):
             for path in _identifier_modules():
                 if _valid(path, piece):
@@ -257,16 +263,23 @@ def _national_id(text: str) -> str | None:
             for path in _STRONG:
                 if _valid(path, piece):
                     return _describe(path)
+    found = _alnum_tokens(text)
+    if found is not None:
+        return found
+    for m in _HETU.finditer(text):
+        if _valid("fi.hetu", m.group(0)):
+            return _describe("fi.hetu")
+    return _own_formats(text)
+
+
+def _alnum_tokens(text: str) -> str | None:
     for m in _ALNUM_TOKEN.finditer(text):
         token = m.group(0).upper()
         cued = _cued(text, m.start(), m.end()) or _ID_TOKEN.fullmatch(token) is not None
         for path in _identifier_modules() if cued else _ALNUM:
             if _valid(path, token):
                 return _describe(path)
-    for m in _HETU.finditer(text):
-        if _valid("fi.hetu", m.group(0)):
-            return _describe("fi.hetu")
-    return _own_formats(text)
+    return None
 
 
 def _own_formats(text: str) -> str | None:

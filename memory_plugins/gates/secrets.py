@@ -234,7 +234,7 @@ _PLACEHOLDER_VALUE = re.compile(
 _VALUE_END = re.compile(r"[\s,;\"'`]")
 # get_secret(), settings["db"], os.environ.get(...): where the value comes from, not the value.
 _CALL = re.compile(r"[A-Za-z_][\w.]*[\[(]")
-_KEYWORDS = r"pass|pwd|secret|api_?key|auth_?key|priv_?key|contrase|[a-z]_?key\b"
+_KEYWORDS = r"pass|pwd|secret|_?key\b|apikey|contrase"
 
 
 @cache
