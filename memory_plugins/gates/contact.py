@@ -12,7 +12,7 @@ A memory may say *that* the user prefers e-mail, never *which* address or number
 
 >>> email_detector().detect("mail ann.lee@example.co.uk")
 'e-mail address'
->>> phone_detector().detect("call me on 020 7946 0958")
+>>> phone_detector().detect("call me on +44 20 7946 0958")
 'phone number (GB)'
 >>> phone_detector().detect("version 2.4.1, 2024-03-15, port 8080") is None
 True
