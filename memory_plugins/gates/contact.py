@@ -72,6 +72,10 @@ _PHONE_CUE = re.compile(
 )
 _NANP_FORMATTED = re.compile(r"\(?[2-9][0-9]{2}\)?[ .-]?[2-9][0-9]{2}[ .-][0-9]{4}")
 _MAX_SPANS = 32
+# A label naming the number as a publication or product code: "ISSN 0317-8471" is no phone.
+_CODE_LABEL = re.compile(
+    r"(?:ISBN|ISSN|ISMN|EAN|UPC|GTIN|DOI|CAS|arXiv|PMID)[^A-Za-z0-9]{0,6}$", re.IGNORECASE
+)
 
 
 def _phone(text: str) -> str | None:
@@ -89,6 +93,8 @@ def _phone(text: str) -> str | None:
         raw = m.group(0)
         digits = re.sub(r"\D", "", raw)
         if not 7 <= len(digits) <= 15:
+            continue
+        if _CODE_LABEL.search(text, max(0, m.start() - 12), m.start()):
             continue
         if raw.startswith(("+", "00")):
             regions: tuple[str | None, ...] = (None,)
