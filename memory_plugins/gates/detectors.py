@@ -165,14 +165,34 @@ def check_detector_names(names: Iterable[str]) -> None:
         )
 
 
+class _Unavailable:
+    """Stands for a detector that could not be made: every candidate is refused (fail closed)."""
+
+    def __init__(self, name: str, error: str) -> None:
+        self.name = name
+        self.error = error
+        self.code = RejectCode.SENSITIVE
+
+    def detect(self, text: str) -> str | None:
+        raise RuntimeError(f"detector {self.name} could not be loaded: {self.error}")
+
+
 def _build(name: str) -> Detector:
     detector = _built.get(name)
     if detector is None:
-        detector = _registry[name].factory()
-        if not isinstance(detector, Detector) or detector.code not in DETECTOR_CODES:
-            raise ConfigurationError(
-                f"detector {name!r} must have name, code (sensitive or runtime_data) and detect()"
+        try:
+            made = _registry[name].factory()
+            if not isinstance(made, Detector) or made.code not in DETECTOR_CODES:
+                raise ConfigurationError(
+                    f"detector {name!r} must have name, code (sensitive or runtime_data) "
+                    "and detect()"
+                )
+            detector = made
+        except Exception as exc:
+            _log.error(
+                "detector %s could not be loaded (%s); every candidate is refused", name, exc
             )
+            detector = _Unavailable(name, f"{type(exc).__name__}: {exc}")
         _built[name] = detector
     return detector
 

@@ -170,6 +170,19 @@ def test_a_detector_that_raises_rejects_with_its_own_detail() -> None:
     assert "oolong" not in decision.detail
 
 
+@pytest.mark.usefixtures("clean_registry")
+def test_a_detector_that_cannot_load_refuses_every_candidate() -> None:
+    def missing_library() -> TicketNumber:
+        raise ImportError("No module named 'ticketlib'")
+
+    registry.register_detector("ticket_number", missing_library, default=False)
+    decision = evaluate(
+        _cand("The user likes oolong tea."), "c-1", _config(enable=("ticket_number",))
+    )
+    assert decision.code is RejectCode.SENSITIVE
+    assert decision.detail == "ticket_number: detector failed (RuntimeError), rejected to be safe"
+
+
 def test_the_extraction_bound_uses_the_configured_detectors() -> None:
     decisions = ["Use pnpm", f"Pay rent to {IBAN}"]
     assert safe_pinned_decisions(decisions)[0] == ("Use pnpm",)
