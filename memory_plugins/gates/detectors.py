@@ -236,8 +236,7 @@ def find_with(detectors: Sequence[Detector], strings: Sequence[str]) -> Detector
     """
     joined = "\n".join(strings)
     for detector in detectors:
-        quick = getattr(detector, "quick", None)
-        if quick is not None and quick.search(joined) is None:
+        if isinstance(detector, FunctionDetector) and not detector.may_match(joined):
             continue  # nothing this detector could match is in any of the strings
         for text in strings:
             try:
@@ -258,30 +257,41 @@ def find_with(detectors: Sequence[Detector], strings: Sequence[str]) -> Detector
 class FunctionDetector:
     """A detector made of a name, a code and a function ``text -> description | None``.
 
-    ``quick``, when given, is a pattern every text ``find`` could flag contains: texts
-    without it are passed over without calling ``find``.
+    ``quick``, when given, is a cheap test every text ``find`` could flag passes: texts
+    failing it are passed over without calling ``find``.
     """
 
     name: str
     code: RejectCode
     find: Callable[[str], str | None]
-    quick: "re.Pattern[str] | None" = None
+    quick: Callable[[str], bool] | None = None
+
+    def may_match(self, text: str) -> bool:
+        return self.quick is None or self.quick(text)
 
     def detect(self, text: str) -> str | None:
-        if self.quick is not None and self.quick.search(text) is None:
-            return None
-        return self.find(text)
+        return self.find(text) if self.may_match(text) else None
 
 
 def guarded(
-    name: str, code: RejectCode, find: Callable[[str], str | None], quick: str
+    name: str, code: RejectCode, find: Callable[[str], str | None], quick: str | tuple[str, ...]
 ) -> FunctionDetector:
-    """A :class:`FunctionDetector` that runs ``find`` only where ``quick`` matches (any case).
+    """A :class:`FunctionDetector` that runs ``find`` only where ``quick`` is found (any case).
 
+    ``quick`` is a regular expression, or lower-case substrings of which one must occur.
     The pre-check is what keeps the gates fast: most memories contain nothing any
     detector could match, and one search for a necessary feature rules that out.
     """
-    return FunctionDetector(name, code, find, re.compile(quick, re.IGNORECASE))
+    if isinstance(quick, tuple):
+        words = quick
+
+        def has_word(text: str) -> bool:
+            lowered = text.lower()
+            return any(word in lowered for word in words)
+
+        return FunctionDetector(name, code, find, has_word)
+    pattern = re.compile(quick, re.IGNORECASE)
+    return FunctionDetector(name, code, find, lambda text: pattern.search(text) is not None)
 
 
 def _lazy(module: str, attr: str) -> Callable[[], Detector]:

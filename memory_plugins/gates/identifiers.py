@@ -370,6 +370,10 @@ _DOCUMENT = re.compile(
     r"[A-Z]{0,3}-?[0-9][0-9-]{4,15}[A-Z0-9]?(?![A-Za-z0-9])",
     re.IGNORECASE,
 )
+_DOCUMENT_WORDS = (
+    *("pass", "licen", "护照", "護照", "旅券", "驾", "駕", "免許", "führer", "fuhrer", "permis"),
+    *("여권", "운전"),
+)
 _PASSPORT_WORDS = frozenset(
     ("passport", "护照", "護照", "旅券", "reisepass", "passeport", "pasaporte", "여권")
 )
@@ -438,7 +442,7 @@ def id_document_detector() -> FunctionDetector:
         "id_document",
         RejectCode.SENSITIVE,
         _id_document,
-        r"pass|licen[cs]e|护照|護照|旅券|驾|駕|免許|führer|fuhrer|permis|여권|운전",
+        _DOCUMENT_WORDS,
     )
 
 

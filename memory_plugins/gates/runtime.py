@@ -199,7 +199,9 @@ def _state(text: str) -> str | None:
 
 
 def auth_header_detector() -> FunctionDetector:
-    return guarded("auth_header", RejectCode.RUNTIME_DATA, _auth, r"authoriz|bearer|api-key|-token")
+    return guarded(
+        "auth_header", RejectCode.RUNTIME_DATA, _auth, ("authoriz", "bearer", "api-key", "-token")
+    )
 
 
 def token_assignment_detector() -> FunctionDetector:
@@ -207,16 +209,21 @@ def token_assignment_detector() -> FunctionDetector:
         "token_assignment",
         RejectCode.RUNTIME_DATA,
         _assigned_secret,
-        r"key|token|secret|密钥|秘钥|令牌",
+        ("key", "token", "secret", "密钥", "秘钥", "令牌"),
     )
 
 
 def cookie_detector() -> FunctionDetector:
-    return guarded("cookie", RejectCode.RUNTIME_DATA, _cookie, "=|cookie")
+    return guarded("cookie", RejectCode.RUNTIME_DATA, _cookie, ("=", "cookie"))
 
 
 def password_detector() -> FunctionDetector:
-    return guarded("password", RejectCode.RUNTIME_DATA, _password, r"pass|pwd|pswd|pin|密码|口令")
+    return guarded(
+        "password",
+        RejectCode.RUNTIME_DATA,
+        _password,
+        ("pass", "pwd", "pswd", "pin", "密码", "口令"),
+    )
 
 
 def runtime_state_detector() -> FunctionDetector:
@@ -224,7 +231,17 @@ def runtime_state_detector() -> FunctionDetector:
         "runtime_state",
         RejectCode.RUNTIME_DATA,
         _state,
-        r"_|configurable|messages|message\(|role|[\"']lc[\"']|traceback|file \"",
+        (
+            "_",
+            "configurable",
+            "messages",
+            "message(",
+            "role",
+            "'lc'",
+            '"lc"',
+            "traceback",
+            'file "',
+        ),
     )
 
 
