@@ -11,7 +11,7 @@ from memory_plugins.candidate import (
     SourceSignal,
     Stability,
 )
-from memory_plugins.config import CacheConfig, MemoryConfig, RecallConfig, SliceConfig
+from memory_plugins.config import CacheConfig, GateConfig, MemoryConfig, RecallConfig, SliceConfig
 from memory_plugins.engine import MemoryEngine, RecallResult
 from memory_plugins.errors import (
     ConfigurationError,
@@ -61,6 +61,7 @@ __all__ = [
     "ConstraintSnapshot",
     "EngineStats",
     "ExtractionQueue",
+    "GateConfig",
     "GateDecision",
     "Identity",
     "IntentAnchor",

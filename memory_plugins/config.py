@@ -7,12 +7,16 @@
 
 from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from memory_plugins.candidate import MemoryType
 from memory_plugins.errors import ConfigurationError
 from memory_plugins.recall.lexicon import ALIASES, COMMON_WORDS, SELF_CONTEXT_CUES, SELF_REFERENCES
 
-__all__ = ["CacheConfig", "MemoryConfig", "RecallConfig", "SliceConfig"]
+if TYPE_CHECKING:
+    from memory_plugins.gates.detectors import Detector
+
+__all__ = ["CacheConfig", "GateConfig", "MemoryConfig", "RecallConfig", "SliceConfig"]
 
 _MIN_SECRET_BYTES = 16
 _CONTROLLED_TYPES = ("project_context", "risk_preference", "stable_user_context")
@@ -173,6 +177,43 @@ class CacheConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class GateConfig:
+    """Which content detectors the ``sensitive`` and ``runtime_data`` gates run.
+
+    Every registered detector that is on by default runs (the built-ins and those of
+    installed packages' ``memory_plugins.detectors`` entry points); ``enable`` adds opt-in
+    ones by name (or detector objects directly) and ``disable`` removes any by name.
+    Unknown names raise :class:`ConfigurationError` at once.
+
+    >>> GateConfig(enable=("public_ip",), disable=frozenset({"phone_number"})).disable
+    frozenset({'phone_number'})
+    """
+
+    enable: "tuple[str | Detector, ...]" = ()
+    """Opt-in detector names (``public_ip``) or :class:`~memory_plugins.gates.detectors.Detector` objects."""
+    disable: frozenset[str] = frozenset()
+    """Names of detectors not to run."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.enable, str) or isinstance(self.disable, str):
+            raise ConfigurationError("GateConfig.enable and .disable take collections of names")
+        names = [n for n in self.enable if isinstance(n, str)] + list(self.disable)
+        if names:
+            from memory_plugins.gates.detectors import check_detector_names
+
+            check_detector_names(names)
+        for item in self.enable:
+            if not isinstance(item, str):
+                from memory_plugins.gates.detectors import Detector as _Detector
+
+                if not isinstance(item, _Detector):
+                    raise ConfigurationError(
+                        f"GateConfig.enable takes names or detectors, not {type(item).__name__}"
+                    )
+        object.__setattr__(self, "disable", frozenset(self.disable))
+
+
+@dataclass(frozen=True, slots=True)
 class MemoryConfig:
     """Everything the engine needs to know, validated once.
 
@@ -204,6 +245,8 @@ class MemoryConfig:
     Past it a write reports ``store_unavailable`` and a read raises
     ``StoreUnavailableError`` (``explain``: nothing considered), counted as
     ``store_timeouts``; the abandoned call writes nothing unless its write had started."""
+    gates: GateConfig = field(default_factory=GateConfig)
+    """Content detectors of the write gates (all built-ins by default)."""
 
     def __post_init__(self) -> None:
         secret = self.principal_secret

@@ -269,7 +269,7 @@ class _SqliteFile:
             if not path:  # an in-memory database has no file to lose
                 return None
             stat = os.stat(path)
-        except (sqlite3.Error, OSError):  # a closed or unusable connection: the first batch says why
+        except (sqlite3.Error, OSError):  # unusable now: the first batch says why
             return None
         return cls(path, (stat.st_dev, stat.st_ino))
 

@@ -1,7 +1,13 @@
-"""``memory-plugins eval validation FILE``: the write gates' decisions on labelled candidates."""
+"""``memory-plugins eval validation FILE``: the write gates' decisions on labelled candidates.
+
+Cases may carry a ``category`` (``secret``, ``pii`` or ``benign``, as in the detection
+corpus under ``tests/data/detection/``): the command then also prints, per category, how
+many secrets and personal identifiers were stored and how many benign cases were rejected.
+"""
 
 import argparse
 import uuid
+from collections import Counter
 
 from memory_plugins.cli.evalio import (
     Case,
@@ -46,6 +52,8 @@ def run(args: argparse.Namespace) -> int:
     if not cases:
         return no_valid_case(args.file, problems)
     false_accepts = false_rejects = code_agree = code_labelled = 0
+    per_category: Counter[str] = Counter()
+    wrong_by_category: Counter[str] = Counter()
     config = MemoryConfig(principal_secret=uuid.uuid4().hex)
     with ResultWriter(args.out) as out:
         for case in progress(cases, "validation"):
@@ -61,6 +69,10 @@ def run(args: argparse.Namespace) -> int:
             code = outcome.code.value if rejected and outcome.code else None
             decision = "reject" if rejected else "accept"
             out.write({"id": data["id"], "decision": decision, "code": code})
+            category = data.get("category")
+            if isinstance(category, str):
+                per_category[category] += 1
+                wrong_by_category[category] += int(decision != data["expect"])
             if decision == "accept" and data["expect"] == "reject":
                 false_accepts += 1
             elif decision == "reject" and data["expect"] == "accept":
@@ -68,14 +80,22 @@ def run(args: argparse.Namespace) -> int:
             if data["expect"] == "reject" and data.get("code"):
                 code_labelled += 1
                 code_agree += int(code == data["code"])
-    print_table(
-        f"validation: {len(cases)} cases from {args.file}",
-        [
-            ("false accepts", false_accepts),
-            ("false rejects", false_rejects),
-            ("reason-code agreement", f"{code_agree}/{code_labelled}"),
-            ("malformed lines", len(problems)),
-        ],
-        problems,
-    )
+    rows: list[tuple[str, object]] = [
+        ("false accepts", false_accepts),
+        ("false rejects", false_rejects),
+        ("reason-code agreement", f"{code_agree}/{code_labelled}"),
+        ("malformed lines", len(problems)),
+    ]
+    for category, label in _CATEGORY_LABELS:
+        if per_category[category]:
+            wrong, total = wrong_by_category[category], per_category[category]
+            rows.append((label, f"{wrong}/{total} = {wrong / total:.1%}"))
+    print_table(f"validation: {len(cases)} cases from {args.file}", rows, problems)
     return 0
+
+
+_CATEGORY_LABELS = (
+    ("secret", "secrets stored"),
+    ("pii", "personal identifiers stored"),
+    ("benign", "benign rejected"),
+)

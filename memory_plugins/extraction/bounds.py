@@ -14,8 +14,11 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from memory_plugins.config import GateConfig
 from memory_plugins.extraction.turn import TurnInput
-from memory_plugins.gates import runtime, sensitive, transcript
+from memory_plugins.gates import transcript
+from memory_plugins.gates.detectors import active_detectors, find_with
+from memory_plugins.gates.textfold import fold
 
 __all__ = [
     "MAX_ASSISTANT_CHARS",
@@ -28,6 +31,7 @@ __all__ = [
     "bound_turn",
     "clip",
     "clip_for_queue",
+    "gate_detectors",
     "safe_pinned_decisions",
     "safe_summary",
 ]
@@ -50,9 +54,23 @@ Detector = Callable[[Sequence[str]], str | None]
 _SENTENCE_END = re.compile(r"(?<=[。！？!?；;\n])|(?<=[.])\s+")
 
 
+def gate_detectors(gates: GateConfig | None = None) -> tuple[Detector, ...]:
+    """The content checks of the write gates for ``gates`` (default: every built-in).
+
+    The ``sensitive`` and ``runtime_data`` detectors of the registry, as configured, then
+    the transcript check: what the gates would refuse never reaches the model.
+    """
+    registered = active_detectors(gates if gates is not None else GateConfig())
+
+    def registry_check(strings: Sequence[str]) -> str | None:
+        found = find_with(registered, [fold(s) for s in strings])
+        return None if found is None else found.detail
+
+    return (registry_check, transcript.find_transcript)
+
+
 def _default_detectors() -> tuple[Detector, ...]:
-    # Looked up at call time so the hardened gate detectors are always the ones used.
-    return (sensitive.find_sensitive, runtime.find_runtime_data, transcript.find_transcript)
+    return gate_detectors()
 
 
 @dataclass(frozen=True, slots=True)

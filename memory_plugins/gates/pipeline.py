@@ -9,11 +9,11 @@ from pydantic import ValidationError
 from memory_plugins.candidate import MemoryCandidate, MemoryType, Stability, storable_problem
 from memory_plugins.config import MemoryConfig
 from memory_plugins.gates.codes import RejectCode
+from memory_plugins.gates.detectors import active_detectors, find_with
 from memory_plugins.gates.identity import find_identity_problem
 from memory_plugins.gates.instruction import find_prompt_injection
 from memory_plugins.gates.placeholder import find_placeholder
-from memory_plugins.gates.runtime import find_runtime_data
-from memory_plugins.gates.sensitive import find_sensitive
+from memory_plugins.gates.textfold import fold
 from memory_plugins.gates.transcript import find_transcript
 
 __all__ = ["GateDecision", "evaluate", "inspected_strings"]
@@ -109,9 +109,12 @@ def evaluate(
             cand,
         )
     strings = inspected_strings(cand)
+    # Sensitive detectors run first, then runtime_data ones (S2 order); a detector that
+    # raises is a rejection with its own detail, never an exception (fail closed).
+    finding = find_with(active_detectors(config.gates), [fold(s) for s in strings])
+    if finding is not None:
+        return _reject(finding.code, finding.detail, cand)
     for code, detector in (
-        (RejectCode.SENSITIVE, find_sensitive),
-        (RejectCode.RUNTIME_DATA, find_runtime_data),
         (RejectCode.TRANSCRIPT, find_transcript),
         (RejectCode.PLACEHOLDER, find_placeholder),
     ):

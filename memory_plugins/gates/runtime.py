@@ -1,93 +1,59 @@
-"""The ``runtime_data`` gate: credentials and internal runtime structures.
+"""The ``runtime_data`` gate's own detectors: what no secret scanner library recognises.
 
-Found by shape, not by keyword: a memory may *talk about* tokens, cookies, passwords or
-LangGraph ("prefers token-based auth", "uses a password manager", "works on session
-cookies"); it may not *contain* one. What counts:
+detect-secrets (``memory_plugins.gates.secrets``) knows provider formats, keyword
+assignments, private keys, JWTs and credential URLs. These detectors add what is specific
+to chat memories and found by shape, not keyword: a memory may *talk about* tokens,
+cookies, passwords or LangGraph ("prefers token-based auth", "uses a password manager",
+"works on session cookies"); it may not *contain* one.
 
-* API keys by their published formats (OpenAI, Anthropic, GitHub, Slack, AWS, Google,
-  Stripe, GitLab, Hugging Face, npm) and high-entropy values assigned to a key-like
-  name (``api_key=…``, ``token: …``, ``密钥是 …``);
-* JWTs whose first segment decodes to a JSON header with ``alg``;
-* ``Authorization``/``Cookie``/``Set-Cookie`` headers, bearer tokens, cookie strings with
-  session-like names;
-* passwords given as values (``password: hunter2``, ``密码是 abc123``, ``pwd=…``);
-* private-key blocks and connection strings with credentials;
-* serialized graph/chain state (``checkpoint_id``, ``__pregel_*``, ``"messages": [``,
-  ``HumanMessage(content=…)``, ``{"role": "user", …}``) and Python tracebacks.
+* ``auth_header``: ``Authorization``/``X-Api-Key`` headers and bearer tokens;
+* ``token_assignment``: high-entropy values given to a token or key name, in English or
+  Chinese (``access_token=…``, ``令牌：…``, ``密钥是 …``);
+* ``cookie``: ``Cookie``/``Set-Cookie`` headers, cookie strings with session-like names;
+* ``password``: passwords given as values in any common syntax (``password: hunter2``,
+  ``"db_password": "v"``, ``pwd := v``, ``password => 'v'``, ``the password is "v"``,
+  ``密码是 abc123``) and PINs;
+* ``runtime_state``: serialized graph/chain state (``checkpoint_id``, ``__pregel_*``,
+  ``"messages": [``, ``HumanMessage(content=…)``, ``{"role": "user", …}``) and Python
+  tracebacks.
 
-Findings name the kind, never the value (details end up in logs).
+:func:`find_runtime_data` runs every default ``runtime_data`` detector. Findings name the
+kind, never the value (details end up in logs).
 
 >>> find_runtime_data(["token is ghp_" + "a" * 36])
-'GitHub token'
+'provider_token: GitHub Token (detect-secrets)'
 >>> find_runtime_data(["prefers token-based auth design discussions"]) is None
 True
 """
 
-import base64
-import binascii
-import json
 import math
 import re
-import unicodedata
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-__all__ = ["find_runtime_data"]
+from memory_plugins.gates.codes import RejectCode
+from memory_plugins.gates.detectors import FunctionDetector, default_detectors, find_with, guarded
+from memory_plugins.gates.textfold import fold
 
-# Invisible characters, and full-width or mathematical letters, digits and symbols that NFKC
-# folds to ASCII (but not the ，！？；（） of ordinary Chinese prose, which would fold for nothing).
-_INVISIBLE = re.compile(r"[\u00ad\u200b-\u200d\u2060\ufeff]")
-_FOLDABLE = re.compile(
-    r"[\u00ad\u200b-\u200d\u2060\ufeff\uff02-\uff07\uff0a\uff0b\uff0d-\uff1a\uff1c-\uff1e"
-    r"\uff20-\uff5e\ufe50-\ufe6b\U0001d400-\U0001d7ff]"
-)
-
-# Substrings of the lower-cased text without which none of the checks below can match;
-# a few ``in`` tests are far cheaper than running every pattern on benign text.
-_TRIGGERS = (
-    *("_", "=", "://", "-----", "sk-", "xox", "xapp-", "glpat-", "akia", "asia", "aiza", "eyj"),
-    *("bearer", "authoriz", "cookie", "key", "token", "secret", "pass", "pwd", "pswd", "pin"),
-    *("密", "秘钥", "令牌", "口令", "configurable", "message", "role", '"lc"', "'lc'"),
-    *("traceback", 'file "'),
-)
-
-_KNOWN_TOKEN = re.compile(
-    r"(?<![A-Za-z0-9_-])(?:"
-    r"(?P<anthropic>sk-ant-[A-Za-z0-9_-]{20,})"
-    r"|(?P<openai>sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,})"
-    r"|(?P<github>(?:ghp|gho|ghs|ghu|ghr)_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})"
-    r"|(?P<slack>xox[abposr]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,})"
-    r"|(?P<aws>(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16})"
-    r"|(?P<google>AIza[A-Za-z0-9_-]{35})"
-    r"|(?P<stripe>(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,})"
-    r"|(?P<gitlab>glpat-[A-Za-z0-9_-]{20,})"
-    r"|(?P<huggingface>hf_[A-Za-z0-9]{30,})"
-    r"|(?P<npm>npm_[A-Za-z0-9]{36})"
-    r")(?![A-Za-z0-9])"
-)
-_TOKEN_NAMES = {
-    "anthropic": "Anthropic API key",
-    "openai": "OpenAI API key",
-    "github": "GitHub token",
-    "slack": "Slack token",
-    "aws": "AWS access key id",
-    "google": "Google API key",
-    "stripe": "Stripe secret key",
-    "gitlab": "GitLab token",
-    "huggingface": "Hugging Face token",
-    "npm": "npm token",
-}
+__all__ = [
+    "auth_header_detector",
+    "cookie_detector",
+    "find_runtime_data",
+    "password_detector",
+    "runtime_state_detector",
+    "token_assignment_detector",
+]
 
 _ASSIGNED_SECRET = re.compile(
     r"(?:api[_ -]?key|apikey|access[_ -]?key(?:[_ -]?id)?|secret[_ -]?access[_ -]?key"
-    r"|secret[_ -]?key|client[_ -]?secret|token|secret|密钥|秘钥|令牌)"
-    r"[\"']?\s*(?:[:=：]|\bis\b|是|为)\s*[\"'“]?([^\s\"'”,;}<>]{12,})",
+    r"|secret[_ -]?key|client[_ -]?secret|auth[_ -]?key|priv(?:ate)?[_ -]?key|token|secret"
+    r"|密钥|秘钥|令牌)[A-Za-z0-9_]{0,24}[\"'\]]{0,2}[ \t]{0,4}"
+    r"(?:(?:[:=：]=?|=>|\bis\b|是|为)[ \t]{0,4}@?[\"'“`]?(?P<bare>[^\s\"'”`,;}<>]{12,})"
+    r"|(?:[:=：]=?|=>)?[ \t]{0,4}@?[\"'`](?P<quoted>[^\s\"'`]{12,})[\"'`])",
     re.IGNORECASE,
 )
-
-_JWT = re.compile(
-    r"(?<![A-Za-z0-9_-])(eyJ[A-Za-z0-9_-]{8,})\.(eyJ[A-Za-z0-9_-]*|[A-Za-z0-9_-]{8,})\.[A-Za-z0-9_-]*"
-)
+_LETTER = re.compile(r"[A-Za-z]")
+_SYMBOL = re.compile(r"[^A-Za-z0-9]")
 
 _AUTH_HEADER = re.compile(
     r"\b(?:proxy-)?authorization\s*[:=]\s*[\"']?"
@@ -112,9 +78,18 @@ _SESSION_NAME = re.compile(
     r"sess|(?:^|[._-])sid$|token|csrf|xsrf|jwt|auth(?!or)|remember|login", re.IGNORECASE
 )
 
+# A password name, bare or inside a longer one (``db_password``, ``passwordSecure``), then
+# any common assignment syntax: ``:``, ``=``, ``:=``, ``=>``, ``->``, quoted keys, or "is".
 _PASSWORD = re.compile(
-    r"(?<![A-Za-z])(?P<cue>password|passwd|passphrase|passcode|pwd|pswd)\s*"
-    r"(?:(?P<sep>[:=：])|(?P<verb>is|was)\b)\s*(?P<q>[\"'“`])?(?P<value>[^\s\"'”`,;]+)",
+    r"(?<![A-Za-z])(?P<cue>password|passwd|passphrase|passcode|pwd|pswd)"
+    r"(?P<suffix>[_-]?[A-Za-z0-9]{1,24})?[\"'\]]{0,2}[ \t]{0,4}"
+    r"(?:(?P<sep>:=|=>|->|[:=：])|(?P<verb>is|was)\b)[ \t]{0,4}(?P<q>[\"'“`])?(?P<value>[^\s\"'”`,;]+)",
+    re.IGNORECASE,
+)
+# Names that describe passwords rather than hold one: "password_policy: strong".
+_NOT_A_PASSWORD_NAME = re.compile(
+    r"[_-]?(?:policy|policies|manager|length|len|rules?|hints?|strength|reset|type|field"
+    r"|requirements?|expir\w*|format|min|max|complexity|changed?|age|history|prompt|label)$",
     re.IGNORECASE,
 )
 _PASSWORD_ZH = re.compile(
@@ -124,12 +99,8 @@ _PASSWORD_ZH = re.compile(
 _PIN = re.compile(r"\bpin(?:\s*code)?\s*(?:[:=：]|is)\s*[0-9]{4,8}\b", re.IGNORECASE)
 _NOT_A_PASSWORD = frozenset(
     {"none", "null", "nil", "empty", "required", "optional", "hidden", "redacted", "masked"}
-    | {"unset", "changed", "set", "n/a", "na"}
-)
-
-_PRIVATE_KEY = re.compile(r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----")
-_CREDENTIAL_URL = re.compile(
-    r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}://[^\s:/@]*:[^\s@/]+@[^\s/@]+"
+    | {"unset", "changed", "set", "n/a", "na", "true", "false"}
+    | {"password", "passwd", "passphrase", "passcode", "pwd", "pswd", "pass", "secret"}
 )
 
 _STATE = re.compile(
@@ -145,13 +116,6 @@ _STATE = re.compile(
     r"|[\"']lc[\"']\s*:\s*1\b"
 )
 _TRACEBACK = re.compile(r"Traceback \(most recent call last\)|\bFile \"[^\"\n]+\", line [0-9]+")
-
-
-def _fold(text: str) -> str:
-    # Full-width letters and punctuation fold to ASCII so they cannot dodge the patterns.
-    if text.isascii() or _FOLDABLE.search(text) is None:
-        return text
-    return _INVISIBLE.sub("", unicodedata.normalize("NFKC", text))
 
 
 def _looks_random(value: str, min_len: int = 12) -> bool:
@@ -170,34 +134,13 @@ def _looks_random(value: str, min_len: int = 12) -> bool:
     return entropy >= 3.0
 
 
-def _known_token(text: str) -> str | None:
-    for m in _KNOWN_TOKEN.finditer(text):
-        kind = m.lastgroup or ""
-        if kind == "openai":
-            body = m.group(0).removeprefix("sk-")
-            # "sk-" + a hyphenated phrase is prose; real keys carry digits or upper case.
-            if not (any(c.isdigit() or c.isupper() for c in body) or len(body) >= 32):
-                continue
-        return _TOKEN_NAMES[kind]
-    return None
-
-
 def _assigned_secret(text: str) -> str | None:
     for m in _ASSIGNED_SECRET.finditer(text):
-        if _looks_random(m.group(1)):
+        value = m["bare"] or m["quoted"]
+        # A quoted value mixing letters and symbols is machine-made too ("p${e]nob(ody[…").
+        mixed = m["quoted"] and _LETTER.search(value) and len(_SYMBOL.findall(value)) >= 3
+        if _looks_random(value) or mixed:
             return "secret value assigned to a key or token name"
-    return None
-
-
-def _jwt(text: str) -> str | None:
-    for m in _JWT.finditer(text):
-        segment = m.group(1)
-        try:
-            header = json.loads(base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4)))
-        except (binascii.Error, ValueError, RecursionError):
-            continue
-        if isinstance(header, dict) and "alg" in header:
-            return "JSON web token"
     return None
 
 
@@ -227,7 +170,9 @@ def _cookie(text: str) -> str | None:
 
 def _password(text: str) -> str | None:
     for m in _PASSWORD.finditer(text):
-        value = m["value"]
+        value = m["value"].rstrip(")]},.")
+        if m["suffix"] and _NOT_A_PASSWORD_NAME.fullmatch(m["suffix"]):
+            continue
         if value.casefold() in _NOT_A_PASSWORD or set(value) <= set("*•●xX.…-_#"):
             continue
         if m["cue"].lower() == "pwd" and value[0] in "/~":  # the shell's working directory
@@ -245,14 +190,6 @@ def _password(text: str) -> str | None:
     return None
 
 
-def _private_key(text: str) -> str | None:
-    return "private key block" if _PRIVATE_KEY.search(text) else None
-
-
-def _credential_url(text: str) -> str | None:
-    return "connection string with credentials" if _CREDENTIAL_URL.search(text) else None
-
-
 def _state(text: str) -> str | None:
     if _STATE.search(text):
         return "serialized graph or message state"
@@ -261,34 +198,60 @@ def _state(text: str) -> str | None:
     return None
 
 
-_CHECKS: tuple[Callable[[str], str | None], ...] = (
-    _private_key,
-    _known_token,
-    _jwt,
-    _auth,
-    _cookie,
-    _password,
-    _credential_url,
-    _assigned_secret,
-    _state,
-)
+def auth_header_detector() -> FunctionDetector:
+    return guarded(
+        "auth_header", RejectCode.RUNTIME_DATA, _auth, ("authoriz", "bearer", "api-key", "-token")
+    )
+
+
+def token_assignment_detector() -> FunctionDetector:
+    return guarded(
+        "token_assignment",
+        RejectCode.RUNTIME_DATA,
+        _assigned_secret,
+        ("key", "token", "secret", "密钥", "秘钥", "令牌"),
+    )
+
+
+def cookie_detector() -> FunctionDetector:
+    return guarded("cookie", RejectCode.RUNTIME_DATA, _cookie, ("=", "cookie"))
+
+
+def password_detector() -> FunctionDetector:
+    return guarded(
+        "password",
+        RejectCode.RUNTIME_DATA,
+        _password,
+        ("pass", "pwd", "pswd", "pin", "密码", "口令"),
+    )
+
+
+def runtime_state_detector() -> FunctionDetector:
+    return guarded(
+        "runtime_state",
+        RejectCode.RUNTIME_DATA,
+        _state,
+        (
+            "_",
+            "configurable",
+            "messages",
+            "message(",
+            "role",
+            "'lc'",
+            '"lc"',
+            "traceback",
+            'file "',
+        ),
+    )
 
 
 def find_runtime_data(strings: Sequence[str]) -> str | None:
-    """Name the first credential or runtime structure found in ``strings``, or return None.
+    """Name the first credential or runtime structure the default detectors find, or None.
 
     >>> find_runtime_data(["password: hunter2"])
-    'password value'
+    'password: password value'
     >>> find_runtime_data(["uses a password manager (1Password)"]) is None
     True
     """
-    lowered = _fold("\n".join(strings)).lower()
-    if not any(trigger in lowered for trigger in _TRIGGERS):
-        return None
-    for raw in strings:
-        text = _fold(raw)
-        for check in _CHECKS:
-            found = check(text)
-            if found is not None:
-                return found
-    return None
+    found = find_with(default_detectors(RejectCode.RUNTIME_DATA), [fold(s) for s in strings])
+    return None if found is None else found.detail

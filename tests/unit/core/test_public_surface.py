@@ -23,6 +23,7 @@ PUBLIC = [
     "ConstraintSnapshot",
     "EngineStats",
     "ExtractionQueue",
+    "GateConfig",
     "GateDecision",
     "Identity",
     "IntentAnchor",

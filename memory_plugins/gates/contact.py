@@ -1,0 +1,132 @@
+"""``sensitive`` detectors for contact details: e-mail addresses and phone numbers.
+
+A memory may say *that* the user prefers e-mail, never *which* address or number.
+
+* ``email_address``: anything shaped like ``local@domain.tld`` that email-validator accepts
+  as an address (internationalised local parts and domains included); a scp-style Git
+  remote (``git@github.com:org/repo``) and the login of a URL are not mail.
+* ``phone_number``: numbers libphonenumber (``phonenumbers``) holds valid, international
+  (``+44 20 7946 0958``) or in the national format of a list of regions (``020 7946 0958``,
+  ``13800138000``, ``(415) 555-0132``, ``090-1234-5678``); a bare digit run only next to a
+  phone cue ("call", "电话", …).
+
+>>> email_detector().detect("mail ann.lee@example.co.uk")
+'e-mail address'
+>>> phone_detector().detect("call me on +44 20 7946 0958")
+'phone number (GB)'
+>>> phone_detector().detect("version 2.4.1, 2024-03-15, port 8080") is None
+True
+"""
+
+import itertools
+import re
+
+from memory_plugins.gates.codes import RejectCode
+from memory_plugins.gates.detectors import FunctionDetector, guarded
+from memory_plugins.gates.textfold import fold
+
+__all__ = ["PHONE_REGIONS", "email_detector", "phone_detector"]
+
+PHONE_REGIONS = (
+    "US", "CN", "GB", "IN", "JP", "KR", "SG", "AU", "BR", "DE", "FR", "IT", "ES", "NL",
+    "PL", "SE", "BE", "AT", "CH", "IE", "PT", "MX", "HK", "TW",
+)  # fmt: skip
+"""Regions whose local (national) formats are recognised; ``+`` numbers work for all."""
+
+_EMAIL = re.compile(
+    r"(?<![^\s<>(\[,;:\"'“‘（【：，])[^\s@<>()\[\],;:\"'“”‘’（）【】：，。/]{1,64}"
+    r"@[^\s@<>()\[\],;:\"'“”‘’（）【】：，。/]{1,253}\.[^\s@<>()\[\],;:\"'“”‘’（）【】：，。/.]{2,63}"
+)
+_URL_USERINFO = re.compile(r"://[^\s/@]{0,256}$")
+_TRAILING = ".!?)'\"”’"
+
+
+def _email(text: str) -> str | None:
+    from email_validator import EmailNotValidError, validate_email
+
+    text = fold(text)
+    for m in _EMAIL.finditer(text):
+        address = m.group(0).rstrip(_TRAILING)
+        if text.startswith(":", m.end()) or _URL_USERINFO.search(
+            text, max(0, m.start() - 300), m.start()
+        ):
+            continue  # git@host:org/repo, or user@host inside a URL
+        try:
+            validate_email(address, check_deliverability=False, test_environment=True)
+        except EmailNotValidError:
+            continue
+        return "e-mail address"
+    return None
+
+
+# Seven digits with single separators between them, in any script (NFKC folds them).
+_PHONE_HINT = r"\d(?:[ \-.()/\u00ad\u200b-\u200d\u2060\ufeff]{0,2}\d){6}"
+_PHONE_SPAN = re.compile(
+    r"(?<![A-Za-z0-9_+])(?:\+|00)?\(?\d(?:[ \-./]{0,2}\(?\d\)?){6,16}(?![A-Za-z0-9_])"
+)
+_PHONE_CUE = re.compile(
+    r"\b(?:phones?|tel|telephone|call(?:s|ed|ing)?|text(?:ed)?|sms|mobile|cell|cellphone"
+    r"|whatsapp|wechat|fax|contact(?:ed)?|reach(?:ed|able)?|dial|ring|telefon|t[ée]l[ée]phone|portable|handy|m[óo]vil|celular|tel[ée]fono)\b"
+    r"|电话|手机|联系|微信|电話|手機|聯絡|電話|携帯|전화|휴대폰|핸드폰|연락처",
+    re.IGNORECASE,
+)
+_NANP_FORMATTED = re.compile(r"\(?[2-9][0-9]{2}\)?[ .-]?[2-9][0-9]{2}[ .-][0-9]{4}")
+_MAX_SPANS = 32
+# A label naming the number as a publication or product code: "ISSN 0317-8471" is no phone.
+_CODE_LABEL = re.compile(
+    r"(?:ISBN|ISSN|ISMN|EAN|UPC|GTIN|DOI|CAS|arXiv|PMID)[^A-Za-z0-9]{0,6}$", re.IGNORECASE
+)
+
+
+def _phone(text: str) -> str | None:
+    """Valid numbers (libphonenumber), counted where nothing else explains them.
+
+    Bare digit runs are often order numbers, IDs or amounts that also happen to be valid
+    phone numbers somewhere, so a national-format number counts only when it is written
+    the way phones are (international ``+``/``00``, a trunk ``0``, a Chinese mobile's
+    ``1[3-9]``, a North-American ``(415) 555-0132``) or sits next to a phone cue.
+    """
+    import phonenumbers
+
+    text = fold(text)
+    for m in itertools.islice(_PHONE_SPAN.finditer(text), _MAX_SPANS):
+        raw = m.group(0)
+        digits = re.sub(r"\D", "", raw)
+        if not 7 <= len(digits) <= 15:
+            continue
+        if _CODE_LABEL.search(text, max(0, m.start() - 12), m.start()):
+            continue
+        if raw.startswith(("+", "00")):
+            regions: tuple[str | None, ...] = (None,)
+            raw = "+" + raw.removeprefix("00") if raw.startswith("00") else raw
+        elif _PHONE_CUE.search(text, max(0, m.start() - 32), m.start()) or _PHONE_CUE.search(
+            text, m.end(), m.end() + 16
+        ):
+            regions = PHONE_REGIONS
+        elif len(digits) == 11 and digits[0] == "1" and digits[1] in "3456789":
+            regions = ("CN",)
+        elif _NANP_FORMATTED.fullmatch(raw):
+            regions = ("US", "CA")
+        elif (digits[0] == "0" and (len(digits) >= 10 or not raw.isdigit())) or (
+            raw.startswith("(") and not raw.isdigit()
+        ):
+            regions = PHONE_REGIONS
+        else:
+            continue
+        for region in regions:
+            try:
+                number = phonenumbers.parse(raw, region)
+            except phonenumbers.NumberParseException:
+                continue
+            if phonenumbers.is_valid_number(number):
+                where = phonenumbers.region_code_for_number(number) or region or "international"
+                return f"phone number ({where})"
+    return None
+
+
+def email_detector() -> FunctionDetector:
+    return guarded("email_address", RejectCode.SENSITIVE, _email, "[@＠﹫]")
+
+
+def phone_detector() -> FunctionDetector:
+    return guarded("phone_number", RejectCode.SENSITIVE, _phone, _PHONE_HINT)

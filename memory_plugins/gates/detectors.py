@@ -1,0 +1,328 @@
+"""Content detectors of the ``sensitive`` and ``runtime_data`` gates: a protocol and a registry.
+
+A detector is any object with a ``name``, the reason ``code`` it rejects with
+(``RejectCode.SENSITIVE`` or ``RejectCode.RUNTIME_DATA``) and ``detect(text)``, which returns
+a short description of what it found — never the matched value, since details reach logs —
+or ``None``. The built-in detectors register here through :func:`register_detector`, the
+same call a user makes; installed packages can add theirs through the entry-point group
+``memory_plugins.detectors`` (each entry point loads to a zero-argument factory, or to a
+detector). ``MemoryConfig(gates=GateConfig(...))`` enables opt-in detectors and disables
+others by name.
+
+Detectors load on first use: registering costs a name and a factory, and the libraries
+behind the built-ins (detect-secrets, python-stdnum, phonenumbers, email-validator) are
+imported only when a gate first needs them.
+
+>>> class LoyaltyCard:
+...     name = "loyalty_card"
+...     code = RejectCode.SENSITIVE
+...     def detect(self, text: str) -> str | None:
+...         return "loyalty card number" if "LC-" in text else None
+>>> register_detector("loyalty_card", LoyaltyCard, default=False)
+>>> from memory_plugins.config import GateConfig
+>>> "loyalty_card" in [d.name for d in active_detectors(GateConfig(enable=("loyalty_card",)))]
+True
+"""
+
+import logging
+import re
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from memory_plugins.errors import ConfigurationError
+from memory_plugins.gates.codes import RejectCode
+
+if TYPE_CHECKING:
+    from memory_plugins.config import GateConfig
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "Detector",
+    "DetectorFinding",
+    "active_detectors",
+    "default_detectors",
+    "find_with",
+    "guarded",
+    "register_detector",
+    "registered_detectors",
+]
+
+ENTRY_POINT_GROUP = "memory_plugins.detectors"
+DETECTOR_CODES = (RejectCode.SENSITIVE, RejectCode.RUNTIME_DATA)
+
+_log = logging.getLogger("memory_plugins")
+
+
+@runtime_checkable
+class Detector(Protocol):
+    """What the ``sensitive`` and ``runtime_data`` gates ask of a detector."""
+
+    name: str
+    """Unique registry name, shown in the rejection detail (``national_id``)."""
+    code: RejectCode
+    """``RejectCode.SENSITIVE`` or ``RejectCode.RUNTIME_DATA``."""
+
+    def detect(self, text: str) -> str | None:
+        """A short description of what was found in ``text`` (never the value), or ``None``."""
+
+
+@dataclass(frozen=True, slots=True)
+class DetectorFinding:
+    """One detector's verdict on a text: which detector, its code, and the gate detail."""
+
+    name: str
+    code: RejectCode
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    factory: Callable[[], Detector]
+    default: bool
+
+
+_registry: dict[str, _Entry] = {}
+_lock = threading.RLock()
+_loaded: set[str] = set()  # "registry" once the built-ins and entry points are in
+_built: dict[str, Detector] = {}
+_sets: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Detector, ...]] = {}
+
+
+def register_detector(
+    name: str, factory: Callable[[], Detector], *, default: bool = True, replace: bool = False
+) -> None:
+    """Make ``factory`` (called once, on first use) available as detector ``name``.
+
+    ``default`` detectors run unless a config disables them; others run only when a
+    config enables them. Registering a taken name raises unless ``replace`` is true.
+    """
+    if not name or not name.replace("_", "").isalnum():
+        raise ConfigurationError(f"detector name {name!r} must be letters, digits and '_'")
+    with _lock:
+        _load_entry_points()
+        if name in _registry and not replace:
+            raise ConfigurationError(f"a detector named {name!r} is already registered")
+        _registry[name] = _Entry(factory, default)
+        _built.pop(name, None)
+        _sets.clear()
+
+
+def _load_entry_points() -> None:
+    if _loaded:
+        return
+    _loaded.add("registry")
+    for name, module, attr, default in _BUILTINS:
+        register_detector(name, _lazy(module, attr), default=default)
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name in _registry:
+            _log.warning("detector entry point %s ignored: the name is taken", ep.name)
+            continue
+        _registry[ep.name] = _Entry(_entry_point_factory(ep.load), True)
+
+
+def _instantiate(target: object) -> object:
+    """A detector itself, or what a class or factory function makes."""
+    if isinstance(target, type) or (callable(target) and not isinstance(target, Detector)):
+        return target()
+    return target
+
+
+def _entry_point_factory(load: Callable[[], object]) -> Callable[[], Detector]:
+    def factory() -> Detector:
+        made = _instantiate(load())
+        if not isinstance(made, Detector):
+            raise ConfigurationError(
+                f"entry point of group {ENTRY_POINT_GROUP} gave {type(made).__name__}, "
+                "not a Detector (name, code, detect)"
+            )
+        return made
+
+    return factory
+
+
+def registered_detectors() -> dict[str, bool]:
+    """Every registered detector name, with whether it runs by default.
+
+    >>> registered_detectors()["national_id"]
+    True
+    """
+    with _lock:
+        _load_entry_points()
+        return {name: entry.default for name, entry in sorted(_registry.items())}
+
+
+def check_detector_names(names: Iterable[str]) -> None:
+    """Raise :class:`ConfigurationError` naming every unknown detector in ``names``."""
+    known = registered_detectors()
+    unknown = sorted(set(names) - set(known))
+    if unknown:
+        raise ConfigurationError(
+            f"GateConfig names unknown detectors {unknown}; registered: {sorted(known)}"
+        )
+
+
+class _Unavailable:
+    """Stands for a detector that could not be made: every candidate is refused (fail closed)."""
+
+    def __init__(self, name: str, error: str) -> None:
+        self.name = name
+        self.error = error
+        self.code = RejectCode.SENSITIVE
+
+    def detect(self, text: str) -> str | None:
+        raise RuntimeError(f"detector {self.name} could not be loaded: {self.error}")
+
+
+def _build(name: str) -> Detector:
+    detector = _built.get(name)
+    if detector is None:
+        try:
+            made = _registry[name].factory()
+            if not isinstance(made, Detector) or made.code not in DETECTOR_CODES:
+                raise ConfigurationError(
+                    f"detector {name!r} must have name, code (sensitive or runtime_data) "
+                    "and detect()"
+                )
+            detector = made
+        except Exception as exc:
+            _log.error(
+                "detector %s could not be loaded (%s); every candidate is refused", name, exc
+            )
+            detector = _Unavailable(name, f"{type(exc).__name__}: {exc}")
+        _built[name] = detector
+    return detector
+
+
+def active_detectors(gates: "GateConfig") -> tuple[Detector, ...]:
+    """The detectors a config runs: sensitive ones first, then runtime_data (S2 order)."""
+    enable = tuple(n for n in gates.enable if isinstance(n, str))
+    extra = tuple(d for d in gates.enable if not isinstance(d, str))
+    key = (enable, tuple(sorted(gates.disable)))
+    found = _sets.get(key)
+    if found is None:
+        with _lock:
+            _load_entry_points()
+            names = [
+                name
+                for name, entry in _registry.items()
+                if (entry.default or name in enable) and name not in gates.disable
+            ]
+            built = tuple(_build(name) for name in names)
+            found = tuple(d for code in DETECTOR_CODES for d in built if d.code == code)
+            _sets[key] = found
+    if extra:
+        both = (*found, *extra)
+        return tuple(d for code in DETECTOR_CODES for d in both if d.code == code)
+    return found
+
+
+def default_detectors(code: RejectCode | None = None) -> tuple[Detector, ...]:
+    """The detectors a default :class:`~memory_plugins.config.GateConfig` runs (of ``code``)."""
+    from memory_plugins.config import GateConfig
+
+    found = active_detectors(GateConfig())
+    return found if code is None else tuple(d for d in found if d.code == code)
+
+
+def find_with(detectors: Sequence[Detector], strings: Sequence[str]) -> DetectorFinding | None:
+    """The first finding of ``detectors`` (in order) on any of ``strings``, or ``None``.
+
+    A detector that raises is a finding of its own code (fail closed): the candidate is
+    rejected, the error logged, and nothing propagates.
+    """
+    joined = "\n".join(strings)
+    for detector in detectors:
+        if isinstance(detector, FunctionDetector) and not detector.may_match(joined):
+            continue  # nothing this detector could match is in any of the strings
+        for text in strings:
+            try:
+                found = detector.detect(text)
+            except Exception as exc:
+                _log.warning("detector %s failed (%s); rejecting", detector.name, exc)
+                return DetectorFinding(
+                    detector.name,
+                    detector.code,
+                    f"{detector.name}: detector failed ({type(exc).__name__}), rejected to be safe",
+                )
+            if found is not None:
+                return DetectorFinding(detector.name, detector.code, f"{detector.name}: {found}")
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionDetector:
+    """A detector made of a name, a code and a function ``text -> description | None``.
+
+    ``quick``, when given, is a cheap test every text ``find`` could flag passes: texts
+    failing it are passed over without calling ``find``.
+    """
+
+    name: str
+    code: RejectCode
+    find: Callable[[str], str | None]
+    quick: Callable[[str], bool] | None = None
+
+    def may_match(self, text: str) -> bool:
+        return self.quick is None or self.quick(text)
+
+    def detect(self, text: str) -> str | None:
+        return self.find(text) if self.may_match(text) else None
+
+
+def guarded(
+    name: str, code: RejectCode, find: Callable[[str], str | None], quick: str | tuple[str, ...]
+) -> FunctionDetector:
+    """A :class:`FunctionDetector` that runs ``find`` only where ``quick`` is found (any case).
+
+    ``quick`` is a regular expression, or lower-case substrings of which one must occur.
+    The pre-check is what keeps the gates fast: most memories contain nothing any
+    detector could match, and one search for a necessary feature rules that out.
+    """
+    if isinstance(quick, tuple):
+        words = quick
+
+        def has_word(text: str) -> bool:
+            lowered = text.lower()
+            return any(word in lowered for word in words)
+
+        return FunctionDetector(name, code, find, has_word)
+    pattern = re.compile(quick, re.IGNORECASE)
+    return FunctionDetector(name, code, find, lambda text: pattern.search(text) is not None)
+
+
+def _lazy(module: str, attr: str) -> Callable[[], Detector]:
+    def factory() -> Detector:
+        made = _instantiate(getattr(import_module(module), attr))
+        if not isinstance(made, Detector):
+            raise ConfigurationError(f"{module}.{attr} gave no Detector")
+        return made
+
+    return factory
+
+
+# Built-ins, in the order they run within their gate (cheap and specific first).
+_BUILTINS: tuple[tuple[str, str, str, bool], ...] = (
+    ("payment_card", "memory_plugins.gates.identifiers", "payment_card_detector", True),
+    ("bank_account", "memory_plugins.gates.identifiers", "bank_account_detector", True),
+    ("national_id", "memory_plugins.gates.identifiers", "national_id_detector", True),
+    ("id_document", "memory_plugins.gates.identifiers", "id_document_detector", True),
+    ("crypto_wallet", "memory_plugins.gates.identifiers", "crypto_wallet_detector", True),
+    ("email_address", "memory_plugins.gates.contact", "email_detector", True),
+    ("phone_number", "memory_plugins.gates.contact", "phone_detector", True),
+    ("private_key", "memory_plugins.gates.secrets", "private_key_detector", True),
+    ("provider_token", "memory_plugins.gates.secrets", "provider_token_detector", True),
+    ("json_web_token", "memory_plugins.gates.secrets", "jwt_detector", True),
+    ("auth_header", "memory_plugins.gates.runtime", "auth_header_detector", True),
+    ("token_assignment", "memory_plugins.gates.runtime", "token_assignment_detector", True),
+    ("cookie", "memory_plugins.gates.runtime", "cookie_detector", True),
+    ("password", "memory_plugins.gates.runtime", "password_detector", True),
+    ("credential_url", "memory_plugins.gates.secrets", "credential_url_detector", True),
+    ("keyword_secret", "memory_plugins.gates.secrets", "keyword_secret_detector", True),
+    ("high_entropy_string", "memory_plugins.gates.secrets", "high_entropy_detector", True),
+    ("runtime_state", "memory_plugins.gates.runtime", "runtime_state_detector", True),
+    ("public_ip", "memory_plugins.gates.secrets", "public_ip_detector", False),
+)

@@ -1,0 +1,455 @@
+"""``sensitive`` detectors for numbered identifiers, validated by python-stdnum.
+
+* ``national_id``: national identity, social-security and tax numbers of many countries
+  (EU members, UK, US, CN, IN, KR, JP, SG, AU, CA, BR, MX, CH, NO, TR, ZA, …), each
+  checked by its stdnum module (check digits, embedded birth dates, allowed ranges).
+  A number whose own shape is distinctive (``110105194912310021``-style CN resident IDs,
+  ``AAA-GG-SSSS`` SSNs, ``ddd.ddd.ddd-dd`` CPFs, letters with check characters such as
+  Spanish DNIs or Italian fiscal codes, EU VAT numbers with their country prefix) counts
+  anywhere; a bare digit run that merely passes some country's check digit counts only
+  next to an identity or tax cue ("tax id", "BSN", "身份证", "주민등록번호", …), since one
+  random number in ten passes a mod-11 check.
+* ``payment_card``: Luhn (stdnum) with a card network's issuer prefix and length, or any
+  Luhn-valid 13-19 digit number after a card cue.
+* ``bank_account``: IBANs of any country, compact, spaced or dashed (stdnum's country
+  formats and mod-97).
+* ``id_document``: passport and driving-licence numbers after their cue words (no check
+  digit exists outside a passport's machine-readable zone, so the cue decides).
+* ``crypto_wallet``: Bitcoin addresses (stdnum: Base58Check and Bech32), other Base58Check
+  addresses of the common coins and XRP (``base58``), and Ethereum ``0x`` addresses.
+
+Findings name the kind (the stdnum module and its own description), never the value.
+
+>>> national_id_detector().detect("身份证号 11010519491231002X")
+'cn.ric (RIC No. (Chinese Resident Identity Card Number))'
+>>> national_id_detector().detect("was born in 1990, wears size 42") is None
+True
+"""
+
+import re
+from collections.abc import Callable, Iterator
+from datetime import date
+from functools import cache
+from importlib import import_module
+from types import ModuleType
+
+from memory_plugins.gates.codes import RejectCode
+from memory_plugins.gates.detectors import FunctionDetector, guarded
+from memory_plugins.gates.textfold import fold
+
+__all__ = [
+    "bank_account_detector",
+    "crypto_wallet_detector",
+    "id_document_detector",
+    "national_id_detector",
+    "payment_card_detector",
+]
+
+# Numbers whose shape alone is distinctive: (format of the span as written, stdnum modules).
+_SHAPED: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (r"[0-9]{17}[0-9Xx]", ("cn.ric",)),
+    (r"[0-9]{3}-[0-9]{2}-[0-9]{4}", ("us.ssn", "us.itin")),
+    (r"[0-9]{6}-[0-9]{7}", ("kr.rrn",)),
+    (r"[0-9]{3}\.[0-9]{3}\.[0-9]{3}-[0-9]{2}", ("br.cpf",)),
+    (r"[0-9]{2}\.[0-9]{3}\.[0-9]{3}/[0-9]{4}-[0-9]{2}", ("br.cnpj",)),
+    (r"[0-9]{3}[ -][0-9]{3}[ -][0-9]{3}", ("ca.sin", "au.tfn")),
+    (r"[0-9]{4}[ -][0-9]{4}[ -][0-9]{4}", ("in_.aadhaar", "jp.in_")),
+    (r"756\.[0-9]{4}\.[0-9]{4}\.[0-9]{2}", ("ch.ssn",)),
+    (r"(?:[0-9]{2})?[0-9]{6}[-+][0-9]{4}", ("se.personnummer", "dk.cpr", "no.fodselsnummer")),
+    (r"[0-9]{2}\.[0-9]{2}\.[0-9]{2}-[0-9]{3}\.[0-9]{2}", ("be.nn",)),
+    (r"[12] ?[0-9]{2} ?[0-9]{2} ?[0-9AB]{2} ?[0-9]{3} ?[0-9]{3} ?[0-9]{2}", ("fr.nir",)),
+    (r"[0-9]{6}-[0-9]{4}", ("dk.cpr", "se.personnummer")),
+    (r"[0-9]{3}-[0-9]{3}-[0-9]{3}-[0-9]{2}", ("br.cpf",)),
+    (r"[0-9]{3} ?[0-9]{3} ?[0-9]{3} ?[0-9]{2}", ("tr.tckimlik",)),
+)
+# Bare digit runs: counted only near a cue. Modules with a check digit or a structure.
+_CUED = (
+    "cn.ric", "us.ssn", "us.itin", "kr.rrn", "jp.in_", "in_.aadhaar", "au.tfn", "ca.sin",
+    "br.cpf", "br.cnpj", "gb.nhs", "gb.utr", "de.idnr", "de.stnr", "fr.nir", "fr.nif",
+    "nl.bsn", "pl.pesel", "pl.nip", "se.personnummer", "dk.cpr", "fi.hetu", "be.nn",
+    "bg.egn", "ro.cnp", "cz.rc", "ee.ik", "lt.asmens", "lv.pvn", "hr.oib", "si.emso",
+    "gr.amka", "at.vnr", "is_.kennitala", "no.fodselsnummer", "ch.ssn", "tr.tckimlik",
+    "za.idnr", "il.idnr", "pt.nif", "it.codicefiscale", "au.abn", "mx.curp",
+)  # fmt: skip
+# Checks strong enough to count without a cue: two check digits, a check digit over an
+# embedded birth date, mod 97, or a fixed prefix. One random 9-13 digit number in a few
+# hundred passes one of them, against one in ten for a single mod-10/11 check digit.
+# The second line: modules that accepted at most 1.2 % of 400 random numbers of each
+# length from 9 to 18 digits (python-stdnum 2.2), whatever their check.
+_STRONG = (
+    "cn.ric", "kr.rrn", "br.cpf", "br.cnpj", "tr.tckimlik", "no.fodselsnummer", "be.nn",
+    "fr.nir", "pl.pesel", "se.personnummer", "ro.cnp", "bg.egn", "si.emso", "ee.ik",
+    "lt.asmens", "za.idnr", "is_.kennitala", "ch.ssn", "ar.cbu", "cn.uscc", "ar.cuit",
+    "au.abn", "be.bis", "be.ssn", "ca.bc_phn", "cr.cpj", "de.idnr", "fr.tva", "gr.amka",
+    "it.iva", "ma.ice", "pe.ruc",
+)  # fmt: skip
+_MIN_STRONG_DIGITS = 9
+# Written the way identifiers are, a check character after a dash ("800253055-2"): any
+# identifier module.
+_ID_NOTATION = re.compile(r"[0-9][0-9.]{4,}-[0-9A-Za-z]")
+# Letters only at the ends and at least seven digits: "P051912053E", "J294607730".
+_ID_TOKEN = re.compile(r"[A-Za-z]{1,3}-?[0-9]{7,}-?[A-Za-z]{0,2}|[0-9]{7,}-?[A-Za-z]{1,2}")
+# Codes that explain a number as something else: a book, a serial, a product.
+_BENIGN_CODES = ("isbn", "issn", "ismn", "ean", "isrc", "casrn")
+# Letters and digits together: the letters carry a check or a structure.
+_ALNUM = (
+    "it.codicefiscale", "es.dni", "es.nie", "in_.pan", "mx.curp", "mx.rfc", "ie.pps",
+    "fi.hetu", "cn.ric", "eu.vat", "gb.vat",
+)  # fmt: skip
+
+_ID_CUE = re.compile(
+    r"(?<![A-Za-z])(?:id|ids|identity|identification|national|social|ssn|sin|tin|itin|tax|taxpayer"
+    r"|citizen|resident|personal|insurance|nhs|nino|medicare|tfn|abn|aadhaar|pan|nric|fin"
+    r"|cpf|cnpj|curp|rfc|my\s?number|individual\s+number|steuer\w*|idnr|sozialversicherung\w*"
+    r"|identifikationsnummer|personalausweis\w*|nir|insee|s[ée]curit[ée]\s+sociale|bsn"
+    r"|burgerservicenummer|pesel|nip|personnummer|f[øo]dselsnummer|cpr|hetu|henkil[öo]tunnus"
+    r"|dni|nie|nif|codice\s+fiscale|rijksregisternummer|cnp|egn|rodn[ée]\s+[čc][íi]slo"
+    r"|isikukood|asmens\s+kodas|oib|amka|svnr|pps|ahv|avs|kimlik|vat|ust-?idnr|cedula|rut"
+    r"|bank\s+account|account\s+(?:number|no)|konto\w*|compte|cuenta|iban)(?![A-Za-z])"
+    r"|账户|账号|帳戶|帳號|口座|계좌"
+    r"|身份证|身分證|证件|證件|税号|纳税|社保|社会保障|社会安全|居民|统一社会信用代码"
+    r"|주민등록|주민번호|외국인등록|マイナンバー|個人番号|住民",
+    re.IGNORECASE,
+)
+# An upper-case label right before a number names its kind: "RUC 20512333797", "CUIT …".
+_NOT_A_LABEL = r"(?!(?:ISBN|ISSN|ISMN|EAN|UPC|CAS|ISIN|LEI|DOI|ISRC|IMEI|SKU|GTIN|USD|EUR|CNY|RMB|GBP|JPY|KM|MB|GB|TB)(?![A-Za-z]))"
+_ACRONYM = r"[A-ZА-ЯЁ][A-Za-zА-Яа-яЁё]?[A-ZА-ЯЁ]{1,5}(?![A-Za-zА-Яа-яЁё])"
+_LABEL = re.compile(
+    r"(?<![A-Za-zА-Яа-яЁё])" + _NOT_A_LABEL + _ACRONYM + r"[^A-Za-z0-9]{0,6}"
+    r"(?:(?:is|was|no|nr|num|number|code)(?![A-Za-z])[^A-Za-z0-9]{0,6}){0,2}$"
+)
+_LABEL_AFTER = re.compile(
+    r"[^()（）\n]{0,12}[(（][ \t]{0,2}(?:n[°º.o]\s{0,2})?" + _NOT_A_LABEL + _ACRONYM
+)
+# Cued numbers are tried against every identifier module; short ones pass weak checks too often.
+_MIN_CUED_DIGITS = 8
+# stdnum modules of codes that identify no person, taxpayer or account: products,
+# securities, places, generic check-digit algorithms.
+_NOT_IDENTIFIERS = frozenset((
+    "luhn", "verhoeff", "damm", "iso7064", "gs1_128", "mac", "meid", "imei", "imsi", "isbn",
+    "issn", "ismn", "isan", "isil", "isrc", "isni", "ean", "casrn", "cfi", "figi", "lei",
+    "isin", "cusip", "gb.sedol", "de.wkn", "bic", "iso9362", "iso6346", "iso11649", "grid",
+    "eu.nace", "eu.banknote", "eu.ecnumber", "eu.eic", "eu.excise", "es.cae", "es.cups",
+    "es.referenciacatastral", "es.postal_code", "nl.postcode", "se.postnummer",
+    "at.postleitzahl", "ch.esr", "be.ogm_vcs", "do.ncf", "imo", "us.rtn", "de.leitweg",
+    "eu.at_02", "eu.oss", "th.moa", "ro.onrc", "de.handelsregisternummer", "fr.rcs",
+))  # fmt: skip
+_CUE_BEFORE = 48
+_CUE_AFTER = 24
+
+_MAX_GROUPS = 8
+_DIGIT_GROUPS = re.compile(r"(?<![A-Za-z0-9.+])[0-9]+(?:[ .\-/+][0-9]+)*[0-9Xx]?(?![A-Za-z0-9])")
+_SEPARATOR = re.compile(r"[ .\-/+]")
+_ALNUM_TOKEN = re.compile(
+    r"(?<![A-Za-z0-9.-])(?=[A-Za-z.-]{0,8}[0-9])(?=[0-9.-]{0,24}[A-Za-z])"
+    r"[A-Za-z0-9](?:[.-]?[A-Za-z0-9]){7,24}(?![A-Za-z0-9])"
+)
+_HETU = re.compile(r"(?<![A-Za-z0-9])[0-9]{6}[-+A][0-9]{3}[0-9A-Za-z](?![A-Za-z0-9])")
+# Singapore NRIC/FIN and UK National Insurance numbers: no maintained library validates them.
+_NRIC = re.compile(r"(?<![A-Za-z0-9])([STFGM])([0-9]{7})([A-Z])(?![A-Za-z0-9])")
+_NRIC_WEIGHTS = (2, 7, 6, 5, 4, 3, 2)
+_NRIC_LETTERS = {"S": "JZIHGFEDCBA", "T": "GFEDCBAJZIH", "F": "XWUTRQPNMLK", "G": "TRQPNMLKXWU"}
+_NRIC_LETTERS["M"] = "KLJNPQRTUWX"
+_NINO = re.compile(
+    r"(?<![A-Za-z0-9])(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]"
+    r"(?: ?[0-9]{2}){3} ?[A-D](?![A-Za-z0-9])"
+)
+_CN_ID_OLD = re.compile(
+    r"(?:身份证|居民身份|identity card|id card|national id|id number|id no)"
+    r"[^0-9]{0,16}(?<![0-9])[1-9][0-9]{5}([0-9]{2})([01][0-9])([0-3][0-9])[0-9]{3}(?![0-9])",
+    re.IGNORECASE,
+)
+
+
+@cache
+def _module(path: str) -> ModuleType:
+    return import_module(f"stdnum.{path}")
+
+
+@cache
+def _describe(path: str) -> str:
+    doc = (_module(path).__doc__ or "").strip().splitlines()
+    return f"{path} ({doc[0].rstrip('.')})" if doc else path
+
+
+def _valid(path: str, number: str) -> bool:
+    is_valid: Callable[[str], bool] = _module(path).is_valid
+    try:
+        return is_valid(number)
+    except Exception:  # a module's own bug on odd input (KeyError in a lookup table) is a "no"
+        return False
+
+
+def _valid_compact(path: str, number: str) -> bool:
+    return _valid(path, number) or _valid(path, _SEPARATOR.sub("", number))
+
+
+@cache
+def _shaped() -> tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]:
+    return tuple((re.compile(shape), modules) for shape, modules in _SHAPED)
+
+
+def _count_digits(text: str) -> int:
+    return sum(map(text.count, "0123456789"))
+
+
+@cache
+def _identifier_modules() -> tuple[str, ...]:
+    """Every stdnum module of a personal, tax or account identifier: tried on cued numbers."""
+    from stdnum.util import get_number_modules
+
+    modules: list[ModuleType] = list(get_number_modules())  # type: ignore[arg-type]
+    found = [m.__name__.removeprefix("stdnum.") for m in modules]
+    rest = sorted(
+        name
+        for name in found
+        if name not in _NOT_IDENTIFIERS and name.split(".")[0] not in _NOT_IDENTIFIERS
+    )
+    return (*_CUED, *(name for name in rest if name not in _CUED))
+
+
+def _cued(text: str, start: int, end: int) -> bool:
+    return (
+        _ID_CUE.search(text, max(0, start - _CUE_BEFORE), start) is not None
+        or _LABEL.search(text, max(0, start - 24), start) is not None
+        or _ID_CUE.search(text, end, end + _CUE_AFTER) is not None
+        or _LABEL_AFTER.match(text, end) is not None
+    )
+
+
+def _spans(text: str) -> Iterator[tuple[int, int, str, bool]]:
+    """Runs of consecutive digit groups: (start, end, written form, whether the run is whole).
+
+    "id 030 12345678901" holds the number "12345678901": parts of a run (up to six groups)
+    are tried too, but only the whole run is judged by its shape ("4111 1111 1111" inside
+    a card number is no 4-4-4 identifier).
+    """
+    for m in _DIGIT_GROUPS.finditer(text):
+        value = m.group(0)
+        cuts = [0, *(s.end() for s in _SEPARATOR.finditer(value)), len(value) + 1]
+        if len(cuts) > _MAX_GROUPS + 1:
+            continue  # a long list of numbers, not one identifier
+        for i, a in enumerate(cuts[:-1]):
+            for b in cuts[i + 1 :]:
+                piece = value[a : b - 1]
+                digits = _count_digits(piece)
+                if digits > 24:
+                    break
+                if digits >= 6:
+                    yield m.start() + a, m.start() + b - 1, piece, a == 0 and b - 1 == len(value)
+
+
+def _national_id(text: str) -> str | None:
+    text = fold(text)
+    if _count_digits(text) < 6:  # "ABCDE1234F", "RSSMRA45C12F2LRI": letters carry it
+        return _alnum_tokens(text)
+    for start, end, piece, whole in _spans(text):
+        for shape, modules in _shaped() if whole else ():
+            if shape.fullmatch(piece):
+                for path in modules:
+                    if _valid(path, piece):
+                        return _describe(path)
+        digits = _count_digits(piece)
+        if digits >= _MIN_CUED_DIGITS and _cued(text, start, end):
+            for path in _identifier_modules():
+                if _valid(path, piece):
+                    return _describe(path)
+        elif whole and _ID_NOTATION.fullmatch(piece):
+            if not any(_valid(path, piece) for path in _BENIGN_CODES):
+                for path in _identifier_modules():
+                    if _valid(path, piece):
+                        return _describe(path)
+        elif digits >= _MIN_STRONG_DIGITS and whole and " " not in piece:  # "300 500 1000" lists
+            for path in _STRONG:
+                if _valid(path, piece):
+                    return _describe(path)
+    found = _alnum_tokens(text)
+    if found is not None:
+        return found
+    for m in _HETU.finditer(text):
+        if _valid("fi.hetu", m.group(0)):
+            return _describe("fi.hetu")
+    return _own_formats(text)
+
+
+def _alnum_tokens(text: str) -> str | None:
+    for m in _ALNUM_TOKEN.finditer(text):
+        token = m.group(0).upper()
+        cued = _cued(text, m.start(), m.end()) or _ID_TOKEN.fullmatch(token) is not None
+        for path in _identifier_modules() if cued else _ALNUM:
+            if _valid(path, token):
+                return _describe(path)
+    return None
+
+
+def _own_formats(text: str) -> str | None:
+    for m in _NRIC.finditer(text):
+        prefix, digits, check = m.groups()
+        total = sum(int(d) * w for d, w in zip(digits, _NRIC_WEIGHTS, strict=True))
+        total += 4 if prefix in "TG" else 3 if prefix == "M" else 0
+        if _NRIC_LETTERS[prefix][total % 11] == check:
+            return "sg.nric (Singapore NRIC/FIN number)"
+    if _NINO.search(text.upper()) and _NINO.search(text):
+        return "gb.nino (UK National Insurance number)"
+    for m in _CN_ID_OLD.finditer(text):  # stdnum validates only the 18-character form
+        try:
+            date(1900 + int(m[1]), int(m[2]), int(m[3]))
+        except ValueError:
+            continue
+        return "cn.ric (15-digit Chinese resident identity card number)"
+    return None
+
+
+# ----------------------------------------------------------------------------- cards
+
+_CARD = re.compile(
+    r"(?<![0-9])(?:[0-9]{13,19}"
+    r"|[0-9]{4}(?:[ -][0-9]{4}){2,3}(?:[ -][0-9]{1,4})?"
+    r"|[0-9]{4}[ -][0-9]{6}[ -][0-9]{4,5})(?![0-9])"
+)
+_CARD_CUE = re.compile(
+    r"(?:card|卡号|银行卡|信用卡|借记卡|储蓄卡|account n(?:o|umber)|账号|帐号|karte|carte|tarjeta"
+    r"|cart[ãa]o|카드|カード)[^0-9]{0,16}$",
+    re.IGNORECASE,
+)
+
+
+def _known_card_prefix(number: str) -> bool:
+    """Issuer prefix and length of a major network: stdnum checks Luhn, not issuers."""
+    n = len(number)
+    p2, p3, p4 = int(number[:2]), int(number[:3]), int(number[:4])
+    return (
+        (number[0] == "4" and n in (13, 16, 19))  # Visa
+        or ((51 <= p2 <= 55 or 2221 <= p4 <= 2720) and n == 16)  # Mastercard
+        or (p2 in (34, 37) and n == 15)  # American Express
+        or (p2 == 62 and 16 <= n <= 19)  # UnionPay
+        or ((p4 == 6011 or p2 == 65 or 644 <= p3 <= 649) and 16 <= n <= 19)  # Discover
+        or (3528 <= p4 <= 3589 and 16 <= n <= 19)  # JCB
+        or ((300 <= p3 <= 305 or p2 in (36, 38, 39) or p4 == 3095) and 14 <= n <= 19)  # Diners
+        or ((p2 == 50 or 56 <= p2 <= 69) and 12 <= n <= 19)  # Maestro
+        or (2200 <= p4 <= 2204 and n == 16)  # Mir
+    )
+
+
+def _payment_card(text: str) -> str | None:
+    text = fold(text)
+    for m in _CARD.finditer(text):
+        number = _SEPARATOR.sub("", m.group(0))
+        if not 12 <= len(number) <= 19 or not _valid("luhn", number):
+            continue
+        if _known_card_prefix(number) or _CARD_CUE.search(text, max(0, m.start() - 40), m.start()):
+            return "payment card number (Luhn)"
+    return None
+
+
+# ----------------------------------------------------------------------------- IBAN
+
+_IBAN = re.compile(
+    r"(?<![A-Za-z0-9])[A-Za-z]{2}[0-9]{2}(?:[ -]?[A-Za-z0-9]{4}){2,7}(?:[ -]?[A-Za-z0-9]{1,3})?"
+    r"(?![A-Za-z0-9])"
+)
+
+
+def _bank_account(text: str) -> str | None:
+    text = fold(text)
+    for m in _IBAN.finditer(text):
+        if _valid("iban", m.group(0).replace("-", " ").upper()):
+            return "IBAN (stdnum.iban)"
+    return None
+
+
+# ----------------------------------------------------------------------------- documents
+
+# Separators are bounded character runs: stacked "\s*" would backtrack polynomially.
+_DOCUMENT = re.compile(
+    r"(?P<kind>passport|护照|護照|旅券|reisepass|passeport|pasaporte|여권"
+    r"|driv(?:er'?s|ing)[ -]licen[cs]e|driver[ -]license|驾驶证|驾照|駕照|運転免許証?|免許証"
+    r"|f[üu]hrerschein|permis de conduire|운전면허)"
+    r"[\s#:：.]{0,3}(?:no\b\.?|number|num\b|nr\b\.?|号码|号|番号|번호)?[\s#:：.]{0,3}"
+    r"(?:is\b|是|为|は)?\s{0,3}(?<![A-Za-z0-9])(?=[A-Z0-9-]{6,18}(?![A-Za-z0-9]))"
+    r"[A-Z]{0,3}-?[0-9][0-9-]{4,15}[A-Z0-9]?(?![A-Za-z0-9])",
+    re.IGNORECASE,
+)
+_DOCUMENT_WORDS = (
+    *("pass", "licen", "护照", "護照", "旅券", "驾", "駕", "免許", "führer", "fuhrer", "permis"),
+    *("여권", "운전"),
+)
+_PASSPORT_WORDS = frozenset(
+    ("passport", "护照", "護照", "旅券", "reisepass", "passeport", "pasaporte", "여권")
+)
+
+
+def _id_document(text: str) -> str | None:
+    m = _DOCUMENT.search(fold(text))
+    if m is None:
+        return None
+    return "passport number" if m["kind"].lower() in _PASSPORT_WORDS else "driving licence number"
+
+
+# ----------------------------------------------------------------------------- wallets
+
+_BTC_LIKE = re.compile(
+    r"(?<![A-Za-z0-9])(?:bc1[ac-hj-np-z02-9]{8,87}|BC1[AC-HJ-NP-Z02-9]{8,87}"
+    r"|[13LMDTXr][1-9A-HJ-NP-Za-km-z]{24,34})"
+    r"(?![A-Za-z0-9])"
+)
+_ETH = re.compile(r"(?<![A-Za-z0-9])0x[0-9a-fA-F]{40}(?![A-Za-z0-9])")
+
+
+def _crypto_wallet(text: str) -> str | None:
+    if _ETH.search(text):
+        # EIP-55 checksums need Keccak, which the standard library lacks; the shape
+        # "0x" + 40 hex digits is an Ethereum-style address (or a raw 160-bit hash) either way.
+        return "Ethereum address"
+    for m in _BTC_LIKE.finditer(text):
+        address = m.group(0)
+        if _valid("bitcoin", address):
+            return "Bitcoin address (stdnum.bitcoin)"
+        if _base58check(address):
+            return "cryptocurrency address (Base58Check)"
+    return None
+
+
+def _base58check(address: str) -> bool:
+    import base58
+
+    alphabet = base58.XRP_ALPHABET if address[0] == "r" else base58.BITCOIN_ALPHABET
+    try:
+        payload = base58.b58decode_check(address, alphabet=alphabet)
+    except ValueError:
+        return False
+    return len(payload) in (21, 22)  # version byte(s) + a 20-byte public-key hash
+
+
+# Six digits in a row (single separators allowed), in any script's digits: NFKC folds them.
+_SIX_DIGITS = r"\d(?:[ \-./\u00ad\u200b-\u200d\u2060\ufeff]?\d){5}"
+
+
+def national_id_detector() -> FunctionDetector:
+    return guarded("national_id", RejectCode.SENSITIVE, _national_id, r"\d\D{0,4}\d\D{0,4}\d")
+
+
+def payment_card_detector() -> FunctionDetector:
+    return guarded("payment_card", RejectCode.SENSITIVE, _payment_card, _SIX_DIGITS)
+
+
+def bank_account_detector() -> FunctionDetector:
+    return guarded("bank_account", RejectCode.SENSITIVE, _bank_account, r"[A-Za-zＡ-ｚ]{2}\d{2}")
+
+
+def id_document_detector() -> FunctionDetector:
+    return guarded(
+        "id_document",
+        RejectCode.SENSITIVE,
+        _id_document,
+        _DOCUMENT_WORDS,
+    )
+
+
+def crypto_wallet_detector() -> FunctionDetector:
+    return guarded(
+        "crypto_wallet",
+        RejectCode.SENSITIVE,
+        _crypto_wallet,
+        r"[1-9A-HJ-NP-Za-km-z]{25}|0x[0-9a-fA-F]{40}|bc1[a-z0-9]{20}",
+    )

@@ -1,0 +1,315 @@
+"""``runtime_data`` detectors built on detect-secrets' plugins, used in-process on strings.
+
+detect-secrets scans files through global settings, filters and a baseline; here only its
+plugins' own pattern lists and string analysis are used, each plugin instantiated once and
+called through ``analyze_string`` (no settings, no filters, no network verification), so
+the detectors are pure and thread-safe:
+
+* ``provider_token``: every provider format its regex plugins know (AWS, Azure storage,
+  GitHub, GitLab, Slack, Discord, Telegram, Stripe, Square, Twilio, SendGrid, Mailchimp,
+  npm, PyPI, OpenAI, Artifactory, IBM Cloud, Cloudant, SoftLayer), plus formats it lacks
+  (Anthropic, current OpenAI project keys, Google, Hugging Face, GitLab, RubyGems, NuGet,
+  Docker Hub, Shopify, DigitalOcean, Braintree, chat webhooks);
+* ``private_key``: PEM/OpenSSH/PGP private-key blocks;
+* ``json_web_token``: JWTs whose header and payload decode to JSON;
+* ``credential_url``: URLs with a user and a password (``postgres://u:p@host/db``);
+* ``keyword_secret``: values assigned to a secret-like name in any common syntax
+  (``db_password: v``, ``"api_key": "v"``, ``secret := "v"``, ``password => 'v'``),
+  minus what detect-secrets' heuristic filters call templated, sequential or an indirect
+  reference;
+* ``high_entropy_string``: quoted base64 / hex strings above detect-secrets' entropy limits;
+* ``public_ip`` (opt-in, a ``sensitive`` detector): public IPv4 addresses.
+
+>>> provider_token_detector().detect("key AKIAIOSFODNN7EXAMPLE")
+'AWS Access Key (detect-secrets)'
+>>> keyword_secret_detector().detect('db_password := "s3cr3t-Value"')
+'secret assigned to a secret-like name (detect-secrets keyword)'
+"""
+
+import base64
+import binascii
+import json
+import re
+from collections.abc import Iterator
+from functools import cache
+from importlib import import_module
+from typing import Any
+
+from memory_plugins.gates.codes import RejectCode
+from memory_plugins.gates.detectors import FunctionDetector, guarded
+from memory_plugins.gates.textfold import fold
+
+__all__ = [
+    "credential_url_detector",
+    "high_entropy_detector",
+    "jwt_detector",
+    "keyword_secret_detector",
+    "private_key_detector",
+    "provider_token_detector",
+    "public_ip_detector",
+]
+
+_PROVIDER_PLUGINS = (
+    "artifactory", "aws", "azure_storage_key", "cloudant", "discord", "github_token",
+    "gitlab_token", "ibm_cloud_iam", "ibm_cos_hmac", "mailchimp", "npm", "openai",
+    "pypi_token", "sendgrid", "slack", "softlayer", "square_oauth", "stripe",
+    "telegram_token", "twilio",
+)  # fmt: skip
+
+# Formats detect-secrets 1.5 does not know, from the providers' published token formats.
+_MORE_TOKENS = re.compile(
+    r"(?<![A-Za-z0-9_-])(?:"
+    r"(?P<anthropic>sk-ant-[A-Za-z0-9_-]{20,})"
+    r"|(?P<openai>sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,})"
+    r"|(?P<github>(?:ghp|gho|ghs|ghu|ghr)_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})"
+    r"|(?P<slack>xox[abposr]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,})"
+    r"|(?P<aws>(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|ANPA|ANVA|APKA)[A-Z0-9]{16})"
+    r"|(?P<google>AIza[A-Za-z0-9_-]{35}|GOCSPX-[A-Za-z0-9_-]{28}|ya29\.[A-Za-z0-9_-]{20,})"
+    r"|(?P<stripe>(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,})"
+    r"|(?P<gitlab>gl(?:pat|ptt|dt|rt|cbt|soat)-[A-Za-z0-9_-]{20,})"
+    r"|(?P<huggingface>hf_[A-Za-z0-9]{30,})"
+    r"|(?P<npm>npm_[A-Za-z0-9]{36})"
+    r"|(?P<pypi>pypi-AgE[A-Za-z0-9_-]{50,})"
+    r"|(?P<rubygems>rubygems_[0-9a-f]{48})"
+    r"|(?P<nuget>oy2[a-z0-9]{43})"
+    r"|(?P<docker>dckr_pat_[A-Za-z0-9_-]{27,})"
+    r"|(?P<shopify>shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32})"
+    r"|(?P<digitalocean>do[por]_v1_[a-f0-9]{64})"
+    r"|(?P<braintree>access_token\$production\$[0-9a-z]{16}\$[0-9a-f]{32})"
+    r"|(?P<sendgrid>SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})"
+    r"|(?P<telegram>[0-9]{8,10}:AA[A-Za-z0-9_-]{33})"
+    r"|(?P<vault>hv[sbr]\.[A-Za-z0-9_-]{24,})"
+    r"|(?P<grafana>glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,2}"
+    r"|eyJrIjoi[A-Za-z0-9+/]{40,}={0,2})"
+    r")(?![A-Za-z0-9])"
+    r"|(?P<webhook>https://(?:hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9/_-]{20,}"
+    r"|(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}"
+    r"|[a-z0-9-]+\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{20,}"
+    r"|oapi\.dingtalk\.com/robot/send\?access_token=[0-9a-f]{20,}"
+    r"|open\.feishu\.cn/open-apis/bot/v2/hook/[0-9a-f-]{20,}"
+    r"|qyapi\.weixin\.qq\.com/cgi-bin/webhook/send\?key=[0-9a-f-]{20,}))"
+    r"|(?P<npmrc>//[A-Za-z0-9.-]+(?::[0-9]+)?(?:/[^\s:]*)?/?:_(?:auth|authToken|password)=\s?(?!\$\{)[^\s\"']{4,})"
+)
+_MORE_NAMES = {
+    "anthropic": "Anthropic API key",
+    "openai": "OpenAI API key",
+    "github": "GitHub token",
+    "slack": "Slack token",
+    "aws": "AWS access key id",
+    "google": "Google API key or OAuth secret",
+    "stripe": "Stripe key",
+    "gitlab": "GitLab token",
+    "huggingface": "Hugging Face token",
+    "npm": "npm token",
+    "pypi": "PyPI token",
+    "rubygems": "RubyGems API key",
+    "nuget": "NuGet API key",
+    "docker": "Docker Hub token",
+    "shopify": "Shopify token",
+    "digitalocean": "DigitalOcean token",
+    "braintree": "Braintree access token",
+    "sendgrid": "SendGrid API key",
+    "telegram": "Telegram bot token",
+    "webhook": "chat webhook URL",
+    "vault": "HashiCorp Vault token",
+    "grafana": "Grafana token",
+    "npmrc": "npm registry credential (.npmrc)",
+}
+# A run of token characters long enough for any provider format: skips plain prose cheaply.
+_TOKEN_RUN = r"[A-Za-z0-9_\-+/=.$:]{10,}"
+
+
+@cache
+def _plugins() -> tuple[Any, ...]:
+    from detect_secrets.plugins.base import RegexBasedDetector
+
+    found = []
+    for name in _PROVIDER_PLUGINS:
+        module = import_module(f"detect_secrets.plugins.{name}")
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and issubclass(value, RegexBasedDetector)
+                and value.__module__ == module.__name__
+            ):
+                found.append(value())
+    return tuple(found)
+
+
+def _provider_token(text: str) -> str | None:
+    text = fold(text)
+    for plugin in _plugins():
+        for _ in plugin.analyze_string(text):
+            return f"{plugin.secret_type} (detect-secrets)"
+    for m in _MORE_TOKENS.finditer(text):
+        kind = m.lastgroup or ""
+        if kind == "openai":
+            body = m.group(0).removeprefix("sk-")
+            # "sk-" + a hyphenated phrase is prose; real keys carry digits or upper case.
+            if not (any(c.isdigit() or c.isupper() for c in body) or len(body) >= 32):
+                continue
+        return _MORE_NAMES[kind]
+    return None
+
+
+def _one(plugin_module: str, class_name: str) -> Any:
+    return getattr(import_module(f"detect_secrets.plugins.{plugin_module}"), class_name)()
+
+
+def _first(found: Iterator[str], what: str) -> str | None:
+    for _ in found:
+        return what
+    return None
+
+
+def private_key_detector() -> FunctionDetector:
+    plugin = _one("private_key", "PrivateKeyDetector")
+    return guarded(
+        "private_key",
+        RejectCode.RUNTIME_DATA,
+        lambda text: _first(plugin.analyze_string(text), "private key block (detect-secrets)"),
+        r"PRIVATE KEY|PuTTY-User-Key-File",
+    )
+
+
+def provider_token_detector() -> FunctionDetector:
+    return guarded("provider_token", RejectCode.RUNTIME_DATA, _provider_token, _TOKEN_RUN)
+
+
+def jwt_detector() -> FunctionDetector:
+    plugin = _one("jwt", "JwtTokenDetector")
+
+    def find(text: str) -> str | None:
+        for token in plugin.analyze_string(text):
+            if _has_alg(token.split(".", 1)[0]):
+                return "JSON web token (detect-secrets)"
+        return None
+
+    return guarded("json_web_token", RejectCode.RUNTIME_DATA, find, r"eyJ[A-Za-z0-9_-]{8,}\.")
+
+
+def _has_alg(segment: str) -> bool:
+    # RFC 7515: a JOSE header names its algorithm; JSON without "alg" is not a token.
+    try:
+        header = json.loads(base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4)))
+    except (binascii.Error, ValueError, RecursionError):
+        return False
+    return isinstance(header, dict) and "alg" in header
+
+
+# A template slot standing for the password: ${DB_PASSWORD}, <password>, {{ pw }}.
+_TEMPLATED = re.compile(r"\$\{[^}]*\}|<[^>]*>|\{\{[^}]*\}\}|%\([^)]*\)s?|\*+")
+# detect-secrets needs a user before the colon; "redis://:password@host" has none.
+_EMPTY_USER_URL = re.compile(
+    r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}://:[^\s@/]+@[^\s/@]+"
+)
+
+
+def credential_url_detector() -> FunctionDetector:
+    plugin = _one("basic_auth", "BasicAuthDetector")
+
+    def find(text: str) -> str | None:
+        text = fold(text)
+        for password in plugin.analyze_string(text):
+            if password and not _TEMPLATED.fullmatch(password):
+                return "URL with a user and password (detect-secrets)"
+        if _EMPTY_USER_URL.search(text):
+            return "URL with a password"
+        return None
+
+    return guarded("credential_url", RejectCode.RUNTIME_DATA, find, r"://[^\s/]*:[^\s/]*@")
+
+
+# ----------------------------------------------------------------------------- keywords
+
+# Values that stand for "no secret here": filled-in later, masked or described.
+_PLACEHOLDER_VALUE = re.compile(
+    r"^(?:none|null|nil|empty|required|optional|hidden|redacted|masked|unset|changed|set|n/?a"
+    r"|true|false|value|string|str|secret|password|token|undefined|env|xxx+|\*+|\.+|-+)$"
+    r"|your[_ -]?|_here$|^<\w+>$|^\{\{?\s*\w+\s*\}?\}$|^\$|^%\(|changeme|placeholder|example_?value"
+    # A reference to where the secret lives (this.apiKey, config.db.password), not its value.
+    r"|^[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_][A-Za-z_]*)+\(?\)?$",
+    re.IGNORECASE,
+)
+_VALUE_END = re.compile(r"[\s,;\"'`]")
+# get_secret(), settings["db"], os.environ.get(...): where the value comes from, not the value.
+_CALL = re.compile(r"[A-Za-z_][\w.]*[\[(]")
+_KEYWORDS = r"pass|pwd|secret|_?key\b|apikey|contrase"
+
+
+@cache
+def _keyword_setup() -> tuple[Any, dict[re.Pattern[str], int]]:
+    from detect_secrets.plugins import keyword
+
+    groups: dict[re.Pattern[str], int] = {}
+    for table in (
+        keyword.QUOTES_REQUIRED_DENYLIST_REGEX_TO_GROUP,
+        keyword.CONFIG_DENYLIST_REGEX_TO_GROUP,
+        keyword.GOLANG_DENYLIST_REGEX_TO_GROUP,
+        keyword.COMMON_C_DENYLIST_REGEX_TO_GROUP,
+        keyword.C_PLUS_PLUS_REGEX_TO_GROUP,
+    ):
+        groups.update(table)
+    groups[keyword.FOLLOWED_BY_ARROW_FUNCTION_SIGN_QUOTES_REQUIRED_REGEX] = 4
+    return keyword.KeywordDetector(), groups
+
+
+def _keyword_secret(text: str) -> str | None:
+    from detect_secrets.filters import heuristic
+
+    plugin, groups = _keyword_setup()
+    for found in plugin.analyze_string(fold(text), denylist_regex_to_group=groups):
+        # In prose the captured value runs on to the end of the line: keep its first word.
+        value = _VALUE_END.split(found.strip().strip("\"'`"), maxsplit=1)[0].rstrip(")]}.")
+        if (
+            len(value) < 3
+            or _PLACEHOLDER_VALUE.search(value)
+            or _CALL.match(value)
+            or heuristic.is_sequential_string(value)
+            or heuristic.is_prefixed_with_dollar_sign(value)
+        ):
+            continue
+        return "secret assigned to a secret-like name (detect-secrets keyword)"
+    return None
+
+
+def keyword_secret_detector() -> FunctionDetector:
+    return guarded(
+        "keyword_secret", RejectCode.RUNTIME_DATA, _keyword_secret, _KEYWORDS + r"(?=.*[:=])"
+    )
+
+
+# ----------------------------------------------------------------------------- entropy
+
+
+@cache
+def _entropy_plugins() -> tuple[Any, ...]:
+    module = import_module("detect_secrets.plugins.high_entropy_strings")
+    return (module.Base64HighEntropyString(), module.HexHighEntropyString())
+
+
+def _high_entropy(text: str) -> str | None:
+    for plugin in _entropy_plugins():
+        for value in plugin.analyze_string(text):
+            if len(value) >= 20 and plugin.calculate_shannon_entropy(value) > plugin.entropy_limit:
+                return f"high-entropy quoted string ({plugin.secret_type}, detect-secrets)"
+    return None
+
+
+def high_entropy_detector() -> FunctionDetector:
+    return guarded(
+        "high_entropy_string",
+        RejectCode.RUNTIME_DATA,
+        _high_entropy,
+        r"[\"'][A-Za-z0-9+/=_-]{20,}[\"']",
+    )
+
+
+def public_ip_detector() -> FunctionDetector:
+    plugin = _one("ip_public", "IPPublicDetector")
+    return guarded(
+        "public_ip",
+        RejectCode.SENSITIVE,
+        lambda text: _first(plugin.analyze_string(text), "public IPv4 address (detect-secrets)"),
+        r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}",
+    )
