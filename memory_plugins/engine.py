@@ -57,6 +57,7 @@ from memory_plugins.semantic import (
     Embeddings,
     EmbeddingsLike,
     as_embedder,
+    check_query_vector,
     embedder_name,
     encode_vector,
     similarities,
@@ -124,6 +125,8 @@ class MemoryEngine:
         if embeddings is not None:
             self.embeddings = as_embedder(embeddings)
             self._model = embedder_name(self.embeddings)
+        # The recall settings in force: the model's fitted semantic thresholds, if it has any.
+        self._recall = config.recall.for_model(self._model)
         self.clock: Clock = clock or SystemClock()
         self.gateway = StoreGateway(store)
         self.stats = EngineStats()
@@ -644,7 +647,7 @@ class MemoryEngine:
         # Expiry is enforced on every read, cached or not: expired records never compete.
         live = [r for r in records if r.expires_at is None or r.expires_at > stamp]
         similar = self._similarities(live, query) if self.embeddings is not None else None
-        hits = select(live, query, self.config.recall, stamp, similar)
+        hits = select(live, query, self._recall, stamp, similar)
         message = render_memory_message(hits) if hits else None
         return RecallResult(hits=hits, message=message)
 
@@ -681,7 +684,7 @@ class MemoryEngine:
             logger.warning("memory recall skipped, store unavailable: %s", exc)
             return Ranking(query=query, hits=(), considered=()), True
         similar = self._similarities(records, query) if self.embeddings is not None else None
-        return rank(records, query, self.config.recall, utc_iso(now), similar), False
+        return rank(records, query, self._recall, utc_iso(now), similar), False
 
     def _similarities(self, records: Iterable[MemoryRecord], query: str) -> dict[str, float] | None:
         """Each vector-holding active record's similarity to ``query``; ``None`` without any
@@ -696,7 +699,9 @@ class MemoryEngine:
         if not vectors:
             return None
         try:
-            return similarities(self.embeddings.embed_query(query), vectors)
+            return similarities(
+                check_query_vector(self.embeddings.embed_query(query), vectors), vectors
+            )
         except Exception as exc:  # any model failure: this recall runs on the rules alone
             self.stats.incr("embedding_failures")
             logger.warning("semantic recall skipped, embedding failed: %r", exc)

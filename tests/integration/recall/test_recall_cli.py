@@ -14,7 +14,7 @@ from memory_plugins.cli.bench_recall import measure
 from memory_plugins.cli.runtime import cli_config
 
 SAMPLES = (
-    Path(__file__).resolve().parents[3].parent / "shared" / "eval" / "samples" / "recall.jsonl"
+    Path(__file__).resolve().parents[2] / "data" / "recall" / "shared-sample.jsonl"
 )
 
 
