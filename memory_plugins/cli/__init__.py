@@ -81,6 +81,14 @@ def _parser() -> argparse.ArgumentParser:
         help="comma-separated: memory, sqlite, postgres",
     )
     bench.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke run")
+    bench.add_argument(
+        "--fit-on",
+        type=int,
+        default=3,
+        metavar="N",
+        help="locomo: fit the semantic weight on the first N conversations and report on "
+        "the others (0: no split)",
+    )
     return parser
 
 

@@ -631,7 +631,11 @@ def rank(
         shown = {}
         if similarities is not None and record.key in similarities:
             # Below the floor it scores nothing, but the similarity explains why.
-            shown["semantic"] = [_similarity_note(similarities[record.key], lifted[record.key])]
+            lift = lifted[record.key]
+            shown["semantic"] = [
+                _similarity_note(similarities[record.key], lift),
+                _fusion_note(lift, 0.0, config, lexical=False),
+            ]
         nothing = RecordScore(dict(idle), shown, 0.0, False)
         considered.append(
             _consideration(record, nothing, _skip_reason(record, None, config, moment))

@@ -7,9 +7,7 @@ import pytest
 
 from memory_plugins.cli import main
 
-SAMPLES = (
-    Path(__file__).resolve().parents[2] / "data" / "recall" / "shared-sample.jsonl"
-)
+SAMPLES = Path(__file__).resolve().parents[2] / "data" / "recall" / "shared-sample.jsonl"
 
 
 def test_eval_recall_runs_with_the_semantic_channel(
