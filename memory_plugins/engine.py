@@ -275,6 +275,8 @@ class MemoryEngine:
                 encoded = [encode_vector(v) for v in self.embeddings.embed_documents(texts)]
                 if len(encoded) != len(texts):
                     raise ValueError(f"{len(encoded)} vectors for {len(texts)} texts")
+                if len({len(e) for e in encoded}) > 1:
+                    raise ValueError("vectors of different sizes in one batch")
             except Exception as exc:  # any model failure: store without vectors, rules still work
                 self.stats.incr("embedding_failures")
                 logger.warning("memory vectors skipped, embedding failed: %r", exc)

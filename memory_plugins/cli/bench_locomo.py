@@ -32,11 +32,12 @@ time of one search, index built and warm), for:
 4. ``memory-plugins rules+semantic`` — (1) with the semantic channel, the similarity floors
    lifted too.
 
-**Fitted, then reported apart.** The semantic weight of (4) is chosen among
-:data:`SEMANTIC_WEIGHTS` by hit@3 on the first ``--fit-on`` conversations (3 by default),
-and every row of the table is measured on the *other* conversations only. With
-``--fit-on 0``, or a file with no more conversations than that, the fixed
-:data:`SEMANTIC_WEIGHT` is used and every conversation is shown.
+**Fitted, then reported apart.** The rarity weight of (1) is chosen among
+:data:`RARITY_WEIGHTS`, then the semantic weight of (4) among :data:`SEMANTIC_WEIGHTS`, each
+by hit@3 on the first ``--fit-on`` conversations (3 by default); every row of the table is
+measured on the *other* conversations only. With ``--fit-on 0``, or a file with no more
+conversations than that, the fixed :data:`RARITY_WEIGHT` and :data:`SEMANTIC_WEIGHT` are
+used and every conversation is shown.
 
 Embeddings: ``--embeddings NAME``, a registered embedder (:mod:`memory_plugins.embedders`):
 ``default`` (multilingual USE v3, the ``meaning`` extra), ``minilm`` (all-MiniLM-L6-v2, the
@@ -88,6 +89,7 @@ __all__ = [
     "Question",
     "Row",
     "evidence_ids",
+    "fit_rarity_weight",
     "fit_semantic_weight",
     "load_locomo",
     "measure",
@@ -100,6 +102,9 @@ CATEGORIES = frozenset({1, 2, 3, 4})
 """Single-hop, temporal, multi-hop and open-domain questions; 5 (adversarial) has no answer."""
 TOP = 10
 RARITY_WEIGHT = 1.0
+"""The rarity weight when no conversation is set aside to fit it (``--fit-on 0``)."""
+RARITY_WEIGHTS = (0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 10.0)
+"""The rarity weights tried on the fitting conversations."""
 SEMANTIC_WEIGHT = 24.0
 """The semantic weight when no conversation is set aside to fit it (``--fit-on 0``)."""
 SEMANTIC_WEIGHTS = (2.0, 4.0, 8.0, 12.0, 16.0, 24.0, 32.0, 48.0)
@@ -233,7 +238,12 @@ class Retriever(Protocol):
         ...
 
 
-def ranking_config(*, semantic: bool, semantic_weight: float = SEMANTIC_WEIGHT) -> MemoryConfig:
+def ranking_config(
+    *,
+    semantic: bool,
+    semantic_weight: float = SEMANTIC_WEIGHT,
+    rarity_weight: float = RARITY_WEIGHT,
+) -> MemoryConfig:
     """The engine configuration of the benchmark: thresholds lifted so a ranking exists.
 
     >>> ranking_config(semantic=False).recall.min_score
@@ -245,7 +255,7 @@ def ranking_config(*, semantic: bool, semantic_weight: float = SEMANTIC_WEIGHT) 
         max_records=TOP,
         max_total_chars=1_000_000,
         time_budget_ms=30_000.0,
-        rarity_weight=RARITY_WEIGHT,
+        rarity_weight=rarity_weight,
         semantic_weight=semantic_weight,
         semantic_floor=0.0 if semantic else defaults.semantic_floor,
         semantic_controlled_floor=0.0 if semantic else defaults.semantic_controlled_floor,
@@ -281,11 +291,14 @@ class EngineRetriever:
         name: str,
         embeddings: Embeddings | None = None,
         semantic_weight: float = SEMANTIC_WEIGHT,
+        rarity_weight: float = RARITY_WEIGHT,
     ) -> None:
         self.name = name
         self.embeddings = embeddings
         self.config = ranking_config(
-            semantic=embeddings is not None, semantic_weight=semantic_weight
+            semantic=embeddings is not None,
+            semantic_weight=semantic_weight,
+            rarity_weight=rarity_weight,
         )
         self.outcomes: Counter[str] = Counter()
         self._model = embedder_name(embeddings) if embeddings is not None else ""
@@ -528,14 +541,28 @@ def split(dataset: LocomoSet, fit_on: int) -> tuple[LocomoSet, LocomoSet]:
     return fit, LocomoSet(dataset.conversations[fit_on:], dataset.skipped)
 
 
-def fit_semantic_weight(fit: LocomoSet, embeddings: DocumentMemo) -> tuple[float, float]:
+def fit_rarity_weight(fit: LocomoSet) -> tuple[float, float]:
+    """The weight of :data:`RARITY_WEIGHTS` with the best hit@3 of the rules alone on
+    ``fit`` (ties: the smaller weight), and that hit@3."""
+    scored = []
+    for weight in RARITY_WEIGHTS:
+        row = measure(fit, EngineRetriever("fitting", rarity_weight=weight), progress=False)
+        scored.append((row.hit_at_3 or 0.0, -weight))
+    best, weight = max(scored)
+    return -weight, best
+
+
+def fit_semantic_weight(
+    fit: LocomoSet, embeddings: DocumentMemo, rarity_weight: float = RARITY_WEIGHT
+) -> tuple[float, float]:
     """The weight of :data:`SEMANTIC_WEIGHTS` with the best hit@3 on ``fit`` (ties: the
     smaller weight), and that hit@3. Query vectors are memoised while fitting."""
     embeddings.queries = {}
     try:
         scored = []
         for weight in SEMANTIC_WEIGHTS:
-            row = measure(fit, EngineRetriever("fitting", embeddings, weight), progress=False)
+            retriever = EngineRetriever("fitting", embeddings, weight, rarity_weight)
+            row = measure(fit, retriever, progress=False)
             scored.append((row.hit_at_3 or 0.0, -weight))
     finally:
         embeddings.queries = None
@@ -544,10 +571,12 @@ def fit_semantic_weight(fit: LocomoSet, embeddings: DocumentMemo) -> tuple[float
 
 
 def _systems(
-    embeddings: Embeddings | None, label: str, missing: str, weight: float
+    embeddings: Embeddings | None, label: str, missing: str, weights: tuple[float, float]
 ) -> Iterator[tuple[str, Callable[[], Retriever] | None, str]]:
+    semantic, rarity = weights
     shared = embeddings if isinstance(embeddings, DocumentMemo) or embeddings is None else None
-    yield "memory-plugins rules", lambda: EngineRetriever("memory-plugins rules"), ""
+    rules = "memory-plugins rules"
+    yield rules, lambda: EngineRetriever(rules, rarity_weight=rarity), ""
     yield "bm25s", BM25Retriever, ""
     store_name = f"langgraph store ({label})"
     engine_name = f"memory-plugins rules+semantic ({label})"
@@ -556,7 +585,7 @@ def _systems(
         yield engine_name, None, missing
     else:
         yield store_name, lambda: StoreRetriever(store_name, shared), ""
-        yield engine_name, lambda: EngineRetriever(engine_name, shared, weight), ""
+        yield engine_name, lambda: EngineRetriever(engine_name, shared, semantic, rarity), ""
 
 
 def _print_table(rows: Sequence[Row]) -> None:
@@ -630,16 +659,21 @@ def run(args: argparse.Namespace) -> int:
     loaded, label, missing = _embeddings(kind)
     embeddings = DocumentMemo(loaded, label) if loaded is not None else None
     fit, report = split(dataset, fit_on)
-    weight = SEMANTIC_WEIGHT
+    weight, rarity = SEMANTIC_WEIGHT, RARITY_WEIGHT
     if report is dataset:
-        print(f"  no conversation set aside for fitting: semantic weight {weight:g}")
+        print(
+            f"  no conversation set aside for fitting: rarity weight {rarity:g}, "
+            f"semantic weight {weight:g}"
+        )
     else:
+        rarity, fitted = fit_rarity_weight(fit)
+        print(
+            f"  fitted on conversations 1-{fit_on} ({fit.questions} questions): "
+            f"rarity weight {rarity:g} (rules hit@3 {fitted:.3f})"
+        )
         if embeddings is not None:
-            weight, fitted = fit_semantic_weight(fit, embeddings)
-            print(
-                f"  semantic weight {weight:g}, fitted on conversations 1-{fit_on} "
-                f"({fit.questions} questions, hit@3 {fitted:.3f})"
-            )
+            weight, fitted = fit_semantic_weight(fit, embeddings, rarity)
+            print(f"  then semantic weight {weight:g} (rules+semantic hit@3 {fitted:.3f})")
         print(
             f"  the table is on conversations {fit_on + 1}-{len(dataset.conversations)} only "
             f"({report.facts} facts, {report.questions} questions)"
@@ -647,7 +681,7 @@ def run(args: argparse.Namespace) -> int:
     rows: list[Row] = []
     written: Counter[str] = Counter()
     end_to_end = ""
-    for name, make, why in _systems(embeddings, label, missing, weight):
+    for name, make, why in _systems(embeddings, label, missing, (weight, rarity)):
         if make is None:
             rows.append(Row(name, None, None, None, why))
             continue

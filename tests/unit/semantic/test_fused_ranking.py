@@ -123,3 +123,15 @@ def test_the_case_rule_is_a_setting() -> None:
     caseless, _ = engine_with(case_sensitive_names=False)
     remember(caseless, dog)
     assert [h.record.text for h in caseless.recall("alice", query).hits] == [dog["text"]]
+
+
+def test_a_write_batch_with_vectors_of_different_sizes_is_stored_without_vectors() -> None:
+    def ragged(texts: list[str]) -> list[list[float]]:
+        return [[1.0, 0.0] if i % 2 else [1.0, 0.0, 0.0] for i, _ in enumerate(texts)]
+
+    engine, _ = engine_with(ragged)
+    outcomes = remember(engine, PIANO, SHELLFISH)
+    assert [str(o) for o in outcomes] == ["added", "added"]
+    assert engine.stats.snapshot()["embedding_failures"] == 1
+    assert all("vector" not in r.features for r in engine.list_records("alice"))
+    assert [h.record.text for h in engine.recall("alice", "piano lessons?").hits] == [PIANO["text"]]
