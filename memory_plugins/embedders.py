@@ -19,7 +19,7 @@ recall FILE --embeddings default``).
 >>> "hash" in available_embedders()
 True
 >>> len(load_embedder("hash").embed_query("oolong tea"))
-384
+256
 """
 
 import importlib

@@ -1,10 +1,12 @@
 """The optional semantic channel: text embeddings as one more recall dimension.
 
 Off by default. Give the engine any LangChain ``Embeddings`` (anything with
-``embed_documents``/``embed_query``) or a plain function ``list[str] -> list[list[float]]``
-and recall gains a ``semantic`` dimension fused with the rule score::
+``embed_documents``/``embed_query``), a plain function ``list[str] -> list[list[float]]``
+or a registered embedder (:mod:`memory_plugins.embedders`; ``default`` is the multilingual,
+torch-free model of the ``meaning`` extra) and recall gains a ``semantic`` dimension fused
+with the rule score::
 
-    engine = MemoryEngine(store, config, embeddings=local_minilm())
+    engine = MemoryEngine(store, config, embeddings=load_embedder("default"))
 
 A record's vector is computed once, when its text is written or changed, and stored in
 the record's JSON (``features["vector"]``: base64 of the unit-length float32 vector, with

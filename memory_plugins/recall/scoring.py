@@ -36,6 +36,14 @@ query-dependent baseline. Short or generic queries, and languages the model hand
 record high; what signals relevance is a record standing out from the user's other
 memories. A principal with a single vector-holding record gets no lift.
 
+**Fusion.** The ``semantic_*`` values come per model from
+``RecallConfig.semantic_calibrations`` (fitted on the tuning recall sets; the engine applies
+them with ``RecallConfig.for_model``). With ``semantic_other_sense_below`` set, a record
+that shares words with the query but whose lift is below it keeps only
+``semantic_other_sense_factor`` of its rule score: the shared word is taken in another
+sense (钢琴烤漆 against "plays the piano"). ``explain`` notes, per record, how meaning
+combined with the rules.
+
 The floors keep false activation at the rules' level: below ``semantic_floor`` a lift is
 noise and scores nothing; above it, it corroborates a weak lexical match (one plain word,
 0.75, needs a lift of 0.37 to reach the minimum score) and only a record standing far out
