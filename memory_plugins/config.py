@@ -5,7 +5,7 @@
 3
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
@@ -16,10 +16,52 @@ from memory_plugins.recall.lexicon import ALIASES, COMMON_WORDS, SELF_CONTEXT_CU
 if TYPE_CHECKING:
     from memory_plugins.gates.detectors import Detector
 
-__all__ = ["CacheConfig", "GateConfig", "MemoryConfig", "RecallConfig", "SliceConfig"]
+__all__ = [
+    "DEFAULT_CALIBRATIONS",
+    "CacheConfig",
+    "GateConfig",
+    "MemoryConfig",
+    "RecallConfig",
+    "SemanticCalibration",
+    "SliceConfig",
+]
 
 _MIN_SECRET_BYTES = 16
 _CONTROLLED_TYPES = ("project_context", "risk_preference", "stable_user_context")
+
+
+@dataclass(frozen=True, slots=True)
+class SemanticCalibration:
+    """How one embedding model's similarities join the rule score (``RecallConfig.semantic_*``).
+
+    Raw cosine similarities differ by model and by language, so each shipped model has
+    thresholds fitted on the tuning parts of the labelled recall sets (see the README).
+
+    >>> SemanticCalibration(weight=5.1, floor=0.15, controlled_floor=0.4).other_sense_below
+    """
+
+    weight: float
+    """``RecallConfig.semantic_weight`` for this model."""
+    floor: float
+    """``RecallConfig.semantic_floor`` for this model."""
+    controlled_floor: float
+    """``RecallConfig.semantic_controlled_floor`` for this model."""
+    other_sense_below: float | None = None
+    """``RecallConfig.semantic_other_sense_below`` for this model."""
+    other_sense_factor: float = 0.5
+    """``RecallConfig.semantic_other_sense_factor`` for this model."""
+
+
+DEFAULT_CALIBRATIONS: tuple[tuple[str, SemanticCalibration], ...] = (
+    # Multilingual USE v3 (the ``meaning`` extra): lifts are small, so the floor and the
+    # lift that selects on meaning alone (0.4) sit low; discounting a shared word by a low
+    # lift did not pay on the tuning sets, so it is off.
+    (
+        "google/universal-sentence-encoder-multilingual-3",
+        SemanticCalibration(weight=5.1, floor=0.15, controlled_floor=0.4),
+    ),
+)
+"""Per embedder name (``semantic.embedder_name``): the fitted thresholds of shipped models."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +134,20 @@ class RecallConfig:
     semantic_controlled_floor: float = 0.7
     """For ``controlled_types``, a lift this high counts as overlap on its own; below it,
     the semantic score only adds to a lexical overlap (as CJK phrases do)."""
+    semantic_other_sense_below: float | None = None
+    """When set: a record sharing a word with the query but whose lift is below this keeps
+    only :attr:`semantic_other_sense_factor` of its rule score (a shared word in another
+    sense: 钢琴烤漆 against "plays the piano"). ``None`` (the default) never discounts."""
+    semantic_other_sense_factor: float = 0.5
+    """Share of the rule score kept by a record below :attr:`semantic_other_sense_below`."""
+    semantic_calibrations: tuple[tuple[str, SemanticCalibration], ...] = DEFAULT_CALIBRATIONS
+    """Per embedder name, the ``semantic_*`` values used with that model instead of the
+    ones above (see :meth:`for_model`); a model not listed uses the ones above. Pass ``()``
+    to use the fields above with every model."""
+    case_sensitive_names: bool = True
+    """In a query written with case, a name (``Max``) is not the plain word ``max`` and a
+    short lower-case tool name (``uv``) is not an acronym (``UV``): such a tag, identity
+    part or word does not match. ``False`` matches words whatever their case."""
     rarity_weight: float = 0.0
     """Ranking mode only: adds ``rarity_weight`` times the BM25 idf of each query word the
     record contains (document frequency over the records considered), so rare words rank
@@ -117,6 +173,13 @@ class RecallConfig:
             raise ConfigurationError(
                 "RecallConfig.semantic_controlled_floor must be within semantic_floor..1"
             )
+        if not 0.0 <= self.semantic_other_sense_factor <= 1.0:
+            raise ConfigurationError("RecallConfig.semantic_other_sense_factor must be within 0..1")
+        for model, calibration in self.semantic_calibrations:
+            if not isinstance(calibration, SemanticCalibration):
+                raise ConfigurationError(
+                    f"RecallConfig.semantic_calibrations[{model!r}] must be a SemanticCalibration"
+                )
         known = {t.value for t in MemoryType}
         for name in ("cjk_weak_types", "controlled_types", "self_context_types"):
             unknown = set(getattr(self, name)) - known
@@ -125,6 +188,26 @@ class RecallConfig:
                     f"RecallConfig.{name} has unknown memory types {sorted(unknown)}; "
                     f"use names from {sorted(known)}"
                 )
+
+    def for_model(self, model: str | None) -> "RecallConfig":
+        """This configuration with ``model``'s fitted ``semantic_*`` values, if it has any.
+
+        >>> RecallConfig().for_model("google/universal-sentence-encoder-multilingual-3").semantic_floor
+        0.15
+        >>> RecallConfig().for_model("my-model").semantic_floor
+        0.1
+        """
+        for name, calibration in self.semantic_calibrations:
+            if name == model:
+                return replace(
+                    self,
+                    semantic_weight=calibration.weight,
+                    semantic_floor=calibration.floor,
+                    semantic_controlled_floor=calibration.controlled_floor,
+                    semantic_other_sense_below=calibration.other_sense_below,
+                    semantic_other_sense_factor=calibration.other_sense_factor,
+                )
+        return self
 
 
 @dataclass(frozen=True, slots=True)

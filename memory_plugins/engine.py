@@ -59,6 +59,7 @@ from memory_plugins.semantic import (
     Embeddings,
     EmbeddingsLike,
     as_embedder,
+    check_query_vector,
     embedder_name,
     encode_vector,
     similarities,
@@ -130,6 +131,8 @@ class MemoryEngine:
         if embeddings is not None:
             self.embeddings = as_embedder(embeddings)
             self._model = embedder_name(self.embeddings)
+        # The recall settings in force: the model's fitted semantic thresholds, if it has any.
+        self._recall = config.recall.for_model(self._model)
         self.clock: Clock = clock or SystemClock()
         self.gateway = StoreGateway(store)
         self.stats = EngineStats()
@@ -357,6 +360,8 @@ class MemoryEngine:
                 encoded = [encode_vector(v) for v in self.embeddings.embed_documents(texts)]
                 if len(encoded) != len(texts):
                     raise ValueError(f"{len(encoded)} vectors for {len(texts)} texts")
+                if len({len(e) for e in encoded}) > 1:
+                    raise ValueError("vectors of different sizes in one batch")
             except Exception as exc:  # any model failure: store without vectors, rules still work
                 self.stats.incr("embedding_failures")
                 logger.warning("memory vectors skipped, embedding failed: %r", exc)
@@ -776,7 +781,7 @@ class MemoryEngine:
                 similar = self._similarities(live, query, deadline)
             except TimeoutError:
                 late = True
-        hits = select(live, query, self.config.recall, stamp, similar)
+        hits = select(live, query, self._recall, stamp, similar)
         message = render_memory_message(hits) if hits else None
         return RecallResult(hits=hits, message=message, degraded=late)
 
@@ -815,7 +820,7 @@ class MemoryEngine:
             logger.warning("memory recall skipped, store unavailable: %s", exc)
             return Ranking(query=query, hits=(), considered=()), True
         similar = self._similarities(records, query) if self.embeddings is not None else None
-        return rank(records, query, self.config.recall, utc_iso(now), similar), False
+        return rank(records, query, self._recall, utc_iso(now), similar), False
 
     def _similarities(
         self, records: Iterable[MemoryRecord], query: str, deadline: float | None = None
@@ -840,7 +845,7 @@ class MemoryEngine:
                 query_vector = self.embeddings.embed_query(query)
             else:
                 query_vector = self._embed_query_by(query, deadline)
-            return similarities(query_vector, vectors)
+            return similarities(check_query_vector(query_vector, vectors), vectors)
         except TimeoutError:
             self.stats.incr("embedding_timeouts")
             logger.warning("semantic recall skipped: the query embedding ran past the budget")

@@ -1,10 +1,12 @@
 """The optional semantic channel: text embeddings as one more recall dimension.
 
 Off by default. Give the engine any LangChain ``Embeddings`` (anything with
-``embed_documents``/``embed_query``) or a plain function ``list[str] -> list[list[float]]``
-and recall gains a ``semantic`` dimension fused with the rule score::
+``embed_documents``/``embed_query``), a plain function ``list[str] -> list[list[float]]``
+or a registered embedder (:mod:`memory_plugins.embedders`; ``default`` is the multilingual,
+torch-free model of the ``meaning`` extra) and recall gains a ``semantic`` dimension fused
+with the rule score::
 
-    engine = MemoryEngine(store, config, embeddings=local_minilm())
+    engine = MemoryEngine(store, config, embeddings=load_embedder("default"))
 
 A record's vector is computed once, when its text is written or changed, and stored in
 the record's JSON (``features["vector"]``: base64 of the unit-length float32 vector, with
@@ -45,6 +47,7 @@ __all__ = [
     "EmbeddingsLike",
     "FunctionEmbeddings",
     "as_embedder",
+    "check_query_vector",
     "decode_vector",
     "embedder_name",
     "encode_vector",
@@ -204,8 +207,7 @@ def similarities(query: Sequence[float], vectors: Mapping[str, str]) -> dict[str
         import numpy as np
     except ImportError:  # the default install has no numpy: plain Python is fast enough
         return {key: similarity(unit, decode_vector(v)) for key, v in vectors.items()}
-    size = len(unit) * 4
-    keys = [k for k, v in vectors.items() if len(v) == 4 * math.ceil(size / 3)]
+    keys = [k for k, v in vectors.items() if len(v) == _encoded_length(len(unit))]
     found = dict.fromkeys(vectors, 0.0)
     if keys:
         raw = b"".join(base64.b64decode(vectors[k]) for k in keys)
@@ -216,19 +218,45 @@ def similarities(query: Sequence[float], vectors: Mapping[str, str]) -> dict[str
 
 
 def named_embeddings(kind: str) -> Embeddings:
-    """The embeddings the command line names: ``minilm`` (:func:`local_minilm`, needs the
-    ``semantic`` extra) or ``hash`` (deterministic :class:`~memory_plugins.testing.HashingEmbeddings`).
+    """The embedder registered as ``kind`` (``default``, ``use-multilingual``, ``minilm``,
+    ``hash`` or a third party's): see :func:`memory_plugins.embedders.load_embedder`.
 
     >>> len(named_embeddings("hash").embed_query("oolong tea"))
-    384
+    256
     """
-    if kind == "hash":
-        from memory_plugins.testing import HashingEmbeddings
+    from memory_plugins.embedders import load_embedder
 
-        return HashingEmbeddings(dims=384)
-    if kind == "minilm":
-        return local_minilm()
-    raise ConfigurationError(f"unknown embeddings {kind!r}: use 'minilm' or 'hash'")
+    return load_embedder(kind)
+
+
+def check_query_vector(vector: Sequence[float], vectors: Mapping[str, str]) -> Sequence[float]:
+    """``vector`` when it is non-empty, finite and of the stored vectors' size; else ``ValueError``.
+
+    An embedder that returns a vector of another size than it stored is broken: recall
+    must say so (the engine counts it as an embedding failure) rather than score 0.
+
+    >>> check_query_vector([1.0, 0.0], {"a": encode_vector([0.0, 1.0])})
+    [1.0, 0.0]
+    >>> check_query_vector([1.0], {"a": encode_vector([0.0, 1.0])})
+    Traceback (most recent call last):
+    ...
+    ValueError: the query vector has 1 dimensions, the stored vectors 2
+    """
+    size = len(vector)
+    if not size or not all(math.isfinite(float(x)) for x in vector):
+        raise ValueError("the query vector is empty or not finite")
+    lengths = {len(v) for v in vectors.values()}  # base64 of 4 bytes per dimension
+    if lengths and _encoded_length(size) not in lengths:
+        stored = ", ".join(
+            str(len(base64.b64decode(v)) // 4)
+            for v in {len(v): v for v in vectors.values()}.values()
+        )
+        raise ValueError(f"the query vector has {size} dimensions, the stored vectors {stored}")
+    return vector
+
+
+def _encoded_length(size: int) -> int:
+    return 4 * math.ceil(size * 4 / 3)
 
 
 def local_minilm(device: str = "cpu", *, batch_size: int = 64) -> Embeddings:

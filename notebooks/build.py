@@ -47,7 +47,10 @@ LANGGRAPH = [
         "from langgraph.store.memory import InMemoryStore\n\n"
         "from memory_plugins import MemoryConfig\n"
         "from memory_plugins.adapters.langgraph import LongTermMemory, add_long_term_memory\n"
-        "from memory_plugins.testing import ScriptedChatModel\n\n" + EXTRACTION_REPLY
+        "from memory_plugins.embedders import load_embedder\n"
+        "from memory_plugins.testing import ScriptedChatModel\n\n"
+        'meaning = load_embedder("default")  # multilingual USE v3: the meaning extra, in [all]\n\n'
+        + EXTRACTION_REPLY
     ),
     new_markdown_cell(
         "Two offline models: the chat model answers, the extraction model proposes one "
@@ -57,7 +60,7 @@ LANGGRAPH = [
         'chat = ScriptedChatModel(["Noted, oolong it is.", "Brew an oolong at 90 °C."])\n'
         "extraction = ScriptedChatModel([EXTRACTION_REPLY, NOTHING])\n\n"
         'memory = LongTermMemory(MemoryConfig(principal_secret="use-a-long-random-secret"),\n'
-        "                        extractor=extraction)\n"
+        "                        extractor=extraction, embeddings=meaning)\n"
         'builder = StateGraph(MessagesState).add_edge(START, "model")\n'
         'add_long_term_memory(builder, "model", chat, memory)  # model -> END; extraction queued after the answer\n'
         "graph = builder.compile(store=InMemoryStore(), checkpointer=InMemorySaver())"
@@ -98,7 +101,8 @@ LANGGRAPH = [
         "from memory_plugins.backends import sqlite_store\n\n"
         'chat = ScriptedChatModel(["Noted."], cycle=True)\n'
         "memory = LongTermMemory(MemoryConfig(principal_secret=\"use-a-long-random-secret\"),\n"
-        "                        extractor=ScriptedChatModel([EXTRACTION_REPLY, NOTHING]))\n"
+        "                        extractor=ScriptedChatModel([EXTRACTION_REPLY, NOTHING]),\n"
+        "                        embeddings=meaning)\n"
         "with tempfile.TemporaryDirectory() as folder:\n"
         '    with sqlite_store(pathlib.Path(folder) / "memory.sqlite") as store:\n'
         '        builder = StateGraph(MessagesState).add_edge(START, "model")\n'
@@ -143,10 +147,14 @@ LANGCHAIN = [
         "from memory_plugins import MemoryConfig, MemoryEngine\n"
         "from memory_plugins.adapters.langchain import with_long_term_memory\n"
         "from memory_plugins.extraction import ExtractionQueue, MemoryExtractor\n"
-        "from memory_plugins.testing import ScriptedChatModel\n\n" + EXTRACTION_REPLY
+        "from memory_plugins.embedders import load_embedder\n"
+        "from memory_plugins.testing import ScriptedChatModel\n\n"
+        'meaning = load_embedder("default")  # multilingual USE v3: the meaning extra, in [all]\n\n'
+        + EXTRACTION_REPLY
     ),
     new_code_cell(
-        'engine = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret="use-a-long-random-secret"))\n'
+        'engine = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret="use-a-long-random-secret"),\n'
+        "                embeddings=meaning)\n"
         "queue = ExtractionQueue(engine, MemoryExtractor(ScriptedChatModel([EXTRACTION_REPLY, "
         "NOTHING])))\n"
         'model = ScriptedChatModel(["Noted."], cycle=True)\n'
@@ -205,7 +213,10 @@ LLAMAINDEX = [
         "from memory_plugins import MemoryConfig, MemoryEngine\n"
         "from memory_plugins.adapters.llamaindex import LongTermMemoryBlock\n"
         "from memory_plugins.extraction import ExtractionQueue, MemoryExtractor\n"
-        "from memory_plugins.testing import ScriptedChatModel\n\n" + EXTRACTION_REPLY
+        "from memory_plugins.embedders import load_embedder\n"
+        "from memory_plugins.testing import ScriptedChatModel\n\n"
+        'meaning = load_embedder("default")  # multilingual USE v3: the meaning extra, in [all]\n\n'
+        + EXTRACTION_REPLY
     ),
     new_markdown_cell("A `MockLLM` that answers \"Noted.\" and records what it was sent:"),
     new_code_cell(
@@ -215,7 +226,8 @@ LLAMAINDEX = [
         "        self._calls.append(list(messages))\n"
         '        return ChatResponse(message=ChatMessage(role="assistant", content="Noted."))\n\n'
         "llm = RecordingLLM()\n"
-        'engine = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret="use-a-long-random-secret"))\n'
+        'engine = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret="use-a-long-random-secret"),\n'
+        "                embeddings=meaning)\n"
         "queue = ExtractionQueue(engine, MemoryExtractor(ScriptedChatModel([EXTRACTION_REPLY, "
         "NOTHING])))\n\n"
         "def chat_engine(user: str, session: str):\n"
@@ -254,7 +266,9 @@ INSPECT = [
         "import json, os, pathlib, subprocess, sys, tempfile\n\n"
         "from memory_plugins import MemoryConfig, MemoryEngine\n"
         "from memory_plugins.backends import sqlite_store\n"
+        "from memory_plugins.embedders import load_embedder\n"
         "from memory_plugins.recall.explain import format_explanation\n\n"
+        'meaning = load_embedder("default")  # multilingual USE v3: the meaning extra, in [all]\n'
         "folder = tempfile.mkdtemp()\n"
         'db = pathlib.Path(folder) / "memory.sqlite"\n'
         'SECRET = "notebook-secret-0123456789"\n\n'
@@ -265,7 +279,7 @@ INSPECT = [
     ),
     new_code_cell(
         "with sqlite_store(db) as store:\n"
-        "    engine = MemoryEngine(store, MemoryConfig(principal_secret=SECRET))\n"
+        "    engine = MemoryEngine(store, MemoryConfig(principal_secret=SECRET), embeddings=meaning)\n"
         '    outcomes = engine.remember("alice", [\n'
         '        candidate("user_preference", "用户喜欢喝乌龙茶。", ["乌龙茶", "饮品"],\n'
         '                  {"subject": "乌龙茶", "polarity": "prefer"}),\n'
@@ -281,7 +295,7 @@ INSPECT = [
     new_markdown_cell("## Suppress, then restore"),
     new_code_cell(
         "with sqlite_store(db) as store:\n"
-        "    engine = MemoryEngine(store, MemoryConfig(principal_secret=SECRET))\n"
+        "    engine = MemoryEngine(store, MemoryConfig(principal_secret=SECRET), embeddings=meaning)\n"
         '    print(engine.suppress("alice", "user_preference:prefer-乌龙茶", conversation_id="conv-2"))\n'
         '    print(engine.recall("alice", "周末喝点什么饮品？").message)  # nothing: suppressed\n'
         '    print(format_explanation(engine.explain("alice", "周末喝点什么饮品？")))\n'

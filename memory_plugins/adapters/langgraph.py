@@ -34,6 +34,7 @@ from memory_plugins.config import MemoryConfig
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import ConfigurationError, MissingExtraError
 from memory_plugins.extraction import ExtractionQueue, MemoryExtractor, TurnInput
+from memory_plugins.semantic import EmbeddingsLike
 
 try:
     from langchain_core.messages import BaseMessage, convert_to_messages
@@ -66,7 +67,9 @@ class LongTermMemory:
     ``config`` builds one :class:`~memory_plugins.MemoryEngine` per injected store, and
     ``extractor`` (a ``MemoryExtractor`` or any LangChain chat model) one extraction queue
     per store; without an extractor nothing is extracted. ``user_key`` names the user id
-    in ``config["configurable"]`` or the runtime context.
+    in ``config["configurable"]`` or the runtime context. ``embeddings`` (any
+    ``Embeddings``, a function, or ``load_embedder("default")``) turns the meaning channel
+    on in every engine.
 
     >>> from memory_plugins import MemoryConfig
     >>> memory = LongTermMemory(MemoryConfig(principal_secret="0123456789abcdef"))
@@ -84,8 +87,10 @@ class LongTermMemory:
         clock: Clock | None = None,
         queue_maxsize: int = 64,
         job_timeout: float = 30.0,
+        embeddings: EmbeddingsLike | None = None,
     ) -> None:
         self.config = require_config(config, "LongTermMemory")
+        self.embeddings = embeddings
         self.user_key = user_key
         self.messages_key = messages_key
         self.extractor = (
@@ -110,7 +115,9 @@ class LongTermMemory:
         with self._lock:
             pair = self._per_store.get(id(store))
             if pair is None:
-                engine = MemoryEngine(store, self.config, clock=self._clock)
+                engine = MemoryEngine(
+                    store, self.config, clock=self._clock, embeddings=self.embeddings
+                )
                 queue = self._make_queue(engine, self.extractor) if self.extractor else None
                 # The engine keeps the store alive, so the id cannot be reused meanwhile.
                 pair = self._per_store[id(store)] = (engine, queue)

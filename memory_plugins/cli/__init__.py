@@ -62,9 +62,10 @@ def _parser() -> argparse.ArgumentParser:
     ev.add_argument("--out", help="write one JSON object per case to this file")
     ev.add_argument(
         "--embeddings",
-        choices=("minilm", "hash"),
         default=None,
-        help="recall: turn the semantic channel on (all-MiniLM-L6-v2 or a hashing stand-in)",
+        metavar="NAME",
+        help="recall: turn the meaning channel on with a registered embedder: 'default' "
+        "(multilingual USE v3, the meaning extra), 'minilm', 'hash' or a third party's",
     )
 
     bench = sub.add_parser("bench", help="print speed figures")
@@ -74,9 +75,10 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--plot", help="write a PNG plot (locomo)")
     bench.add_argument(
         "--embeddings",
-        choices=("minilm", "hash"),
-        default="minilm",
-        help="locomo: local all-MiniLM-L6-v2 (the semantic extra) or a hashing stand-in",
+        default="default",
+        metavar="NAME",
+        help="locomo, recall: a registered embedder: 'default' (multilingual USE v3, the "
+        "meaning extra), 'minilm' (the semantic extra), 'hash' (a stand-in) or a third party's",
     )
     bench.add_argument(
         "--backends",
@@ -87,6 +89,14 @@ def _parser() -> argparse.ArgumentParser:
         "when MEMORY_PLUGINS_STORE names one",
     )
     bench.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke run")
+    bench.add_argument(
+        "--fit-on",
+        type=int,
+        default=3,
+        metavar="N",
+        help="locomo: fit the semantic weight on the first N conversations and report on "
+        "the others (0: no split)",
+    )
     return parser
 
 

@@ -32,9 +32,17 @@ time of one search, index built and warm), for:
 4. ``memory-plugins rules+semantic`` — (1) with the semantic channel, the similarity floors
    lifted too.
 
-Embeddings: ``--embeddings minilm`` (default: all-MiniLM-L6-v2 on the CPU, the ``semantic``
-extra; without it rows 3 and 4 are reported unavailable) or ``--embeddings hash`` (a
-deterministic hashing embedder, for smoke tests). ``--out`` writes the table as JSON (a list
+**Fitted, then reported apart.** The rarity weight of (1) is chosen among
+:data:`RARITY_WEIGHTS`, then the semantic weight of (4) among :data:`SEMANTIC_WEIGHTS`, each
+by hit@3 on the first ``--fit-on`` conversations (3 by default); every row of the table is
+measured on the *other* conversations only. With ``--fit-on 0``, or a file with no more
+conversations than that, the fixed :data:`RARITY_WEIGHT` and :data:`SEMANTIC_WEIGHT` are
+used and every conversation is shown.
+
+Embeddings: ``--embeddings NAME``, a registered embedder (:mod:`memory_plugins.embedders`):
+``default`` (multilingual USE v3, the ``meaning`` extra), ``minilm`` (all-MiniLM-L6-v2, the
+``semantic`` extra) or ``hash`` (a deterministic stand-in, for smoke tests); when the
+model's extra is missing, rows 3 and 4 say what to install and the rest still runs. ``--out`` writes the table as JSON (a list
 of ``{system, hit_at_3, recall_at_10, ms_per_query}``, ``null`` where unavailable); a plot
 of quality against ms/query goes to ``--plot`` (default ``locomo.png`` next to ``--out``,
 else in the current folder).
@@ -81,18 +89,28 @@ __all__ = [
     "Question",
     "Row",
     "evidence_ids",
+    "fit_rarity_weight",
+    "fit_semantic_weight",
     "load_locomo",
     "measure",
     "ranking_config",
     "run",
+    "split",
 ]
 
 CATEGORIES = frozenset({1, 2, 3, 4})
 """Single-hop, temporal, multi-hop and open-domain questions; 5 (adversarial) has no answer."""
 TOP = 10
 RARITY_WEIGHT = 1.0
+"""The rarity weight when no conversation is set aside to fit it (``--fit-on 0``)."""
+RARITY_WEIGHTS = (0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 10.0)
+"""The rarity weights tried on the fitting conversations."""
 SEMANTIC_WEIGHT = 24.0
-SEMANTIC_EXTRA = "pip install 'memory-plugins[semantic]' (here: pip install torch==2.13.0 first)"
+"""The semantic weight when no conversation is set aside to fit it (``--fit-on 0``)."""
+SEMANTIC_WEIGHTS = (2.0, 4.0, 8.0, 12.0, 16.0, 24.0, 32.0, 48.0, 64.0, 96.0)
+"""The weights tried on the fitting conversations."""
+FIT_ON = 3
+"""By default the first 3 conversations fit the semantic weight; figures are on the rest."""
 
 _SEPARATORS = re.compile(r"[;,\s]+")
 _DIA_ID = re.compile(r"D:?(\d+):(\d+)", re.IGNORECASE)
@@ -220,7 +238,12 @@ class Retriever(Protocol):
         ...
 
 
-def ranking_config(*, semantic: bool) -> MemoryConfig:
+def ranking_config(
+    *,
+    semantic: bool,
+    semantic_weight: float = SEMANTIC_WEIGHT,
+    rarity_weight: float = RARITY_WEIGHT,
+) -> MemoryConfig:
     """The engine configuration of the benchmark: thresholds lifted so a ranking exists.
 
     >>> ranking_config(semantic=False).recall.min_score
@@ -232,10 +255,11 @@ def ranking_config(*, semantic: bool) -> MemoryConfig:
         max_records=TOP,
         max_total_chars=1_000_000,
         time_budget_ms=30_000.0,
-        rarity_weight=RARITY_WEIGHT,
-        semantic_weight=SEMANTIC_WEIGHT,
+        rarity_weight=rarity_weight,
+        semantic_weight=semantic_weight,
         semantic_floor=0.0 if semantic else defaults.semantic_floor,
         semantic_controlled_floor=0.0 if semantic else defaults.semantic_controlled_floor,
+        semantic_calibrations=(),  # the weight is the benchmark's: fitted (see run) or fixed
     )
     # A frozen clock never ages the read cache: every query sees the warm records.
     cache = CacheConfig(ttl=timedelta(days=1), revalidate_after=timedelta(days=1))
@@ -262,10 +286,20 @@ class EngineRetriever:
     once the principal's records are read (see :meth:`recall_ms` for the whole call).
     """
 
-    def __init__(self, name: str, embeddings: Embeddings | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        embeddings: Embeddings | None = None,
+        semantic_weight: float = SEMANTIC_WEIGHT,
+        rarity_weight: float = RARITY_WEIGHT,
+    ) -> None:
         self.name = name
         self.embeddings = embeddings
-        self.config = ranking_config(semantic=embeddings is not None)
+        self.config = ranking_config(
+            semantic=embeddings is not None,
+            semantic_weight=semantic_weight,
+            rarity_weight=rarity_weight,
+        )
         self.outcomes: Counter[str] = Counter()
         self._model = embedder_name(embeddings) if embeddings is not None else ""
         self._engine: MemoryEngine | None = None
@@ -403,6 +437,8 @@ class DocumentMemo:
         self.inner = inner
         self.name = name
         self._seen: dict[str, list[float]] = {}
+        self.queries: dict[str, list[float]] | None = None
+        """While fitting, a memo of query vectors too (``None``: every query is embedded)."""
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         todo = [t for t in dict.fromkeys(texts) if t not in self._seen]
@@ -411,7 +447,11 @@ class DocumentMemo:
         return [self._seen[t] for t in texts]
 
     def embed_query(self, text: str) -> list[float]:
-        return self.inner.embed_query(text)
+        if self.queries is None:
+            return self.inner.embed_query(text)
+        if text not in self.queries:
+            self.queries[text] = self.inner.embed_query(text)
+        return self.queries[text]
 
 
 # -- measuring -----------------------------------------------------------------------------
@@ -446,13 +486,13 @@ def _progress(total: int, label: str) -> Any:
     return tqdm(total=total, desc=label, unit="q", leave=False, disable=None)
 
 
-def measure(dataset: LocomoSet, retriever: Retriever) -> Row:
+def measure(dataset: LocomoSet, retriever: Retriever, *, progress: bool = True) -> Row:
     """Index each conversation, then time and score every usable question."""
     hits = 0
     recall = 0.0
     elapsed = 0.0
     count = 0
-    bar = _progress(dataset.questions, retriever.name)
+    bar = _progress(dataset.questions, retriever.name) if progress else None
     for conversation in dataset.conversations:
         if not conversation.questions:
             continue
@@ -475,17 +515,68 @@ def measure(dataset: LocomoSet, retriever: Retriever) -> Row:
 
 def _embeddings(kind: str) -> tuple[Embeddings | None, str, str]:
     """The embedding model, its label, and why it is unavailable ("" when available)."""
-    label = "hashing" if kind == "hash" else "all-MiniLM-L6-v2"
     try:
-        return named_embeddings(kind), label, ""
-    except MissingExtraError:
-        return None, "all-MiniLM-L6-v2", f"unavailable: {SEMANTIC_EXTRA}"
+        embeddings = named_embeddings(kind)
+    except MissingExtraError as exc:
+        return None, kind, f"unavailable: {exc}"
+    return embeddings, _LABELS.get(embedder_name(embeddings), embedder_name(embeddings)), ""
 
 
-def _systems(kind: str) -> Iterator[tuple[str, Callable[[], Retriever] | None, str]]:
-    embeddings, label, missing = _embeddings(kind)
-    shared = DocumentMemo(embeddings, label) if embeddings is not None else None
-    yield "memory-plugins rules", lambda: EngineRetriever("memory-plugins rules"), ""
+_LABELS = {
+    "google/universal-sentence-encoder-multilingual-3": "multilingual USE v3",
+    "sentence-transformers/all-MiniLM-L6-v2": "all-MiniLM-L6-v2",
+    "hashing-256": "hashing",
+}
+
+
+def split(dataset: LocomoSet, fit_on: int) -> tuple[LocomoSet, LocomoSet]:
+    """The first ``fit_on`` conversations (to fit on) and the others (to report on).
+
+    With ``fit_on`` 0, or a file of no more conversations than that, nothing is set
+    aside: both parts are the whole file (and the fixed :data:`SEMANTIC_WEIGHT` is used).
+    """
+    if fit_on <= 0 or len(dataset.conversations) <= fit_on:
+        return dataset, dataset
+    fit = LocomoSet(dataset.conversations[:fit_on], dataset.skipped)
+    return fit, LocomoSet(dataset.conversations[fit_on:], dataset.skipped)
+
+
+def fit_rarity_weight(fit: LocomoSet) -> tuple[float, float]:
+    """The weight of :data:`RARITY_WEIGHTS` with the best hit@3 of the rules alone on
+    ``fit`` (ties: the smaller weight), and that hit@3."""
+    scored = []
+    for weight in RARITY_WEIGHTS:
+        row = measure(fit, EngineRetriever("fitting", rarity_weight=weight), progress=False)
+        scored.append((row.hit_at_3 or 0.0, -weight))
+    best, weight = max(scored)
+    return -weight, best
+
+
+def fit_semantic_weight(
+    fit: LocomoSet, embeddings: DocumentMemo, rarity_weight: float = RARITY_WEIGHT
+) -> tuple[float, float]:
+    """The weight of :data:`SEMANTIC_WEIGHTS` with the best hit@3 on ``fit`` (ties: the
+    smaller weight), and that hit@3. Query vectors are memoised while fitting."""
+    embeddings.queries = {}
+    try:
+        scored = []
+        for weight in SEMANTIC_WEIGHTS:
+            retriever = EngineRetriever("fitting", embeddings, weight, rarity_weight)
+            row = measure(fit, retriever, progress=False)
+            scored.append((row.hit_at_3 or 0.0, -weight))
+    finally:
+        embeddings.queries = None
+    best, weight = max(scored)
+    return -weight, best
+
+
+def _systems(
+    embeddings: Embeddings | None, label: str, missing: str, weights: tuple[float, float]
+) -> Iterator[tuple[str, Callable[[], Retriever] | None, str]]:
+    semantic, rarity = weights
+    shared = embeddings if isinstance(embeddings, DocumentMemo) or embeddings is None else None
+    rules = "memory-plugins rules"
+    yield rules, lambda: EngineRetriever(rules, rarity_weight=rarity), ""
     yield "bm25s", BM25Retriever, ""
     store_name = f"langgraph store ({label})"
     engine_name = f"memory-plugins rules+semantic ({label})"
@@ -494,7 +585,7 @@ def _systems(kind: str) -> Iterator[tuple[str, Callable[[], Retriever] | None, s
         yield engine_name, None, missing
     else:
         yield store_name, lambda: StoreRetriever(store_name, shared), ""
-        yield engine_name, lambda: EngineRetriever(engine_name, shared), ""
+        yield engine_name, lambda: EngineRetriever(engine_name, shared, semantic, rarity), ""
 
 
 def _print_table(rows: Sequence[Row]) -> None:
@@ -557,29 +648,52 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         print(f"cannot read {args.file} as LoCoMo: {exc}")
         return 2
-    kind = getattr(args, "embeddings", None) or "minilm"
+    kind = getattr(args, "embeddings", None) or "default"
+    fit_on = getattr(args, "fit_on", FIT_ON)
     print(
         f"locomo: {len(dataset.conversations)} conversations, {dataset.facts} facts, "
         f"{dataset.questions} questions from {args.file}"
     )
     if dataset.skipped:
         print("  questions skipped: " + ", ".join(f"{n} {w}" for w, n in dataset.skipped.items()))
+    loaded, label, missing = _embeddings(kind)
+    embeddings = DocumentMemo(loaded, label) if loaded is not None else None
+    fit, report = split(dataset, fit_on)
+    weight, rarity = SEMANTIC_WEIGHT, RARITY_WEIGHT
+    if report is dataset:
+        print(
+            f"  no conversation set aside for fitting: rarity weight {rarity:g}, "
+            f"semantic weight {weight:g}"
+        )
+    else:
+        rarity, fitted = fit_rarity_weight(fit)
+        print(
+            f"  fitted on conversations 1-{fit_on} ({fit.questions} questions): "
+            f"rarity weight {rarity:g} (rules hit@3 {fitted:.3f})"
+        )
+        if embeddings is not None:
+            weight, fitted = fit_semantic_weight(fit, embeddings, rarity)
+            print(f"  then semantic weight {weight:g} (rules+semantic hit@3 {fitted:.3f})")
+        print(
+            f"  the table is on conversations {fit_on + 1}-{len(dataset.conversations)} only "
+            f"({report.facts} facts, {report.questions} questions)"
+        )
     rows: list[Row] = []
     written: Counter[str] = Counter()
     end_to_end = ""
-    for name, make, missing in _systems(kind):
+    for name, make, why in _systems(embeddings, label, missing, (weight, rarity)):
         if make is None:
-            rows.append(Row(name, None, None, None, missing))
+            rows.append(Row(name, None, None, None, why))
             continue
         try:
             retriever = make()
         except MissingExtraError as exc:
             rows.append(Row(name, None, None, None, f"unavailable: {exc}"))
             continue
-        rows.append(measure(dataset, retriever))
+        rows.append(measure(report, retriever))
         if isinstance(retriever, EngineRetriever) and not written:
             written = retriever.outcomes
-            last = dataset.conversations[-1]
+            last = report.conversations[-1]
             if last.questions:
                 ms = retriever.recall_ms(last.questions)
                 end_to_end = f"  engine.recall end to end ({name}, {last.id}): {ms:.2f} ms/query"

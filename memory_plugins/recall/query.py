@@ -300,7 +300,7 @@ def analyse_query(query: str, config: RecallConfig) -> QueryProfile:
         phrases_longest_first=tuple(sorted(phrases, key=lambda p: (-len(p), p))),
         facets=facets,
         lexicon=lex,
-        word_cases=_word_cases(query),
+        word_cases=_word_cases(query) if config.case_sensitive_names else None,
     )
 
 

@@ -36,6 +36,14 @@ query-dependent baseline. Short or generic queries, and languages the model hand
 record high; what signals relevance is a record standing out from the user's other
 memories. A principal with a single vector-holding record gets no lift.
 
+**Fusion.** The ``semantic_*`` values come per model from
+``RecallConfig.semantic_calibrations`` (fitted on the tuning recall sets; the engine applies
+them with ``RecallConfig.for_model``). With ``semantic_other_sense_below`` set, a record
+that shares words with the query but whose lift is below it keeps only
+``semantic_other_sense_factor`` of its rule score: the shared word is taken in another
+sense (钢琴烤漆 against "plays the piano"). ``explain`` notes, per record, how meaning
+combined with the rules.
+
 The floors keep false activation at the rules' level: below ``semantic_floor`` a lift is
 noise and scores nothing; above it, it corroborates a weak lexical match (one plain word,
 0.75, needs a lift of 0.37 to reach the minimum score) and only a record standing far out
@@ -216,6 +224,8 @@ def _scorer(
     self_types = config.self_context_types
     controlled = config.controlled_types
     near_paraphrase = config.semantic_controlled_floor
+    other_sense_below = config.semantic_other_sense_below
+    other_sense_factor = config.semantic_other_sense_factor
 
     def identity_phrase(part_canonical: str, part_strong: Sequence[str]) -> str | None:
         # A phrase is a CJK phrase, a technical word or name, or two plain words of the
@@ -244,7 +254,10 @@ def _scorer(
             scores = dict.fromkeys(DIMENSIONS, 0.0)
             scores["semantic"] = semantic
             if similarities is not None and lift is not None:
-                matched["semantic"] = [_similarity_note(similarities[record.key], lift)]
+                matched["semantic"] = [
+                    _similarity_note(similarities[record.key], lift),
+                    _fusion_note(lift, 0.0, config, lexical=False),
+                ]
         if record.type in controlled and (lift is None or lift < near_paraphrase):
             return RecordScore(scores, matched, 0.0, semantic > 0)
         return RecordScore(scores, matched, semantic, False)
@@ -337,11 +350,25 @@ def _scorer(
         if similarities is not None:
             lift = lifted.get(record.key)
             semantic = 0.0 if lift is None else _semantic(lift, config)
+            if (
+                other_sense_below is not None
+                and lift is not None
+                and total > 0
+                and lift < other_sense_below
+            ):
+                # A shared word whose meaning the query does not share: another sense of it.
+                total *= other_sense_factor
+                if explain:
+                    for name in DIMENSIONS:
+                        scores[name] *= other_sense_factor
             total += semantic
             if explain:
                 scores["semantic"] = semantic
                 if lift is not None:
-                    matched["semantic"] = [_similarity_note(similarities[record.key], lift)]
+                    matched["semantic"] = [
+                        _similarity_note(similarities[record.key], lift),
+                        _fusion_note(lift, total - semantic, config, lexical=True),
+                    ]
 
         if kind in controlled:
             lexical = bool(tags or whole_parts or text_score or tokens)
@@ -358,6 +385,26 @@ def _scorer(
 
 def _similarity_note(similarity: float, lift: float) -> str:
     return f"similarity {similarity:.2f}, lift {lift:+.2f}"
+
+
+def _fusion_note(lift: float, rules: float, config: RecallConfig, *, lexical: bool) -> str:
+    """Why the meaning score combined with the rule score as it did (for ``explain``)."""
+    below = config.semantic_other_sense_below
+    if lexical and rules > 0 and below is not None and lift < below:
+        return (
+            f"shared words in another sense? lift below {below:.2f}: "
+            f"rule score kept at {config.semantic_other_sense_factor:.0%}"
+        )
+    if lift < config.semantic_floor:
+        return f"lift below the floor {config.semantic_floor:.2f}: meaning adds nothing"
+    alone = config.semantic_floor + config.min_score * (1 - config.semantic_floor) / max(
+        config.semantic_weight, 1e-9
+    )
+    if not lexical and lift >= alone:
+        return f"no shared word; lift above {alone:.2f} selects on meaning alone"
+    if not lexical:
+        return f"no shared word; meaning alone needs a lift of {alone:.2f}"
+    return "meaning adds to the shared words"
 
 
 def _part_value(record: MemoryRecord, part: str) -> str:
@@ -592,7 +639,11 @@ def rank(
         shown = {}
         if similarities is not None and record.key in similarities:
             # Below the floor it scores nothing, but the similarity explains why.
-            shown["semantic"] = [_similarity_note(similarities[record.key], lifted[record.key])]
+            lift = lifted[record.key]
+            shown["semantic"] = [
+                _similarity_note(similarities[record.key], lift),
+                _fusion_note(lift, 0.0, config, lexical=False),
+            ]
         nothing = RecordScore(dict(idle), shown, 0.0, False)
         considered.append(
             _consideration(record, nothing, _skip_reason(record, None, config, moment))

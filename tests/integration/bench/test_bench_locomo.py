@@ -78,3 +78,31 @@ def test_an_unreadable_file_is_a_usage_error(
     bad.write_text("{}", encoding="utf-8")
     assert main(["bench", "locomo", str(bad), "--embeddings", "hash"]) == 2
     assert "cannot read" in capsys.readouterr().out
+
+
+def test_weights_are_fitted_on_the_first_conversations_and_reported_on_the_rest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = bench_locomo.load_locomo(TINY)
+    fit, report = bench_locomo.split(data, 1)
+    assert [c.id for c in fit.conversations] == [data.conversations[0].id]
+    assert [c.id for c in report.conversations] == [data.conversations[1].id]
+    assert bench_locomo.split(data, 2) == (data, data)  # nothing left to report on: no split
+    out = tmp_path / "locomo.json"
+    args = [
+        "bench",
+        "locomo",
+        str(TINY),
+        "--embeddings",
+        "hash",
+        "--fit-on",
+        "1",
+        "--out",
+        str(out),
+    ]
+    assert main(args) == 0
+    printed = capsys.readouterr().out
+    assert "fitted on conversations 1-1" in printed and "rarity weight" in printed
+    assert "then semantic weight" in printed
+    assert f"the table is on conversations 2-2 only ({report.facts} facts" in printed
+    assert len(json.loads(out.read_text(encoding="utf-8"))) == 4

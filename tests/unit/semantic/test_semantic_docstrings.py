@@ -5,7 +5,12 @@ import importlib
 
 import pytest
 
-MODULES = ["memory_plugins.semantic", "memory_plugins.cli.bench_locomo"]
+MODULES = [
+    "memory_plugins.semantic",
+    "memory_plugins.embedders",
+    "memory_plugins.config",
+    "memory_plugins.cli.bench_locomo",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

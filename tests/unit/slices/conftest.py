@@ -31,8 +31,8 @@ def labelled_dir() -> Path:
 
 @pytest.fixture(scope="session")
 def shared_samples() -> Path:
-    """The shared evaluation samples (``shared/eval/samples``)."""
-    return Path(__file__).resolve().parents[3].parent / "shared" / "eval" / "samples"
+    """The evaluation-format samples, copied into ``tests/data/eval-samples``."""
+    return Path(__file__).resolve().parents[2] / "data" / "eval-samples"
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,148 @@
+"""The labelled recall sets (``tests/data/recall/``), run as ``memory-plugins eval recall`` does.
+
+Each set was split once, by scenario, into a *tuning* part (what rules and thresholds may
+be fitted on: pinned here to exact counts, so any change in behaviour shows) and a
+*sealed* part (held out: only targets are asserted on it, and its files may not change).
+Misses are printed on every run (``pytest -s``).
+"""
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from memory_plugins.cli.eval_recall import RecallEvaluation, evaluate_file
+from memory_plugins.embedders import load_embedder
+from memory_plugins.semantic import Embeddings
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "recall"
+SETS = ("everyday", "hard")
+SAMPLE = DATA / "shared-sample.jsonl"
+
+FALSE_ACTIVATION_TARGET = 0.05
+
+
+def _file(name: str, part: str) -> Path:
+    return DATA / f"{name}.{part}.jsonl"
+
+
+def _scenarios(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def _counts(report: RecallEvaluation) -> tuple[int, int, int, int]:
+    """(relevant refs injected, relevant refs, negatives that fired, negatives)."""
+    wanted = sum(len(o.relevant) for o in report.outcomes)
+    found = wanted - sum(len(o.missed) for o in report.outcomes)
+    negatives = [o for o in report.outcomes if not o.relevant]
+    return found, wanted, sum(bool(o.extra) for o in negatives), len(negatives)
+
+
+def _show(label: str, report: RecallEvaluation) -> RecallEvaluation:
+    print("\n".join(["", label, *(f"{k}: {v}" for k, v in report.summary()), *report.misses()]))
+    return report
+
+
+@pytest.fixture(scope="module")
+def meaning() -> Embeddings:
+    return load_embedder("default")
+
+
+@pytest.fixture(scope="module")
+def rules_only() -> dict[str, RecallEvaluation]:
+    return {
+        f"{name}.{part}": _show(f"{name}.{part} (rules)", evaluate_file(_file(name, part)))
+        for name in SETS
+        for part in ("tuning", "sealed")
+    }
+
+
+@pytest.fixture(scope="module")
+def with_meaning(meaning: Embeddings) -> dict[str, RecallEvaluation]:
+    return {
+        f"{name}.{part}": _show(
+            f"{name}.{part} (rules + meaning)", evaluate_file(_file(name, part), embeddings=meaning)
+        )
+        for name in SETS
+        for part in ("tuning", "sealed")
+    }
+
+
+# -- the split ------------------------------------------------------------------------------
+
+
+def test_sealed_files_are_unchanged() -> None:
+    pinned = dict(
+        reversed(line.split()) for line in (DATA / "SEALED.sha256").read_text().splitlines()
+    )
+    assert sorted(pinned) == ["everyday.sealed.jsonl", "hard.sealed.jsonl"]
+    for name, digest in pinned.items():
+        assert hashlib.sha256((DATA / name).read_bytes()).hexdigest() == digest, name
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_each_scenario_sits_in_the_part_its_id_hash_names(name: str) -> None:
+    for part, sealed in (("tuning", False), ("sealed", True)):
+        for scenario in _scenarios(_file(name, part)):
+            digest = hashlib.sha256(str(scenario["id"]).encode()).hexdigest()
+            assert (int(digest, 16) % 2 == 1) is sealed, (part, scenario["id"])
+
+
+def test_the_sets_are_large_bilingual_and_mostly_answerable() -> None:
+    scenarios = [
+        s for name in SETS for part in ("tuning", "sealed") for s in _scenarios(_file(name, part))
+    ]
+    ids = [s["id"] for s in scenarios]
+    queries = [q for s in scenarios for q in s["queries"]]  # type: ignore[attr-defined]
+    assert len(ids) == len(set(ids))  # a scenario is in one part of one set only
+    assert len(queries) >= 600
+    assert 0.4 <= sum(not q["relevant"] for q in queries) / len(queries) <= 0.5
+    assert {s["lang"] for s in scenarios} == {"zh", "en", "mixed"}
+    kinds = {m["candidate"]["type"] for s in scenarios for m in s["memories"]}  # type: ignore[attr-defined]
+    assert len(kinds) == 8
+
+
+# -- tuning parts: exact counts -------------------------------------------------------------
+
+
+def test_tuning_parts_with_rules_alone(rules_only: dict[str, RecallEvaluation]) -> None:
+    assert _counts(rules_only["everyday.tuning"]) == (112, 128, 7, 122)
+    assert _counts(rules_only["hard.tuning"]) == (5, 44, 10, 38)
+    assert all(r.problems == [] and r.over_max == 0 for r in rules_only.values())
+
+
+def test_tuning_parts_with_the_meaning_channel(with_meaning: dict[str, RecallEvaluation]) -> None:
+    assert _counts(with_meaning["everyday.tuning"]) == (114, 128, 7, 122)
+    assert _counts(with_meaning["hard.tuning"]) == (6, 44, 10, 38)
+
+
+# -- sealed parts: targets ------------------------------------------------------------------
+
+
+def test_sealed_everyday_false_activation_stays_within_target(
+    rules_only: dict[str, RecallEvaluation], with_meaning: dict[str, RecallEvaluation]
+) -> None:
+    assert rules_only["everyday.sealed"].false_activation_rate <= FALSE_ACTIVATION_TARGET
+    assert with_meaning["everyday.sealed"].false_activation_rate <= FALSE_ACTIVATION_TARGET
+    assert rules_only["everyday.sealed"].over_max == 0
+    # Only the two memories written to show the gates at work are rejected.
+    rejected = [r.split(":")[0] for r in rules_only["everyday.sealed"].rejected]
+    assert rejected == ["en-gated/thai", "en-gated/pizza"]
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_sealed_meaning_finds_more_without_more_false_activation(
+    name: str, rules_only: dict[str, RecallEvaluation], with_meaning: dict[str, RecallEvaluation]
+) -> None:
+    rules, fused = rules_only[f"{name}.sealed"], with_meaning[f"{name}.sealed"]
+    assert fused.recall >= rules.recall
+    assert fused.false_activation_rate <= rules.false_activation_rate
+
+
+def test_every_shared_sample_gives_its_labelled_result() -> None:
+    report = evaluate_file(SAMPLE)
+    assert report.problems == [] and report.outcomes
+    for outcome in report.outcomes:
+        assert set(outcome.injected) - outcome.optional == set(outcome.relevant), outcome
+        assert (outcome.message is None) == (not outcome.injected)
