@@ -31,7 +31,7 @@ from memory_plugins.cli.evalio import (
     progress,
     read_cases,
 )
-from memory_plugins.config import MemoryConfig
+from memory_plugins.config import MemoryConfig, RecallConfig
 from memory_plugins.embedders import load_embedder
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import ConfigurationError, MissingExtraError
@@ -227,7 +227,12 @@ def evaluate_scenarios(
     embeddings: EmbeddingsLike | None = None,
 ) -> RecallEvaluation:
     """Run parsed scenario lines; shape errors join ``problems`` and the run goes on."""
-    config = config or MemoryConfig(principal_secret=uuid.uuid4().hex, app="eval-recall")
+    # Quality, not latency: a slow machine must not turn the meaning channel off mid-run.
+    config = config or MemoryConfig(
+        principal_secret=uuid.uuid4().hex,
+        app="eval-recall",
+        recall=RecallConfig(time_budget_ms=60_000.0),
+    )
     report = RecallEvaluation(problems=list(problems))
     for case in progress(cases, "recall"):
         problem = _shape_problem(case.data)
