@@ -33,15 +33,15 @@ class Loader:
         self.calls = 0
         self._lock = threading.Lock()
 
-    def __call__(self) -> list[str]:
+    def __call__(self) -> tuple[str, ...]:
         with self._lock:
             self.calls += 1
         if self.gate is not None:
             assert self.gate.wait(5)
-        return list(self.items)
+        return tuple(self.items)
 
 
-def make(timer: Timer, **overrides: Any) -> RecordCache[str]:
+def make(timer: Timer, **overrides: Any) -> RecordCache[tuple[str, ...]]:
     return RecordCache(CacheConfig(**overrides), timer=timer)
 
 
@@ -71,7 +71,7 @@ def test_a_clock_going_backwards_distrusts_the_entry() -> None:
 
 def test_memory_is_bounded_by_an_lru_over_namespaces() -> None:
     stats = EngineStats()
-    cache: RecordCache[str] = RecordCache(CacheConfig(max_namespaces=3), stats=stats)
+    cache: RecordCache[tuple[str, ...]] = RecordCache(CacheConfig(max_namespaces=3), stats=stats)
     for name in "abc":
         cache.fetch((name,), Loader([name]))
     cache.lookup(("a",))  # "a" is now the most recently used
@@ -84,7 +84,7 @@ def test_memory_is_bounded_by_an_lru_over_namespaces() -> None:
 def test_a_burst_of_readers_issues_one_load() -> None:
     gate = threading.Event()
     loader = Loader(["r1"], gate=gate)
-    cache: RecordCache[str] = RecordCache(CacheConfig())
+    cache: RecordCache[tuple[str, ...]] = RecordCache(CacheConfig())
     results: list[tuple[str, ...]] = []
     start = threading.Barrier(40)
 
@@ -107,7 +107,7 @@ def test_an_invalidation_detaches_a_read_in_flight() -> None:
     # A read that started before a write must not be cached after the write.
     gate = threading.Event()
     pool = ReadPool(2)
-    cache: RecordCache[str] = RecordCache(CacheConfig())
+    cache: RecordCache[tuple[str, ...]] = RecordCache(CacheConfig())
     stale = cache.fetch(NS, Loader(["before"], gate=gate), pool.submit)
     cache.invalidate(NS)
     fresh = cache.fetch(NS, Loader(["after"]), pool.submit)
@@ -125,7 +125,7 @@ def test_failures_reach_every_waiter_and_are_not_cached() -> None:
         calls += 1
         raise StoreUnavailableError("down")
 
-    cache: RecordCache[str] = RecordCache(CacheConfig())
+    cache: RecordCache[tuple[str, ...]] = RecordCache(CacheConfig())
     with pytest.raises(StoreUnavailableError):
         cache.fetch(NS, broken).result()
     with pytest.raises(StoreUnavailableError):
@@ -137,7 +137,7 @@ def test_a_refused_schedule_fails_the_flight_instead_of_hanging() -> None:
     def refuse(job: Callable[[], None]) -> None:
         raise ReadQueueFullError("full")
 
-    cache: RecordCache[str] = RecordCache(CacheConfig())
+    cache: RecordCache[tuple[str, ...]] = RecordCache(CacheConfig())
     with pytest.raises(ReadQueueFullError):
         cache.fetch(NS, Loader(["r1"]), refuse).result(timeout=1)
     assert cache.fetch(NS, Loader(["r1"])).result() == ("r1",)  # the flight was cleared
