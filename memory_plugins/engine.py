@@ -23,8 +23,9 @@ import hashlib
 import logging
 import threading
 import uuid
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Future
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import partial
@@ -73,9 +74,10 @@ logger = logging.getLogger("memory_plugins")
 
 StatusFilter = Literal["active", "suppressed", "all"]
 _LOCK_STRIPES = 64
-# Rows written this long before the last token seen are read again by a read of what
-# changed: it covers SQLite's one-second timestamps and PostgreSQL's transaction-start ones.
-_CHANGE_MARGIN = timedelta(seconds=2)
+# A read of what changed also reads the rows written up to this long before the token it
+# starts from: PostgreSQL stamps rows with their transaction's start, so a transaction that
+# began before that token's may commit after it.
+_CHANGE_MARGIN = timedelta(seconds=1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -806,6 +808,12 @@ class MemoryEngine:
         """``previous`` with what changed since it was read, where the store can say what
         changed (SQLite, PostgreSQL); else the whole namespace, read anew. ``seen_at`` is
         when the store wrote the change token now current."""
+        with _no_collection():
+            return self._refresh_paused(namespace, previous, seen_at)
+
+    def _refresh_paused(
+        self, namespace: tuple[str, ...], previous: RecordIndex | None, seen_at: datetime | None
+    ) -> RecordIndex:
         since = previous.since if previous is not None else None
         if previous is not None and since is not None:
             changes = self.gateway.read_changed(namespace, since - _CHANGE_MARGIN)
@@ -823,23 +831,31 @@ class MemoryEngine:
         return index
 
     def _read_records(self, namespace: tuple[str, ...]) -> tuple[MemoryRecord, ...]:
-        return self._parse(value for _, value in self.gateway.read_all(namespace))
+        with _no_collection():
+            return self._parse(value for _, value in self.gateway.read_all(namespace))
 
     @staticmethod
     def _parse(values: Iterable[dict[str, Any]]) -> tuple[MemoryRecord, ...]:
-        # Parsing allocates thousands of containers that all survive: a collection during
-        # it would walk them again and again for nothing.
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
+        with _no_collection():
             return tuple(MemoryRecord.from_json(value) for value in values)
-        finally:
-            if enabled:
-                gc.enable()
 
     def _lock_for(self, namespace: tuple[str, ...]) -> threading.Lock:
         digest = hashlib.blake2b("\x1f".join(namespace).encode(), digest_size=2).digest()
         return self._locks[int.from_bytes(digest) % _LOCK_STRIPES]
+
+
+@contextmanager
+def _no_collection() -> Iterator[None]:
+    """The cyclic garbage collector paused: decoding and parsing a namespace allocates
+    thousands of containers that all survive, and collections triggered meanwhile would
+    walk them again and again for nothing (about half the time of a large read)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 _Records = RecordIndex | tuple[MemoryRecord, ...]

@@ -92,7 +92,15 @@ class StoreGateway:
     # -- reads -----------------------------------------------------------------------------
 
     def read_all(self, namespace: tuple[str, ...]) -> list[RawItem]:
-        """Every item stored exactly under ``namespace`` (paged)."""
+        """Every item stored exactly under ``namespace``: one query on SQLite and
+        PostgreSQL, else paged searches."""
+        reader = _table_reader(self.store, namespace)
+        if reader is not None:
+            try:
+                rows = reader.all(".".join(namespace))
+            except Exception as exc:
+                raise StoreUnavailableError(f"{type(self.store).__name__}: {exc!r}") from exc
+            return [(key, value) for key, value in rows if isinstance(value, dict)]
         found: list[RawItem] = []
         offset = 0
         while True:
@@ -136,27 +144,24 @@ class StoreGateway:
         ``None`` when the backend cannot say (only SQLite and PostgreSQL stores can):
         read the whole namespace then.
         """
-        sql = _changes_sql(self.store, namespace)
-        if sql is None:
+        reader = _table_reader(self.store, namespace)
+        if reader is None:
             return None
-        prefix = ".".join(namespace)
         try:
-            rows, count = sql(prefix, since.astimezone(UTC))
+            rows, count = reader.changed(".".join(namespace), since.astimezone(UTC))
         except Exception as exc:  # translated like every other store failure
             raise StoreUnavailableError(f"{type(self.store).__name__}: {exc!r}") from exc
-        items = [(key, value) for key, value in rows if isinstance(value, dict)]
-        return Changes(items, count)
+        return Changes([(key, value) for key, value in rows if isinstance(value, dict)], count)
 
     def read_keys(self, namespace: tuple[str, ...]) -> set[str]:
         """The keys stored exactly under ``namespace`` (values are not parsed)."""
-        sql = _changes_sql(self.store, namespace, keys_only=True)
-        if sql is None:
+        reader = _table_reader(self.store, namespace)
+        if reader is None:
             return {key for key, _ in self.read_all(namespace)}
         try:
-            rows, _ = sql(".".join(namespace), None)
+            return reader.keys(".".join(namespace))
         except Exception as exc:
             raise StoreUnavailableError(f"{type(self.store).__name__}: {exc!r}") from exc
-        return {key for key, _ in rows}
 
     # -- writes ----------------------------------------------------------------------------
 
@@ -225,31 +230,73 @@ def _marker_state(namespace: tuple[str, ...], item: Any) -> MarkerState:
     return MarkerState(value, stamp if isinstance(stamp, datetime) else None)
 
 
-_ChangesQuery = Any
-"""``(prefix, since | None) -> (rows of (key, value), count)``."""
+class _TableReader:
+    """Reads of the ``store`` table of LangGraph's SQLite and PostgreSQL stores.
 
-
-def _changes_sql(
-    store: Any, namespace: tuple[str, ...], *, keys_only: bool = False
-) -> _ChangesQuery | None:
-    """A query of the rows changed since a moment, on the SQLite and PostgreSQL stores.
-
-    BaseStore has no "changed since" operation, so this reads the stores' own table (the
-    ``store`` table, keyed by the namespace joined with dots) through their cursor.
-    Namespaces whose labels hold a dot are ambiguous there, and get ``None`` like any
-    other backend: the caller reads the whole namespace.
+    BaseStore has no "changed since" operation, and its search builds an ``Item`` (with
+    parsed timestamps) per row and sorts the rows; these reads go to the stores' table
+    through the store's own cursor instead (rows keyed by the namespace joined with dots).
     """
-    if any("." in label for label in namespace):
+
+    def __init__(self, store: Any, sqlite: bool) -> None:
+        self.cursor = store._cursor
+        self.mark = "?" if sqlite else "%s"
+        self.sqlite = sqlite
+        omit = not sqlite and getattr(store, "_omit_expired", False)
+        # PostgreSQL's search leaves out rows past their TTL: so do these reads.
+        self.live = " AND (expires_at IS NULL OR expires_at > NOW())" if omit else ""
+
+    def _rows(self, sql: str, *params: Any) -> list[Any]:
+        with self.cursor() as cur:
+            cur.execute(sql.replace("?", self.mark), params)
+            return list(cur.fetchall())
+
+    def _pairs(self, rows: list[Any]) -> list[RawItem]:
+        pick = (lambda row: (row[0], row[1])) if self.sqlite else (lambda row: (row["k"], row["v"]))
+        return [(key, _loads(value)) for key, value in map(pick, rows)]
+
+    def all(self, prefix: str) -> list[RawItem]:
+        sql = f"SELECT key AS k, {self._text} AS v FROM store WHERE prefix = ?{self.live}"
+        return self._pairs(self._rows(sql, prefix))
+
+    def changed(self, prefix: str, since: datetime) -> tuple[list[RawItem], int]:
+        # SQLite stores CURRENT_TIMESTAMP as UTC text: compare in that format.
+        stamp: Any = since.strftime("%Y-%m-%d %H:%M:%S") if self.sqlite else since
+        sql = (
+            f"SELECT key AS k, {self._text} AS v FROM store"
+            f" WHERE prefix = ? AND updated_at >= ?{self.live}"
+        )
+        with self.cursor() as cur:
+            cur.execute(sql.replace("?", self.mark), (prefix, stamp))
+            rows = list(cur.fetchall())
+            cur.execute(
+                f"SELECT count(*) AS n FROM store WHERE prefix = ?{self.live}".replace(
+                    "?", self.mark
+                ),
+                (prefix,),
+            )
+            counted = cur.fetchone()
+        return self._pairs(rows), int(counted[0] if self.sqlite else counted["n"])
+
+    def keys(self, prefix: str) -> set[str]:
+        rows = self._rows(f"SELECT key AS k FROM store WHERE prefix = ?{self.live}", prefix)
+        return {row[0] if self.sqlite else row["k"] for row in rows}
+
+    @property
+    def _text(self) -> str:
+        return "value" if self.sqlite else "value::text"
+
+
+def _table_reader(store: Any, namespace: tuple[str, ...]) -> _TableReader | None:
+    """A direct reader for SQLite and PostgreSQL stores; ``None`` for any other store, and
+    for namespaces whose labels hold a dot (ambiguous once joined)."""
+    if any("." in label for label in namespace) or not callable(getattr(store, "_cursor", None)):
         return None
-    cursor = getattr(store, "_cursor", None)
     module = type(store).__module__
-    if not callable(cursor):
-        return None
     if module.startswith("langgraph.store.sqlite"):
-        return _sqlite_changes(cursor, keys_only)
+        return _TableReader(store, sqlite=True)
     if module.startswith("langgraph.store.postgres"):
-        expiry = " AND (expires_at IS NULL OR expires_at > NOW())"
-        return _postgres_changes(cursor, keys_only, expiry if store._omit_expired else "")
+        return _TableReader(store, sqlite=False)
     return None
 
 
@@ -259,44 +306,6 @@ def _loads(raw: Any) -> Any:
     import orjson  # a dependency of LangGraph's stores
 
     return orjson.loads(raw)
-
-
-def _sqlite_changes(cursor: Any, keys_only: bool) -> _ChangesQuery:
-    def query(prefix: str, since: datetime | None) -> tuple[list[tuple[str, Any]], int]:
-        with cursor() as cur:
-            if keys_only or since is None:
-                cur.execute("SELECT key FROM store WHERE prefix = ?", (prefix,))
-                keys = [(row[0], None) for row in cur.fetchall()]
-                return keys, len(keys)
-            stamp = since.strftime("%Y-%m-%d %H:%M:%S")  # the format of CURRENT_TIMESTAMP
-            cur.execute(
-                "SELECT key, value FROM store WHERE prefix = ? AND updated_at >= ?",
-                (prefix, stamp),
-            )
-            rows = [(row[0], _loads(row[1])) for row in cur.fetchall()]
-            cur.execute("SELECT count(*) FROM store WHERE prefix = ?", (prefix,))
-            return rows, int(cur.fetchone()[0])
-
-    return query
-
-
-def _postgres_changes(cursor: Any, keys_only: bool, expiry: str) -> _ChangesQuery:
-    def query(prefix: str, since: datetime | None) -> tuple[list[tuple[str, Any]], int]:
-        with cursor() as cur:
-            if keys_only or since is None:
-                cur.execute(f"SELECT key FROM store WHERE prefix = %s{expiry}", (prefix,))
-                keys = [(row["key"], None) for row in cur.fetchall()]
-                return keys, len(keys)
-            cur.execute(
-                f"SELECT key, value::text AS value FROM store"
-                f" WHERE prefix = %s AND updated_at >= %s{expiry}",
-                (prefix, since),
-            )
-            rows = [(row["key"], _loads(row["value"])) for row in cur.fetchall()]
-            cur.execute(f"SELECT count(*) AS n FROM store WHERE prefix = %s{expiry}", (prefix,))
-            return rows, int(cur.fetchone()["n"])
-
-    return query
 
 
 def _value(namespace: tuple[str, ...], item: Any) -> dict[str, Any] | None:

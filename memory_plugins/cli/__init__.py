@@ -70,8 +70,9 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--embeddings",
         choices=("minilm", "hash"),
-        default="minilm",
-        help="locomo: local all-MiniLM-L6-v2 (the semantic extra) or a hashing stand-in",
+        default=None,
+        help="locomo (default minilm) and recall (default hash): local all-MiniLM-L6-v2"
+        " (the semantic extra) or a hashing stand-in",
     )
     bench.add_argument(
         "--backends",

@@ -29,7 +29,9 @@ safe to share between threads: readers take consistent snapshots under its lock.
 """
 
 import bisect
+import re
 import threading
+from collections import defaultdict
 from collections.abc import Collection, Iterable, Iterator
 from datetime import datetime
 from typing import Any
@@ -37,10 +39,12 @@ from typing import Any
 from memory_plugins.candidate import MemoryRecord, RecordStatus
 from memory_plugins.recall.features import features_of
 from memory_plugins.recall.query import QueryProfile
-from memory_plugins.recall.text import is_cjk
+from memory_plugins.recall.text import CJK_CHARS, is_cjk
 from memory_plugins.recall.vectors import VectorRows, VectorSimilarities, numpy_or_none
 
 __all__ = ["IndexView", "RecordIndex", "probe_keys"]
+
+_CJK_RUN = re.compile(f"[{CJK_CHARS}]+")
 
 Posting = str | set[str]
 """The keys of the records holding one probe: one key as it is (most probes are held by
@@ -55,14 +59,13 @@ def probe_keys(everything: str) -> set[str]:
     >>> sorted(probe_keys(" the user like 乌龙茶 | 乌龙茶 | tea "))
     [' like ', ' tea ', ' the ', ' user ', '乌龙', '龙茶']
     """
-    keys: set[str] = set()
-    for piece in everything.split():
-        if piece == "|":
-            continue
-        if is_cjk(piece[0]):  # canonical pieces are whole CJK runs or whole words
-            keys.update(piece[i : i + 2] for i in range(len(piece) - 1))
-        else:
-            keys.add(f" {piece} ")
+    pieces = set(everything.split())
+    pieces.discard("|")
+    # Canonical pieces are whole CJK runs or whole words without CJK characters.
+    runs = _CJK_RUN.findall(everything)
+    keys = {f" {word} " for word in pieces.difference(runs)}
+    for run in runs:
+        keys.update(map(str.__add__, run, run[1:]))
     return keys
 
 
@@ -93,6 +96,7 @@ class RecordIndex:
     )
 
     def __init__(self, records: Iterable[MemoryRecord] = (), *, model: str | None = None) -> None:
+        # Built in one pass (see _build); later changes go through apply().
         self._lock = threading.Lock()
         self._records: dict[str, MemoryRecord] = {}
         self._postings: dict[str, Posting] = {}
@@ -105,8 +109,7 @@ class RecordIndex:
         self.since: datetime | None = None
         """The store's time of the state these records reflect (set by their reader): a
         later read need only ask for what changed from then on."""
-        for record in records:
-            self._add(record)
+        self._build(records)
 
     def __len__(self) -> int:
         return len(self._records)
@@ -158,6 +161,31 @@ class RecordIndex:
         return IndexView(self, now)
 
     # -- maintenance (callers hold the lock) -------------------------------------------------
+
+    def _build(self, records: Iterable[MemoryRecord]) -> None:
+        """Index many records at once: postings gathered as lists, then compacted."""
+        by_probe: defaultdict[str, list[str]] = defaultdict(list)
+        by_char: defaultdict[str, list[str]] = defaultdict(list)
+        kept = self._records
+        expiring = self._expiring
+        vectors = self.vectors
+        active = RecordStatus.ACTIVE
+        for key, record in {r.key: r for r in records}.items():  # the last of a repeated key
+            kept[key] = record
+            feats = features_of(record)
+            for probe in probe_keys(feats["all"]):
+                by_probe[probe].append(key)
+            for char in set(feats["short"]):
+                by_char[char].append(key)
+            self._types.setdefault(record.type, set()).add(key)
+            if record.expires_at is not None:
+                expiring.append((record.expires_at, key))
+            if vectors is not None and record.status is active:
+                vectors.put(key, record.features)
+        expiring.sort()
+        for postings, gathered in ((self._postings, by_probe), (self._chars, by_char)):
+            for probe, keys in gathered.items():
+                postings[probe] = keys[0] if len(keys) == 1 else set(keys)
 
     def _add(self, record: MemoryRecord) -> None:
         key = record.key

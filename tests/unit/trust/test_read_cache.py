@@ -174,3 +174,37 @@ def test_the_read_pool_is_bounded_and_shrinks_when_idle() -> None:
         time.sleep(0.01)
     assert pool.workers == 0
     assert pool.submit(lambda: 42).result(timeout=5) == 42
+
+
+def test_an_own_write_lands_in_place_and_moves_the_entry_to_the_new_token() -> None:
+    timer = Timer()
+    cache: RecordCache[list[str]] = RecordCache(CacheConfig(), timer=timer)
+    cache.fetch(NS, lambda: ["r1"], version="t1")
+    cache.update(NS, lambda items: items.append("r2"), before="t1", after="t2")
+    assert cache.lookup(NS, "t2") == ["r1", "r2"]  # current at the new token: no read
+    cache.update(NS, lambda items: items.append("r3"), before="t-other", after="t3")
+    assert cache.lookup(NS, "t3") is None  # another writer came between: not trusted
+    assert cache.previous(NS) == ["r1", "r2", "r3"]  # but kept as the base of a delta
+
+
+def test_an_own_write_detaches_a_read_in_flight() -> None:
+    gate = threading.Event()
+    pool = ReadPool(2)
+    cache: RecordCache[tuple[str, ...]] = RecordCache(CacheConfig())
+    stale = cache.fetch(NS, Loader(["before"], gate=gate), pool.submit, version="t1")
+    cache.update(NS, lambda items: None, before="t1", after="t2")
+    gate.set()
+    assert stale.result(timeout=5) == ("before",)
+    assert cache.previous(NS) is None  # the pre-write read was not cached
+
+
+def test_serving_from_the_window_does_not_extend_it() -> None:
+    timer = Timer()
+    cache = make(timer, revalidate_after=timedelta(seconds=1))
+    cache.fetch(NS, Loader(["r1"]), version="t1")
+    timer.now += 0.6
+    assert cache.recent(NS) == ("r1",)
+    timer.now += 0.6  # 1.2 s after the check, 0.6 s after the last hit
+    assert cache.recent(NS) is None
+    assert cache.lookup(NS, "t1") == ("r1",)  # the token checked: a new window
+    assert cache.recent(NS) == ("r1",)
