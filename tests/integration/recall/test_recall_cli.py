@@ -159,7 +159,7 @@ def test_bench_measures_and_cleans_up() -> None:
 def test_bench_recall_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "recall", "--quick", "--backends", "memory,sqlite"]) == 0
     out = capsys.readouterr().out
-    header = "warm ms own write foreign cold bm25s store vec KB/rec".split()
+    header = ["warm", "ms", "own", "write", "foreign", "cold", "bm25s", "store", "vec", "KB/rec"]
     assert all(word in out for word in header)
     assert "meaning channel: HashingEmbeddings (384 dims)" in out
     rows = [line.split() for line in out.splitlines() if line.startswith(("memory ", "sqlite "))]
