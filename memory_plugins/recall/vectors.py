@@ -122,7 +122,9 @@ class VectorRows:
         count = len(self._keys)
         if count and unit.shape != (self.dims,):
             return None
-        sims = self._matrix[:count] @ unit if count else np.zeros(0, dtype=np.float32)
+        # einsum's own single-threaded loop rather than a BLAS product: on a busy server,
+        # BLAS threads waiting for cores cost more than they save at this size.
+        sims = np.einsum("ij,j->i", self._matrix[:count], unit)
         skip = [self._rows[key] for key in excluded if key in self._rows]
         return VectorSimilarities(list(self._keys), dict(self._rows), sims, skip, np)
 
@@ -130,7 +132,7 @@ class VectorRows:
 class _RowMapping(Mapping[str, float]):
     """A read-only ``{key: value}`` over an array, some rows left out."""
 
-    __slots__ = ("_keys", "_np", "_rows", "_skip", "_values")
+    __slots__ = ("_floats", "_keys", "_np", "_rows", "_skip", "_values")
 
     def __init__(
         self, keys: list[str], rows: dict[str, int], values: Any, skip: list[int], np: ModuleType
@@ -138,6 +140,7 @@ class _RowMapping(Mapping[str, float]):
         self._keys = keys
         self._rows = rows
         self._values = values
+        self._floats: list[float] = values.tolist()  # one conversion, not one per lookup
         self._skip = frozenset(skip)
         self._np = np
 
@@ -145,7 +148,13 @@ class _RowMapping(Mapping[str, float]):
         row = self._rows[key]
         if row in self._skip:
             raise KeyError(key)
-        return float(self._values[row])
+        return self._floats[row]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        row = self._rows.get(key)
+        if row is None or row in self._skip:
+            return default
+        return self._floats[row]
 
     def __contains__(self, key: object) -> bool:
         row = self._rows.get(key) if isinstance(key, str) else None
@@ -189,7 +198,8 @@ class VectorSimilarities(_RowMapping):
             if count < 2:
                 lifted = np.zeros(len(values), dtype=np.float64)
             else:
-                total = math.fsum(self._kept().tolist())
+                kept = self._floats if not self._skip else self._kept().tolist()
+                total = math.fsum(kept)
                 lifted = values - (total - values) / (count - 1)
             skip = list(self._skip)
             self._lifts = VectorLifts(self._keys, self._rows, lifted, skip, np)
