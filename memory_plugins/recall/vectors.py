@@ -124,7 +124,11 @@ class VectorRows:
             return None
         # einsum's own single-threaded loop rather than a BLAS product: on a busy server,
         # BLAS threads waiting for cores cost more than they save at this size.
-        sims = np.einsum("ij,j->i", self._matrix[:count], unit)
+        sims = (
+            np.einsum("ij,j->i", self._matrix[:count], unit)
+            if count
+            else np.zeros(0, dtype=np.float32)
+        )
         skip = [self._rows[key] for key in excluded if key in self._rows]
         return VectorSimilarities(list(self._keys), dict(self._rows), sims, skip, np)
 
