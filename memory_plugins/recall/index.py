@@ -24,8 +24,9 @@ safe to share between threads: readers take consistent snapshots under its lock.
 ...     source_conversation_id="c-1")
 >>> index = RecordIndex(engine.list_records("alice"))
 >>> query = analyse_query("tea?", engine.config.recall)
->>> [r.text for r in index.view().candidates(query, (), ())]
-['The user likes oolong tea.']
+>>> chosen, total = index.view().candidates(query, (), ())
+>>> [r.text for r in chosen], total
+(['The user likes oolong tea.'], 2)
 """
 
 import bisect
@@ -281,10 +282,11 @@ class IndexView:
         profile: QueryProfile,
         self_types: Collection[str],
         meaning: Iterable[str],
-    ) -> list[MemoryRecord] | None:
+    ) -> tuple[list[MemoryRecord], int] | None:
         """The live records holding one of ``profile``'s probes or characters, of one of
-        ``self_types``, or keyed in ``meaning`` — in no particular order; ``None`` when a
-        probe has a shape the index does not hold (then every record must be scored)."""
+        ``self_types``, or keyed in ``meaning`` — in no particular order — and how many live
+        records there are in all (at the same moment); ``None`` when a probe has a shape
+        the index does not hold (then every record must be scored)."""
         index = self.index
         with index._lock:
             found: set[str] = set()
@@ -304,7 +306,7 @@ class IndexView:
             if self.now is not None and self._any_expired():
                 now = self.now
                 chosen = [r for r in chosen if r.expires_at is None or r.expires_at > now]
-            return chosen
+            return chosen, len(records) - self._expired_count()
 
     def vector_count(self) -> int:
         """How many live active records hold a vector in the matrix."""

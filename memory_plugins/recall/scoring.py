@@ -453,13 +453,14 @@ def _score_all(
     rare: list[str] = []
     unvisited = 0
     if isinstance(records, IndexView):
-        chosen = records.candidates(profile, self_aware, _standing_out(lifted, floor))
-        if chosen is not None:
+        found = records.candidates(profile, self_aware, _standing_out(lifted, floor))
+        if found is not None:
+            chosen, total = found
             if explain:
                 keys = {record.key for record in chosen}
                 silent = [record for record in records if record.key not in keys]
             else:
-                unvisited = len(records) - len(chosen)
+                unvisited = total - len(chosen)
             records = chosen
     for record in records:
         feats = record.features
