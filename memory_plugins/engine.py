@@ -333,12 +333,16 @@ class MemoryEngine:
         if seen is None:
             self._cache.invalidate(namespace)
             return
-        self._cache.update(
-            namespace,
-            lambda index: index.apply(put, removed),
-            before=_token(seen),
-            after=str(marker[2]["v"]),
-        )
+        try:
+            self._cache.update(
+                namespace,
+                lambda index: index.apply(put, removed),
+                before=_token(seen),
+                after=str(marker[2]["v"]),
+            )
+        except Exception as exc:  # the write is stored; the entry was dropped, read it anew
+            self.stats.incr("cache_update_failures")
+            logger.warning("cached records dropped after a failed update: %r", exc)
 
     def _read_keys(
         self, namespace: tuple[str, ...], keys: list[str]
