@@ -275,3 +275,27 @@ def test_an_own_write_does_not_hide_an_unseen_write_of_another_process(
     assert [h.record.text for h in here.recall("alice", "oolong tea").hits] == [
         "The user loves oolong tea."
     ]
+
+
+def test_a_failed_cache_update_never_fails_the_write(
+    any_store: Any, clock: FrozenClock, make_candidate: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memory_plugins.recall.index import RecordIndex
+
+    engine = MemoryEngine(any_store, cached_config(), clock=clock)
+    engine.remember("alice", [make_candidate()], source_conversation_id="c-1")
+    assert engine.recall("alice", "oolong tea").hits
+
+    def broken(self: RecordIndex, *args: Any, **kwargs: Any) -> RecordIndex:
+        raise MemoryError("no room")
+
+    monkeypatch.setattr(RecordIndex, "apply", broken)
+    [outcome] = engine.remember(
+        "alice", [make_candidate(text="The user loves oolong tea.")], source_conversation_id="c-2"
+    )
+    assert str(outcome) == "updated"
+    monkeypatch.undo()
+    assert [h.record.text for h in engine.recall("alice", "oolong tea").hits] == [
+        "The user loves oolong tea."
+    ]
+    assert engine.stats.get("cache_update_failures") == 1
