@@ -80,6 +80,9 @@ def _parser() -> argparse.ArgumentParser:
         help="comma-separated: memory, sqlite, postgres",
     )
     bench.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke run")
+    bench.add_argument(
+        "--sizes", help="recall: comma-separated record counts (default 1000,10000,50000)"
+    )
     return parser
 
 

@@ -483,6 +483,13 @@ def _ratio(ms: float, base: float | None) -> str:
 def run(args: argparse.Namespace) -> int:
     """Print the table (ms, and x ``bm25s`` in brackets) and the targets; ``--out`` writes JSON."""
     sizes = QUICK_SIZES if args.quick else SIZES
+    if getattr(args, "sizes", None):
+        try:
+            sizes = tuple(sorted({int(n) for n in args.sizes.split(",") if n.strip()}))
+        except ValueError:
+            raise SystemExit(f"--sizes takes record counts such as 1000,10000, not {args.sizes!r}")
+        if not sizes or min(sizes) < 1:
+            raise SystemExit("--sizes takes positive record counts")
     kind = getattr(args, "embeddings", None) or "hash"
     try:
         embeddings: _Memo | None = _Memo(named_embeddings(kind))
