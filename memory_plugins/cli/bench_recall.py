@@ -487,7 +487,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             sizes = tuple(sorted({int(n) for n in args.sizes.split(",") if n.strip()}))
         except ValueError:
-            raise SystemExit(f"--sizes takes record counts such as 1000,10000, not {args.sizes!r}")
+            message = f"--sizes takes record counts such as 1000,10000, not {args.sizes!r}"
+            raise SystemExit(message) from None
         if not sizes or min(sizes) < 1:
             raise SystemExit("--sizes takes positive record counts")
     kind = getattr(args, "embeddings", None) or "hash"
