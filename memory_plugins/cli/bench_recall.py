@@ -482,7 +482,7 @@ def _ratio(ms: float, base: float | None) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print the table (ms, and x ``bm25s`` in brackets) and the targets; ``--out`` writes JSON."""
-    sizes = QUICK_SIZES if args.quick else SIZES
+    sizes: tuple[int, ...] = QUICK_SIZES if args.quick else SIZES
     if getattr(args, "sizes", None):
         try:
             sizes = tuple(sorted({int(n) for n in args.sizes.split(",") if n.strip()}))
