@@ -453,7 +453,13 @@ def _score_all(
     rare: list[str] = []
     unvisited = 0
     if isinstance(records, IndexView):
-        found = records.candidates(profile, self_aware, _standing_out(lifted, floor))
+        meaning = _standing_out(lifted, floor)
+        if lifted is not None and not explain and not ranking:
+            # Found by meaning alone, a record scores its semantic dimension: below the
+            # minimum score it cannot be selected, so selection need not visit it.
+            least = config.min_score
+            meaning = [key for key in meaning if _semantic(lifted[key], config) >= least]
+        found = records.candidates(profile, self_aware, meaning)
         if found is not None:
             chosen, total = found
             if explain:
