@@ -52,7 +52,7 @@ class VectorRows:
     :func:`~memory_plugins.semantic.similarities`, it is similar to nothing.
     """
 
-    __slots__ = ("_keys", "_matrix", "_np", "_rows", "dims", "model")
+    __slots__ = ("_keys", "_matrix", "_np", "_rows", "_shared", "dims", "model")
 
     def __init__(self, model: str, np: ModuleType) -> None:
         self.model = model
@@ -60,6 +60,7 @@ class VectorRows:
         self._matrix: Any = None
         self._keys: list[str] = []
         self._rows: dict[str, int] = {}
+        self._shared: tuple[list[str], dict[str, int]] | None = None
         self.dims = 0
         """Size of the vectors (0 until the first one is stored)."""
 
@@ -83,6 +84,7 @@ class VectorRows:
             self._matrix = np.zeros((_INITIAL_ROWS, self.dims), dtype=np.float32)
         row = self._rows.get(key)
         if row is None:
+            self._shared = None
             row = len(self._keys)
             if row == len(self._matrix):
                 grown = np.zeros((2 * row, self.dims), dtype=np.float32)
@@ -97,6 +99,7 @@ class VectorRows:
         row = self._rows.pop(key, None)
         if row is None:
             return
+        self._shared = None
         last = len(self._keys) - 1
         if row != last:
             moved = self._keys[last]
@@ -130,7 +133,10 @@ class VectorRows:
             else np.zeros(0, dtype=np.float32)
         )
         skip = [self._rows[key] for key in excluded if key in self._rows]
-        return VectorSimilarities(list(self._keys), dict(self._rows), sims, skip, np)
+        if self._shared is None:  # one copy of the row layout per change, not per query
+            self._shared = (list(self._keys), dict(self._rows))
+        keys, rows = self._shared
+        return VectorSimilarities(keys, rows, sims, skip, np)
 
 
 class _RowMapping(Mapping[str, float]):
