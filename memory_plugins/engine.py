@@ -18,14 +18,12 @@ recall gains the optional ``semantic`` dimension: see :mod:`memory_plugins.seman
 """
 
 import asyncio
-import gc
 import hashlib
 import logging
 import threading
 import uuid
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import partial
@@ -66,7 +64,7 @@ from memory_plugins.semantic import (
     similarities,
     vector_of,
 )
-from memory_plugins.store import MarkerState, StoreGateway, StoreLike
+from memory_plugins.store import MarkerState, StoreGateway, StoreLike, paused_collection
 
 __all__ = ["MemoryEngine", "RecallResult", "StatusFilter"]
 
@@ -812,17 +810,12 @@ class MemoryEngine:
         """``previous`` with what changed since it was read, where the store can say what
         changed (SQLite, PostgreSQL); else the whole namespace, read anew. ``seen_at`` is
         when the store wrote the change token now current."""
-        with _no_collection():
-            return self._refresh_paused(namespace, previous, seen_at)
-
-    def _refresh_paused(
-        self, namespace: tuple[str, ...], previous: RecordIndex | None, seen_at: datetime | None
-    ) -> RecordIndex:
         since = previous.since if previous is not None else None
         if previous is not None and since is not None:
             changes = self.gateway.read_changed(namespace, since - _CHANGE_MARGIN)
             if changes is not None:
-                index = previous.copy()
+                with paused_collection(len(previous)):
+                    index = previous.copy()
                 index.apply(self._parse(v for _, v in changes.items))
                 if len(index) != changes.count:  # deletions: drop the keys no longer stored
                     index.apply(removed=index.keys() - self.gateway.read_keys(namespace))
@@ -830,36 +823,24 @@ class MemoryEngine:
                     index.since = seen_at
                     self.stats.incr("cache_delta_reads")
                     return index
-        index = RecordIndex(self._read_records(namespace), model=self._model)
+        records = self._read_records(namespace)
+        with paused_collection(len(records)):
+            index = RecordIndex(records, model=self._model)
         index.since = seen_at
         return index
 
     def _read_records(self, namespace: tuple[str, ...]) -> tuple[MemoryRecord, ...]:
-        with _no_collection():
-            return self._parse(value for _, value in self.gateway.read_all(namespace))
+        return self._parse([value for _, value in self.gateway.read_all(namespace)])
 
     @staticmethod
     def _parse(values: Iterable[dict[str, Any]]) -> tuple[MemoryRecord, ...]:
-        with _no_collection():
+        values = values if isinstance(values, list) else list(values)
+        with paused_collection(len(values)):
             return tuple(MemoryRecord.from_json(value) for value in values)
 
     def _lock_for(self, namespace: tuple[str, ...]) -> threading.Lock:
         digest = hashlib.blake2b("\x1f".join(namespace).encode(), digest_size=2).digest()
         return self._locks[int.from_bytes(digest) % _LOCK_STRIPES]
-
-
-@contextmanager
-def _no_collection() -> Iterator[None]:
-    """The cyclic garbage collector paused: decoding and parsing a namespace allocates
-    thousands of containers that all survive, and collections triggered meanwhile would
-    walk them again and again for nothing (about half the time of a large read)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 _Records = RecordIndex | tuple[MemoryRecord, ...]

@@ -378,10 +378,10 @@ def measure(
                     time.sleep(SETTLE_SECONDS)
                     calls = _iterations(size)
                     timings, hits, timeouts = _time(main, calls)
-                    own_writes = _after_writes(main, main, size, 9, revisions)
+                    own_writes = _after_writes(main, main, size, 7, revisions)
                     _time(checking, 1)
-                    foreign = _after_writes(elsewhere, checking, size, 7, revisions + 9)
-                    revisions += 16
+                    foreign = _after_writes(elsewhere, checking, size, 5, revisions + 7)
+                    revisions += 12
                     cold = _cold(engine, 3 if size <= 10_000 else 2)
                     results.append(
                         Measurement(
