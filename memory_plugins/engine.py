@@ -688,6 +688,11 @@ class MemoryEngine:
         """
         loader: Callable[[], _Records] = partial(self._read_records, namespace)
         if self._cache is not None:
+            recent = self._cache.recent(namespace)
+            if recent is not None:  # no store call to bound: no hand-off to the pool
+                served: Future[_Records] = Future()
+                served.set_result(recent)
+                return served
             loader = partial(self._cached_records, namespace)
         try:
             return self._reads.submit(loader)
