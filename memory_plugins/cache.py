@@ -1,22 +1,25 @@
 """Protecting the store on the read path: a per-namespace record cache and a bounded reader.
 
-:class:`RecordCache` keeps the parsed records of recently read namespaces. It caches
+:class:`RecordCache` keeps the parsed records of recently read namespaces (any sized
+value: the engine caches a :class:`~memory_plugins.recall.index.RecordIndex`). It caches
 "this principal has no memories" too (for a shorter time), so a burst of new users does
 not turn into a burst of store reads (the cache-penetration lesson), and it lets one
 read per namespace fly at a time: concurrent readers share its result (single-flight).
-Every write through the engine invalidates the namespace; an invalidation also detaches
-a read already in flight, so a read that started before a write can never be cached
-after it. Entries are also tagged with the namespace's change token, which every engine
-write bumps in the store: a reader checks the token (one key lookup) before trusting
-an entry, so writes made by other processes are seen at once. Memory is bounded by an
-LRU over namespaces.
+A write through the engine either updates the cached value in place (:meth:`update`) or
+invalidates the namespace; both detach a read already in flight, so a read that started
+before a write can never be cached after it. Entries are also tagged with the
+namespace's change token, which every engine write bumps in the store: a reader checks
+the token (one key lookup) at most ``revalidate_after`` after the previous check, so
+writes made by other processes are seen within that window; an entry whose token
+changed stays available (:meth:`previous`) so the caller can read only what changed
+since. Memory is bounded by an LRU over namespaces.
 
 :class:`ReadPool` runs store reads on a few daemon threads so a caller can stop waiting
 when its time budget runs out, without a thread per call and without blocking exit.
 
 >>> from memory_plugins.config import CacheConfig
 >>> cache = RecordCache(CacheConfig(max_namespaces=2))
->>> cache.fetch(("app", "alice"), lambda: ["record"]).result()
+>>> cache.fetch(("app", "alice"), lambda: ("record",)).result()
 ('record',)
 >>> cache.lookup(("app", "alice"))
 ('record',)
@@ -27,7 +30,7 @@ True
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sized
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -39,6 +42,7 @@ from memory_plugins.outcomes import EngineStats
 __all__ = ["ReadPool", "ReadQueueFullError", "RecordCache", "SingleFlight"]
 
 T = TypeVar("T")
+V = TypeVar("V", bound=Sized)
 Namespace = tuple[str, ...]
 Runner = Callable[[Callable[[], None]], object]
 """Schedules a job: ``ReadPool.submit`` or, to run it in the caller's thread, ``lambda job: job()``."""
@@ -49,20 +53,24 @@ class ReadQueueFullError(StoreUnavailableError):
 
 
 @dataclass(slots=True)
-class _Entry(Generic[T]):
-    items: tuple[T, ...]
+class _Entry(Generic[V]):
+    items: V
     stored_at: float
     version: str | None = None
     checked_at: float = 0.0
+    """When the change token was last confirmed: ``revalidate_after`` runs from here."""
 
 
 @dataclass(slots=True)
-class _Flight(Generic[T]):
+class _Flight(Generic[V]):
     version: str | None = None
-    future: "Future[tuple[T, ...]]" = field(default_factory=Future)
+    future: "Future[V]" = field(default_factory=Future)
 
 
-class RecordCache(Generic[T]):
+_NEVER = float("-inf")
+
+
+class RecordCache(Generic[V]):
     """Per-namespace cache with negative caching, single-flight loads and LRU bounds.
 
     ``timer`` returns seconds (monotonic or wall clock); entries are trusted for
@@ -74,7 +82,7 @@ class RecordCache(Generic[T]):
     >>> reads = []
     >>> cache = RecordCache(CacheConfig())
     >>> for _ in range(3):
-    ...     _ = cache.fetch(("app", "bob"), lambda: reads.append(1) or []).result()
+    ...     _ = cache.fetch(("app", "bob"), lambda: reads.append(1) or ()).result()
     >>> len(reads)  # "bob has nothing" is cached too
     1
     """
@@ -90,20 +98,23 @@ class RecordCache(Generic[T]):
         self._timer = timer
         self._stats = stats or EngineStats()
         self._lock = threading.Lock()
-        self._entries: OrderedDict[Namespace, _Entry[T]] = OrderedDict()
-        self._flights: dict[Namespace, _Flight[T]] = {}
+        self._entries: OrderedDict[Namespace, _Entry[V]] = OrderedDict()
+        self._flights: dict[Namespace, _Flight[V]] = {}
 
     def __len__(self) -> int:
         with self._lock:
             return len(self._entries)
 
-    def lookup(self, namespace: Namespace, version: str | None = None) -> tuple[T, ...] | None:
-        """The cached items of ``namespace`` when still fresh, else ``None``."""
+    def lookup(self, namespace: Namespace, version: str | None = None) -> V | None:
+        """The cached items of ``namespace`` when still fresh under the change token
+        ``version`` (which the caller just read: the entry counts as checked), else ``None``."""
         with self._lock:
-            return self._fresh(namespace, version)
+            return self._fresh(namespace, version, checked=True)
 
-    def recent(self, namespace: Namespace) -> tuple[T, ...] | None:
-        """The cached items when confirmed within ``revalidate_after``: no store check needed."""
+    def recent(self, namespace: Namespace) -> V | None:
+        """The cached items when the token was confirmed within ``revalidate_after``: no
+        store check needed. Serving them does not extend the window, so under steady
+        traffic the token is still checked every ``revalidate_after``."""
         with self._lock:
             entry = self._entries.get(namespace)
             if entry is None:
@@ -112,16 +123,25 @@ class RecordCache(Generic[T]):
             window = self.config.revalidate_after.total_seconds()
             if not entry.checked_at <= now < entry.checked_at + window:
                 return None
-            return self._fresh(namespace, entry.version)
+            return self._fresh(namespace, entry.version, checked=False)
+
+    def previous(self, namespace: Namespace) -> V | None:
+        """The cached items whatever their token, while within ``ttl``: the base to which a
+        caller applies only what changed since (never serve it as it is)."""
+        with self._lock:
+            entry = self._entries.get(namespace)
+            if entry is None or not self._alive(entry, self._timer()):
+                return None
+            return entry.items
 
     def fetch(
         self,
         namespace: Namespace,
-        loader: Callable[[], Iterable[T]],
+        loader: Callable[[], V],
         run: Runner | None = None,
         *,
         version: str | None = None,
-    ) -> "Future[tuple[T, ...]]":
+    ) -> "Future[V]":
         """A future of the namespace's items: cached, joined to a read in flight, or loaded.
 
         ``version`` is the namespace's current change token as read from the store: an
@@ -133,7 +153,7 @@ class RecordCache(Generic[T]):
         with self._lock:
             cached = self._fresh(namespace, version, checked=True)
             if cached is not None:
-                done: Future[tuple[T, ...]] = Future()
+                done: Future[V] = Future()
                 done.set_result(cached)
                 return done
             flight = self._flights.get(namespace)
@@ -145,7 +165,7 @@ class RecordCache(Generic[T]):
 
         def job() -> None:
             try:
-                items = tuple(loader())
+                items = loader()
             except BaseException as exc:
                 self._land(namespace, flight, None)
                 flight.future.set_exception(exc)
@@ -161,6 +181,38 @@ class RecordCache(Generic[T]):
                 flight.future.set_exception(exc)
         return flight.future
 
+    def update(
+        self,
+        namespace: Namespace,
+        change: Callable[[V], object],
+        *,
+        before: str | None,
+        after: str | None,
+    ) -> None:
+        """Apply the caller's own write to the cached items in place (``change(items)``).
+
+        ``before`` is the change token the caller read in the same store call as the data
+        it changed, ``after`` the token its write stored. When the entry was current at
+        ``before``, it is current at ``after`` (and counts as checked now); otherwise another
+        process wrote in between, and the entry keeps its old token so the next check reads
+        what changed. A read in flight is detached, as by :meth:`invalidate`; if ``change``
+        fails, the entry is dropped.
+        """
+        with self._lock:
+            self._flights.pop(namespace, None)
+            entry = self._entries.get(namespace)
+            if entry is None:
+                return
+            try:
+                change(entry.items)
+            except BaseException:
+                del self._entries[namespace]
+                raise
+            self._stats.incr("cache_updates")
+            if entry.version == before and entry.checked_at != _NEVER:
+                entry.version = after
+                entry.checked_at = self._timer()
+
     def invalidate(self, namespace: Namespace) -> None:
         """Forget ``namespace``; a read of it already in flight will not be cached."""
         with self._lock:
@@ -173,30 +225,30 @@ class RecordCache(Generic[T]):
             self._entries.clear()
             self._flights.clear()
 
-    def _fresh(
-        self, namespace: Namespace, version: str | None, *, checked: bool = False
-    ) -> tuple[T, ...] | None:
-        """The entry's items when fresh; ``checked``: ``version`` was just read from the store,
-        which restarts the revalidation window (serving a hit never does)."""
+    def _alive(self, entry: _Entry[V], now: float) -> bool:
+        ttl = self.config.ttl if len(entry.items) else self.config.negative_ttl
+        return entry.stored_at <= now < entry.stored_at + ttl.total_seconds()
+
+    def _fresh(self, namespace: Namespace, version: str | None, *, checked: bool) -> V | None:
         entry = self._entries.get(namespace)
         if entry is None:
             return None
-        if entry.version != version:
-            del self._entries[namespace]
-            self._stats.incr("cache_stale")
-            return None
-        ttl = self.config.ttl if entry.items else self.config.negative_ttl
         now = self._timer()
-        if not entry.stored_at <= now < entry.stored_at + ttl.total_seconds():
+        if not self._alive(entry, now):
             del self._entries[namespace]
+            return None
+        if entry.version != version:
+            # Kept (never served) as the base of a read of what changed; see previous().
+            entry.checked_at = _NEVER
+            self._stats.incr("cache_stale")
             return None
         if checked:
             entry.checked_at = now
         self._entries.move_to_end(namespace)
-        self._stats.incr("cache_hits" if entry.items else "cache_negative_hits")
+        self._stats.incr("cache_hits" if len(entry.items) else "cache_negative_hits")
         return entry.items
 
-    def _land(self, namespace: Namespace, flight: _Flight[T], items: tuple[T, ...] | None) -> None:
+    def _land(self, namespace: Namespace, flight: _Flight[V], items: V | None) -> None:
         with self._lock:
             # A flight detached by an invalidation may have read pre-write data: drop it.
             if self._flights.get(namespace) is not flight:

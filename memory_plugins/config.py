@@ -232,10 +232,11 @@ class SliceConfig:
 class CacheConfig:
     """The per-namespace read cache in front of the store (on by default).
 
-    Writes through the engine invalidate at once. Every engine write also bumps the
-    namespace's change token in the store, so a write by *another* process is noticed
-    after at most ``revalidate_after``: past that window a cached namespace costs one key
-    lookup (the token) instead of a full read.
+    Writes through the engine update the cached records in place. Every engine write also
+    bumps the namespace's change token in the store, so a write by *another* process is
+    noticed at most ``revalidate_after`` after the previous check: past that window a
+    cached namespace costs one key lookup (the token), and a changed token a read of what
+    changed (SQLite, PostgreSQL) or of the whole namespace (other stores).
 
     >>> CacheConfig().revalidate_after.total_seconds()
     1.0
@@ -248,7 +249,8 @@ class CacheConfig:
     negative_ttl: timedelta = timedelta(seconds=30)
     """Hard age limit of "this principal has no memories"."""
     revalidate_after: timedelta = timedelta(seconds=1)
-    """Within this window a cached namespace is served without touching the store."""
+    """Within this window after its last token check, a cached namespace is served without
+    touching the store (serving it does not extend the window)."""
 
     def __post_init__(self) -> None:
         if self.max_namespaces < 1:

@@ -23,10 +23,10 @@ import logging
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Any, Literal, TypeVar
 
@@ -50,6 +50,7 @@ from memory_plugins.namespaces import CHANGE_TOKEN_KEY, memory_namespace, state_
 from memory_plugins.outcomes import EngineStats, OutcomeStatus, WriteOutcome
 from memory_plugins.principals import PrincipalLike, principal_id
 from memory_plugins.recall.features import compute_features
+from memory_plugins.recall.index import IndexView, RecordIndex
 from memory_plugins.recall.injection import render_memory_message
 from memory_plugins.recall.scoring import rank, select
 from memory_plugins.recall.types import Ranking, RecallHit
@@ -60,12 +61,19 @@ from memory_plugins.semantic import (
     EmbeddingsLike,
     as_embedder,
     check_query_vector,
+    decode_vector,
     embedder_name,
     encode_vector,
     similarities,
     vector_of,
 )
-from memory_plugins.store import StoreGateway, StoreLike, store_error
+from memory_plugins.store import (
+    MarkerState,
+    StoreGateway,
+    StoreLike,
+    paused_collection,
+    store_error,
+)
 
 __all__ = ["MemoryEngine", "RecallResult", "StatusFilter"]
 
@@ -75,6 +83,10 @@ StatusFilter = Literal["active", "suppressed", "all"]
 _LOCK_STRIPES = 64
 _EMBED_WORKERS = 2
 T = TypeVar("T")
+# A read of what changed also reads the rows written up to this long before the token it
+# starts from: PostgreSQL stamps rows with their transaction's start, so a transaction that
+# began before that token's may commit after it.
+_CHANGE_MARGIN = timedelta(seconds=1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +149,7 @@ class MemoryEngine:
         self.gateway = StoreGateway(store)
         self.stats = EngineStats()
         self._locks = [threading.Lock() for _ in range(_LOCK_STRIPES)]
-        self._cache: RecordCache[MemoryRecord] | None = None
+        self._cache: RecordCache[RecordIndex] | None = None
         if config.cache is not None:
             # The engine clock drives cache lifetimes too, so tests can age entries.
             self._cache = RecordCache(
@@ -147,7 +159,7 @@ class MemoryEngine:
         # Writes and management calls run here, so their caller can leave at the deadline.
         self._calls = ReadPool(config.recall.read_workers, name="memory-plugins-call")
         self._embeds = ReadPool(_EMBED_WORKERS, name="memory-plugins-embed")
-        self._token_reads: SingleFlight[str | None] = SingleFlight()
+        self._token_reads: SingleFlight[MarkerState] = SingleFlight()
 
     @property
     def store(self) -> StoreLike:
@@ -253,7 +265,7 @@ class MemoryEngine:
         wanted = {key for _, _, key in accepted}
         wanted |= {k for _, c, _ in accepted if (k := _opposite_key(c)) is not None}
         try:
-            current = self.gateway.get_many(namespace, sorted(wanted))
+            current, seen = self._read_keys(namespace, sorted(wanted))
         except StoreUnavailableError as exc:
             return self._unavailable(accepted, exc, "read")
 
@@ -288,7 +300,7 @@ class MemoryEngine:
                 _in_time(deadline)
             except StoreUnavailableError as exc:
                 return self._unavailable(accepted, exc, "call")
-        failed = self._put_isolating(namespace, changed, now) if changed else {}
+        failed = self._put_isolating(namespace, changed, now, seen=seen) if changed else {}
         if failed:
             self.stats.incr("store_write_failures")
             first = next(iter(failed.values()))
@@ -305,13 +317,19 @@ class MemoryEngine:
         return results
 
     def _put_isolating(
-        self, namespace: tuple[str, ...], changed: Mapping[str, MemoryRecord], now: datetime
+        self,
+        namespace: tuple[str, ...],
+        changed: Mapping[str, MemoryRecord],
+        now: datetime,
+        *,
+        seen: MarkerState | None = None,
     ) -> dict[str, StoreUnavailableError]:
         """Write ``changed`` in one batch; when the store refuses the batch but still takes a
         write, retry record by record so one record it refuses cannot sink the others.
-        Returns the failure of each record that was not written."""
+        Returns the failure of each record that was not written. (The retries drop the
+        cached namespace: its token moved under them.)"""
         try:
-            self._put_records(namespace, changed.values(), now)
+            self._put_records(namespace, changed.values(), now, seen=seen)
         except StoreUnavailableError as exc:
             if len(changed) == 1 or not self._accepts_writes(namespace, now):
                 return dict.fromkeys(changed, exc)
@@ -376,19 +394,65 @@ class MemoryEngine:
         ]
 
     def _put_records(
-        self, namespace: tuple[str, ...], records: Iterable[MemoryRecord], now: datetime
+        self,
+        namespace: tuple[str, ...],
+        records: Iterable[MemoryRecord],
+        now: datetime,
+        *,
+        seen: MarkerState | None = None,
     ) -> None:
-        # Invalidate even when the put fails: a failed batch may still have been applied.
+        """Store ``records``; then update the cached namespace in place (``seen``: the change
+        token read with the records' previous state), or forget it (``seen`` unknown)."""
+        batch = list(records)
+        marker = self._change_marker(namespace, now)
         try:
-            batch = list(records)
             self.gateway.put_many(
                 namespace,
                 [(record.key, record.to_json()) for record in batch],
                 ttl_minutes=_store_ttl_minutes(batch, now),
-                marker=self._change_marker(namespace, now),
+                marker=marker,
             )
-        finally:
-            self._invalidate(namespace)
+        except BaseException:
+            self._invalidate(namespace)  # a failed batch may still have been applied
+            raise
+        self._cached_write(namespace, seen, marker, put=batch)
+
+    def _cached_write(
+        self,
+        namespace: tuple[str, ...],
+        seen: MarkerState | None,
+        marker: tuple[tuple[str, ...], str, dict[str, Any]],
+        *,
+        put: Iterable[MemoryRecord] = (),
+        removed: Iterable[str] = (),
+    ) -> None:
+        # The engine's own write lands in the cache in place (under the write lock), so the
+        # next recall needs no read; with the prior token unknown, the entry is dropped.
+        if self._cache is None:
+            return
+        if seen is None:
+            self._cache.invalidate(namespace)
+            return
+        try:
+            self._cache.update(
+                namespace,
+                lambda index: index.apply(put, removed),
+                before=_token(seen),
+                after=str(marker[2]["v"]),
+            )
+        except Exception as exc:  # the write is stored; the entry was dropped, read it anew
+            self.stats.incr("cache_update_failures")
+            logger.warning("cached records dropped after a failed update: %r", exc)
+
+    def _read_keys(
+        self, namespace: tuple[str, ...], keys: list[str]
+    ) -> tuple[dict[str, dict[str, Any] | None], MarkerState | None]:
+        """The keys' stored values, and (with the cache on) the change token in the same
+        store call: what the cache must have been current at to take this write in place."""
+        if self._cache is None:
+            return self.gateway.get_many(namespace, keys), None
+        marker = (state_namespace(namespace), CHANGE_TOKEN_KEY)
+        return self.gateway.get_many_and_marker(namespace, keys, marker)
 
     def _invalidate(self, namespace: tuple[str, ...]) -> None:
         if self._cache is not None:
@@ -405,12 +469,11 @@ class MemoryEngine:
             {"v": uuid.uuid4().hex, "at": utc_iso(now)},
         )
 
-    def _change_token(self, namespace: tuple[str, ...]) -> str | None:
+    def _change_token(self, namespace: tuple[str, ...]) -> MarkerState:
         token_ns = state_namespace(namespace)
 
-        def read() -> str | None:
-            value = self.gateway.get_many(token_ns, [CHANGE_TOKEN_KEY])[CHANGE_TOKEN_KEY]
-            return str(value.get("v")) if value else None
+        def read() -> MarkerState:
+            return self.gateway.read_marker(token_ns, CHANGE_TOKEN_KEY)
 
         # A burst of readers (e.g. on a hanging store) shares one token lookup.
         return self._token_reads.run(namespace, read)
@@ -568,7 +631,8 @@ class MemoryEngine:
             now = self.clock.now()
             stamp = utc_iso(now)
             try:
-                value = self.gateway.get_many(namespace, [key])[key]
+                values, seen = self._read_keys(namespace, [key])
+                value = values[key]
             except StoreUnavailableError as exc:
                 self.stats.incr("store_read_failures")
                 return WriteOutcome(OutcomeStatus.STORE_UNAVAILABLE, key=key, detail=str(exc))
@@ -594,7 +658,7 @@ class MemoryEngine:
                 status = OutcomeStatus.RESTORED
             try:
                 _in_time(deadline)
-                self._put_records(namespace, [record], now)
+                self._put_records(namespace, [record], now, seen=seen)
             except StoreUnavailableError as exc:
                 self.stats.incr("store_write_failures")
                 return WriteOutcome(OutcomeStatus.STORE_UNAVAILABLE, key=key, detail=str(exc))
@@ -642,18 +706,23 @@ class MemoryEngine:
         with self._lock_for(namespace):
             try:
                 if key is not None:
-                    present = self.gateway.get_many(namespace, [key])[key] is not None
+                    values, seen = self._read_keys(namespace, [key])
+                    present = values[key] is not None
                     marker = self._change_marker(namespace, self.clock.now())
                     _in_time(deadline)
                     self.gateway.delete_many(namespace, [key] if present else [], marker=marker)
+                    if present:
+                        self._cached_write(namespace, seen, marker, removed=[key])
                     return int(present)
                 keys = [k for k, _ in self.gateway.read_all(namespace)]
                 marker = self._change_marker(namespace, self.clock.now())
                 _in_time(deadline)
                 self.gateway.delete_many(namespace, keys, marker=marker)
-                return len(keys)
-            finally:
                 self._invalidate(namespace)
+                return len(keys)
+            except BaseException:
+                self._invalidate(namespace)
+                raise
 
     def sweep(self, principal: PrincipalLike) -> int:
         """Physically delete the principal's expired records; returns how many.
@@ -753,28 +822,37 @@ class MemoryEngine:
     def _budget_seconds(self) -> float:
         return self.config.recall.time_budget_ms / 1000
 
-    def _start_read(self, namespace: tuple[str, ...]) -> "Future[tuple[MemoryRecord, ...]]":
+    def _start_read(self, namespace: tuple[str, ...]) -> "Future[_Records]":
         """A future of the namespace's records, read on the pool (through the cache if on).
 
         Concurrent readers of one namespace still share one store read: the cache's
         single-flight runs inside the pool job.
         """
-        loader = partial(self._read_records, namespace)
+        loader: Callable[[], _Records] = partial(self._read_records, namespace)
         if self._cache is not None:
+            recent = self._cache.recent(namespace)
+            if recent is not None:  # no store call to bound: no hand-off to the pool
+                served: Future[_Records] = Future()
+                served.set_result(recent)
+                return served
             loader = partial(self._cached_records, namespace)
         try:
             return self._reads.submit(loader)
         except ReadQueueFullError as exc:
-            failed: Future[tuple[MemoryRecord, ...]] = Future()
+            failed: Future[_Records] = Future()
             failed.set_exception(exc)
             return failed
 
     def _select(
-        self, records: Iterable[MemoryRecord], query: str, now: datetime, deadline: float
+        self, records: "_Records", query: str, now: datetime, deadline: float
     ) -> RecallResult:
         stamp = utc_iso(now)
         # Expiry is enforced on every read, cached or not: expired records never compete.
-        live = [r for r in records if r.expires_at is None or r.expires_at > stamp]
+        live: Iterable[MemoryRecord]
+        if isinstance(records, RecordIndex):
+            live = records.view(stamp)
+        else:
+            live = [r for r in records if r.expires_at is None or r.expires_at > stamp]
         similar, late = None, False
         if self.embeddings is not None:
             try:
@@ -812,7 +890,13 @@ class MemoryEngine:
     def _rank(self, principal: PrincipalLike, query: str) -> tuple[Ranking, bool]:
         now = self.clock.now()
         namespace = self.namespace(principal)
-        load = partial(self._load, namespace, now, keep_expired=True)
+
+        def load() -> Iterable[MemoryRecord]:
+            if self._cache is None:
+                return self._read_records(namespace)
+            return self._cached_records(namespace).view(None)
+
+        records: Iterable[MemoryRecord]
         try:
             records = self._bounded("explain", lambda _: load())
         except StoreUnavailableError as exc:
@@ -824,28 +908,39 @@ class MemoryEngine:
 
     def _similarities(
         self, records: Iterable[MemoryRecord], query: str, deadline: float | None = None
-    ) -> dict[str, float] | None:
+    ) -> Mapping[str, float] | None:
         """Each vector-holding active record's similarity to ``query``; ``None`` without any
         vector of this model (the query is not embedded) or when embedding fails.
 
+        From the cache, one product with the namespace's vector matrix; otherwise (or for a
+        query of another size than the stored vectors) the vectors are decoded one by one.
         With a (monotonic) ``deadline`` the query is embedded on a worker and waited for
         until then; past it ``TimeoutError`` is raised (counted as ``embedding_timeouts``).
         """
         assert self.embeddings is not None and self._model is not None
         model = self._model
-        vectors = {
-            r.key: v
-            for r in records
-            if r.status is RecordStatus.ACTIVE and (v := vector_of(r.features, model))
-        }
-        if not vectors:
+        view = records if isinstance(records, IndexView) else None
+        if view is not None and view.index.vectors is not None and not view.vector_count():
             return None
         try:
+            embedded: Sequence[float]
             if deadline is None:
-                query_vector = self.embeddings.embed_query(query)
+                embedded = self.embeddings.embed_query(query)
             else:
-                query_vector = self._embed_query_by(query, deadline)
-            return similarities(check_query_vector(query_vector, vectors), vectors)
+                embedded = self._embed_query_by(query, deadline)
+            embedded = check_query_vector(embedded, {})  # empty or not finite: a failure
+            if view is not None and view.index.vectors is not None:
+                found = view.similarities(decode_vector(encode_vector(embedded)))
+                if found is not None:
+                    return found
+            vectors = {
+                r.key: v
+                for r in records
+                if r.status is RecordStatus.ACTIVE and (v := vector_of(r.features, model))
+            }
+            if not vectors:
+                return None
+            return similarities(check_query_vector(embedded, vectors), vectors)
         except TimeoutError:
             self.stats.incr("embedding_timeouts")
             logger.warning("semantic recall skipped: the query embedding ran past the budget")
@@ -870,8 +965,9 @@ class MemoryEngine:
     def _load(
         self, namespace: tuple[str, ...], now: datetime, *, keep_expired: bool = False
     ) -> list[MemoryRecord]:
+        records: _Records
         if self._cache is None:
-            records: tuple[MemoryRecord, ...] = self._read_records(namespace)
+            records = self._read_records(namespace)
         else:
             records = self._cached_records(namespace)
         if keep_expired:
@@ -879,22 +975,63 @@ class MemoryEngine:
         stamp = utc_iso(now)
         return [r for r in records if r.expires_at is None or r.expires_at > stamp]
 
-    def _cached_records(self, namespace: tuple[str, ...]) -> tuple[MemoryRecord, ...]:
-        """The namespace's records from the cache when its change token still matches."""
+    def _cached_records(self, namespace: tuple[str, ...]) -> RecordIndex:
+        """The namespace's records from the cache when its change token still matches;
+        after a write by another process, the cached ones brought up to date."""
         assert self._cache is not None
         recent = self._cache.recent(namespace)
         if recent is not None:
             return recent
-        version = self._change_token(namespace)
-        loader = partial(self._read_records, namespace)
-        return self._cache.fetch(namespace, loader, version=version).result()
+        state = self._change_token(namespace)
+        previous = self._cache.previous(namespace)
+        loader = partial(self._refresh, namespace, previous, state.updated_at)
+        return self._cache.fetch(namespace, loader, version=_token(state)).result()
+
+    def _refresh(
+        self, namespace: tuple[str, ...], previous: RecordIndex | None, seen_at: datetime | None
+    ) -> RecordIndex:
+        """``previous`` with what changed since it was read, where the store can say what
+        changed (SQLite, PostgreSQL); else the whole namespace, read anew. ``seen_at`` is
+        when the store wrote the change token now current."""
+        since = previous.since if previous is not None else None
+        if previous is not None and since is not None:
+            changes = self.gateway.read_changed(namespace, since - _CHANGE_MARGIN)
+            if changes is not None:
+                with paused_collection(len(previous)):
+                    index = previous.copy()
+                index.apply(self._parse(v for _, v in changes.items))
+                if len(index) != changes.count:  # deletions: drop the keys no longer stored
+                    index.apply(removed=index.keys() - self.gateway.read_keys(namespace))
+                if len(index) == changes.count:
+                    index.since = seen_at
+                    self.stats.incr("cache_delta_reads")
+                    return index
+        records = self._read_records(namespace)
+        with paused_collection(len(records)):
+            index = RecordIndex(records, model=self._model)
+        index.since = seen_at
+        return index
 
     def _read_records(self, namespace: tuple[str, ...]) -> tuple[MemoryRecord, ...]:
-        return tuple(MemoryRecord.from_json(value) for _, value in self.gateway.read_all(namespace))
+        return self._parse([value for _, value in self.gateway.read_all(namespace)])
+
+    @staticmethod
+    def _parse(values: Iterable[dict[str, Any]]) -> tuple[MemoryRecord, ...]:
+        values = values if isinstance(values, list) else list(values)
+        with paused_collection(len(values)):
+            return tuple(MemoryRecord.from_json(value) for value in values)
 
     def _lock_for(self, namespace: tuple[str, ...]) -> threading.Lock:
         digest = hashlib.blake2b("\x1f".join(namespace).encode(), digest_size=2).digest()
         return self._locks[int.from_bytes(digest) % _LOCK_STRIPES]
+
+
+_Records = RecordIndex | tuple[MemoryRecord, ...]
+"""A namespace's records: the cached index, or a tuple read for one call (cache off)."""
+
+
+def _token(state: MarkerState) -> str | None:
+    return str(state.value.get("v")) if state.value else None
 
 
 def _with_vector(record: MemoryRecord, vector: str, model: str) -> MemoryRecord:

@@ -9,13 +9,16 @@ else into ``StoreUnavailableError`` (an outage, which the engine degrades on).
 LangGraph is imported lazily: ``import memory_plugins`` stays free of it.
 """
 
+import gc
 import logging
 import os
 import sqlite3
-from collections.abc import Iterable, Sequence
-from contextlib import nullcontext
-from functools import cache
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import cache, partial
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from memory_plugins.arguments import store_problem
 from memory_plugins.errors import ConfigurationError, StoreUnavailableError, WrongTypeError
@@ -23,21 +26,66 @@ from memory_plugins.errors import ConfigurationError, StoreUnavailableError, Wro
 if TYPE_CHECKING:
     from types import ModuleType
 
-__all__ = ["RawItem", "StoreGateway", "StoreLike", "store_error"]
+__all__ = [
+    "Changes",
+    "MarkerState",
+    "RawItem",
+    "StoreGateway",
+    "StoreLike",
+    "paused_collection",
+    "store_error",
+]
 
 logger = logging.getLogger("memory_plugins")
+_R = TypeVar("_R")
 
 # Large pages: LangGraph's stores page by OFFSET, which rescans earlier rows per page.
 PAGE_SIZE = 10_000
 # Operations per store batch: PostgreSQL binds a few parameters per row and refuses a
 # statement with more than 65,535, so 20,000 puts in one batch would fail as a whole.
 CHUNK_SIZE = 1_000
+# From this many items on, decoding and parsing run with the garbage collector paused.
+PAUSE_FROM = 1_000
+
+
+@contextmanager
+def paused_collection(items: int) -> Iterator[None]:
+    """The cyclic garbage collector paused while ``items`` (at least ``PAUSE_FROM``) are
+    decoded or parsed: they allocate thousands of containers that all survive, and the
+    collections they would trigger walk them again and again for nothing (about half the
+    time of a large read). Small reads, the common case under load, leave it alone."""
+    if items < PAUSE_FROM or not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
 
 RawItem = tuple[str, dict[str, Any]]
 """A stored item as ``(key, value)``."""
 
 Marker = tuple[tuple[str, ...], str, dict[str, Any]]
 """An extra ``(namespace, key, value)`` written last in a batch (a change token)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MarkerState:
+    """A marker item as read: its value and when the store last wrote it (``None``: absent)."""
+
+    value: dict[str, Any] | None
+    updated_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class Changes:
+    """What :meth:`StoreGateway.read_changed` found: the items written at or after a moment,
+    and how many items the namespace holds now (fewer than expected: some were deleted)."""
+
+    items: list[RawItem]
+    count: int
 
 
 @runtime_checkable
@@ -85,7 +133,12 @@ class StoreGateway:
     # -- reads -----------------------------------------------------------------------------
 
     def read_all(self, namespace: tuple[str, ...]) -> list[RawItem]:
-        """Every item stored exactly under ``namespace`` (paged)."""
+        """Every item stored exactly under ``namespace``: one query on SQLite and
+        PostgreSQL, else paged searches."""
+        reader = _table_reader(self.store, namespace)
+        if reader is not None:
+            rows = self._run(partial(reader.all, ".".join(namespace)))
+            return [(key, value) for key, value in rows if isinstance(value, dict)]
         found: list[RawItem] = []
         offset = 0
         while True:
@@ -123,6 +176,43 @@ class StoreGateway:
             if len(page) < PAGE_SIZE:
                 return found
             offset += PAGE_SIZE
+
+    def get_many_and_marker(
+        self, namespace: tuple[str, ...], keys: Sequence[str], marker: tuple[tuple[str, ...], str]
+    ) -> tuple[dict[str, dict[str, Any] | None], MarkerState]:
+        """:meth:`get_many` and the marker item ``(namespace, key)``, in one batch."""
+        ops = _ops()
+        marker_ns, marker_key = marker
+        results = self._batch(
+            [ops.GetOp(namespace, key) for key in keys] + [ops.GetOp(marker_ns, marker_key)]
+        )
+        *found, item = results
+        values = {key: _value(namespace, got) for key, got in zip(keys, found, strict=True)}
+        return values, _marker_state(marker_ns, item)
+
+    def read_marker(self, namespace: tuple[str, ...], key: str) -> MarkerState:
+        """The marker item ``key`` of ``namespace`` and when it was last written."""
+        return _marker_state(namespace, self._batch([_ops().GetOp(namespace, key)])[0])
+
+    def read_changed(self, namespace: tuple[str, ...], since: datetime) -> Changes | None:
+        """The items of ``namespace`` written at or after ``since`` (by the store's own
+        ``updated_at`` column) and the namespace's item count, in one transaction.
+
+        ``None`` when the backend cannot say (only SQLite and PostgreSQL stores can):
+        read the whole namespace then.
+        """
+        reader = _table_reader(self.store, namespace)
+        if reader is None:
+            return None
+        rows, count = self._run(partial(reader.changed, ".".join(namespace), since.astimezone(UTC)))
+        return Changes([(key, value) for key, value in rows if isinstance(value, dict)], count)
+
+    def read_keys(self, namespace: tuple[str, ...]) -> set[str]:
+        """The keys stored exactly under ``namespace`` (values are not parsed)."""
+        reader = _table_reader(self.store, namespace)
+        if reader is None:
+            return {key for key, _ in self.read_all(namespace)}
+        return self._run(partial(reader.keys, ".".join(namespace)))
 
     # -- writes ----------------------------------------------------------------------------
 
@@ -173,11 +263,16 @@ class StoreGateway:
             self._batch(chunk)
 
     def _batch(self, ops: list[Any]) -> list[Any]:
+        return self._run(lambda: self.store.batch(ops))
+
+    def _run(self, call: Callable[[], _R]) -> _R:
+        """``call`` against the store, its failures translated once, here: misuse raises,
+        outages degrade (S3)."""
         if self._file is not None:
             self._file.check()
         try:
-            return self.store.batch(ops)
-        except Exception as exc:  # translated once, here: misuse raises, outages degrade (S3)
+            return call()
+        except Exception as exc:
             error = store_error(self.store, exc)
             if isinstance(error, ConfigurationError) and not self._reported:
                 self._reported = True  # the exception repeats on every call; the log says it once
@@ -299,6 +394,95 @@ def _exact(namespace: tuple[str, ...], items: Iterable[Any]) -> list[RawItem]:
         for item in items
         if tuple(item.namespace) == namespace and isinstance(item.value, dict)
     ]
+
+
+def _marker_state(namespace: tuple[str, ...], item: Any) -> MarkerState:
+    value = _value(namespace, item)
+    if value is None:
+        return MarkerState(None, None)
+    stamp = getattr(item, "updated_at", None)
+    if isinstance(stamp, datetime) and stamp.tzinfo is None:
+        stamp = stamp.replace(tzinfo=UTC)  # SQLite's CURRENT_TIMESTAMP is UTC
+    return MarkerState(value, stamp if isinstance(stamp, datetime) else None)
+
+
+class _TableReader:
+    """Reads of the ``store`` table of LangGraph's SQLite and PostgreSQL stores.
+
+    BaseStore has no "changed since" operation, and its search builds an ``Item`` (with
+    parsed timestamps) per row and sorts the rows; these reads go to the stores' table
+    through the store's own cursor instead (rows keyed by the namespace joined with dots).
+    """
+
+    def __init__(self, store: Any, sqlite: bool) -> None:
+        self.cursor = store._cursor
+        self.mark = "?" if sqlite else "%s"
+        self.sqlite = sqlite
+        omit = not sqlite and getattr(store, "_omit_expired", False)
+        # PostgreSQL's search leaves out rows past their TTL: so do these reads.
+        self.live = " AND (expires_at IS NULL OR expires_at > NOW())" if omit else ""
+
+    def _rows(self, sql: str, *params: Any) -> list[Any]:
+        with self.cursor() as cur:
+            cur.execute(sql.replace("?", self.mark), params)
+            return list(cur.fetchall())
+
+    def _pairs(self, rows: list[Any]) -> list[RawItem]:
+        pick = (lambda row: (row[0], row[1])) if self.sqlite else (lambda row: (row["k"], row["v"]))
+        with paused_collection(len(rows)):
+            return [(key, _loads(value)) for key, value in map(pick, rows)]
+
+    def all(self, prefix: str) -> list[RawItem]:
+        sql = f"SELECT key AS k, {self._text} AS v FROM store WHERE prefix = ?{self.live}"
+        return self._pairs(self._rows(sql, prefix))
+
+    def changed(self, prefix: str, since: datetime) -> tuple[list[RawItem], int]:
+        # SQLite stores CURRENT_TIMESTAMP as UTC text: compare in that format.
+        stamp: Any = since.strftime("%Y-%m-%d %H:%M:%S") if self.sqlite else since
+        sql = (
+            f"SELECT key AS k, {self._text} AS v FROM store"
+            f" WHERE prefix = ? AND updated_at >= ?{self.live}"
+        )
+        with self.cursor() as cur:
+            cur.execute(sql.replace("?", self.mark), (prefix, stamp))
+            rows = list(cur.fetchall())
+            cur.execute(
+                f"SELECT count(*) AS n FROM store WHERE prefix = ?{self.live}".replace(
+                    "?", self.mark
+                ),
+                (prefix,),
+            )
+            counted = cur.fetchone()
+        return self._pairs(rows), int(counted[0] if self.sqlite else counted["n"])
+
+    def keys(self, prefix: str) -> set[str]:
+        rows = self._rows(f"SELECT key AS k FROM store WHERE prefix = ?{self.live}", prefix)
+        return {row[0] if self.sqlite else row["k"] for row in rows}
+
+    @property
+    def _text(self) -> str:
+        return "value" if self.sqlite else "value::text"
+
+
+def _table_reader(store: Any, namespace: tuple[str, ...]) -> _TableReader | None:
+    """A direct reader for SQLite and PostgreSQL stores; ``None`` for any other store, and
+    for namespaces whose labels hold a dot (ambiguous once joined)."""
+    if any("." in label for label in namespace) or not callable(getattr(store, "_cursor", None)):
+        return None
+    module = type(store).__module__
+    if module.startswith("langgraph.store.sqlite"):
+        return _TableReader(store, sqlite=True)
+    if module.startswith("langgraph.store.postgres"):
+        return _TableReader(store, sqlite=False)
+    return None
+
+
+def _loads(raw: Any) -> Any:
+    if isinstance(raw, dict):
+        return raw
+    import orjson  # a dependency of LangGraph's stores
+
+    return orjson.loads(raw)
 
 
 def _value(namespace: tuple[str, ...], item: Any) -> dict[str, Any] | None:

@@ -75,10 +75,13 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--plot", help="write a PNG plot (locomo)")
     bench.add_argument(
         "--embeddings",
-        default="default",
+        default=None,
         metavar="NAME",
-        help="locomo, recall: a registered embedder: 'default' (multilingual USE v3, the "
-        "meaning extra), 'minilm' (the semantic extra), 'hash' (a stand-in) or a third party's",
+        help="a registered embedder: 'default' (multilingual USE v3, the meaning extra), "
+        "'minilm' (the semantic extra), 'hash' (a stand-in) or a third party's; locomo: "
+        "default 'default'; recall: the scale rows use 'hash' unless told otherwise (query "
+        "embedding left out), the 1,000-record row with the query embedding 'default' "
+        "('none' skips both)",
     )
     bench.add_argument(
         "--backends",
@@ -96,6 +99,9 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="locomo: fit the semantic weight on the first N conversations and report on "
         "the others (0: no split)",
+    )
+    bench.add_argument(
+        "--sizes", help="recall: comma-separated record counts (default 1000,10000,50000)"
     )
     return parser
 

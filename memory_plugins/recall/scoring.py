@@ -90,8 +90,10 @@ from typing import Any
 from memory_plugins.candidate import MemoryRecord, RecordStatus
 from memory_plugins.config import RecallConfig
 from memory_plugins.recall.features import FEATURES_VERSION, features_of
+from memory_plugins.recall.index import IndexView
 from memory_plugins.recall.query import Lexicon, QueryProfile, analyse_query
 from memory_plugins.recall.types import Consideration, Ranking, RecallHit, SkipReason
+from memory_plugins.recall.vectors import VectorLifts, VectorSimilarities
 
 __all__ = [
     "DIMENSIONS",
@@ -147,12 +149,14 @@ def score_record(
     return _scorer(profile, config, similarities, explain=True)(record, features_of(record), True)
 
 
-def lifts(similarities: Mapping[str, float]) -> dict[str, float]:
+def lifts(similarities: Mapping[str, float]) -> Mapping[str, float]:
     """Each record's similarity minus the mean similarity of the *other* records (0 alone).
 
     >>> {key: round(lift, 2) for key, lift in lifts({"tea": 0.6, "bike": 0.2, "jazz": 0.1}).items()}
     {'tea': 0.45, 'bike': -0.15, 'jazz': -0.3}
     """
+    if isinstance(similarities, VectorSimilarities):  # the same arithmetic, on an array
+        return similarities.lifts()
     count = len(similarities)
     if count < 2:
         return dict.fromkeys(similarities, 0.0)
@@ -477,7 +481,12 @@ def _score_all(
     *,
     explain: bool = True,
 ) -> tuple[list[_Scored], list[MemoryRecord]]:
-    """Records with something to show, best first; and the records that share nothing."""
+    """Records with something to show, best first; and the records that share nothing.
+
+    From an :class:`~memory_plugins.recall.index.IndexView`, only the records its index
+    finds for the query's probes are visited; the others could not score, so they join
+    the silent ones unvisited (listed only when explaining).
+    """
     rows: list[_Scored] = []
     silent: list[MemoryRecord] = []
     probes = profile.probes
@@ -489,6 +498,23 @@ def _score_all(
     ranking = config.rarity_weight > 0
     held: list[tuple[MemoryRecord, RecordScore, list[str]]] = []
     rare: list[str] = []
+    unvisited = 0
+    if isinstance(records, IndexView):
+        meaning = _standing_out(lifted, floor)
+        if lifted is not None and not explain and not ranking:
+            # Found by meaning alone, a record scores its semantic dimension: below the
+            # minimum score it cannot be selected, so selection need not visit it.
+            least = config.min_score
+            meaning = [key for key in meaning if _semantic(lifted[key], config) >= least]
+        found = records.candidates(profile, self_aware, meaning)
+        if found is not None:
+            chosen, total = found
+            if explain:
+                keys = {record.key for record in chosen}
+                silent = [record for record in records if record.key not in keys]
+            else:
+                unvisited = total - len(chosen)
+            records = chosen
     for record in records:
         feats = record.features
         if feats.get("v") != FEATURES_VERSION:
@@ -514,11 +540,20 @@ def _score_all(
         else:
             silent.append(record)
     if ranking:
-        _add_rarity(held, config, rows, silent, explain=explain)
+        _add_rarity(held, config, rows, silent, unvisited, explain=explain)
     # Two stable sorts: key ascending, then score and most recent change, both descending.
     rows.sort(key=lambda row: row[0].key)
     rows.sort(key=lambda row: (row[1].total, row[0].last_changed), reverse=True)
     return rows, silent
+
+
+def _standing_out(lifted: Mapping[str, float] | None, floor: float) -> list[str]:
+    """The keys whose lift reaches the semantic floor: scored even without a probe."""
+    if lifted is None:
+        return []
+    if isinstance(lifted, VectorLifts):
+        return lifted.above(floor)
+    return [key for key, lift in lifted.items() if lift >= floor]
 
 
 def _add_rarity(
@@ -526,6 +561,7 @@ def _add_rarity(
     config: RecallConfig,
     rows: list[_Scored],
     silent: list[MemoryRecord],
+    unvisited: int,
     *,
     explain: bool,
 ) -> None:
@@ -533,7 +569,7 @@ def _add_rarity(
     probe a record holds (``df`` over the ``N`` records considered), to records that match
     on other dimensions: it orders matches, it never makes one (nor lifts a blocked one)."""
     counts = Counter(chain.from_iterable(rare for _, _, rare in held))
-    size = len(held) + len(silent)
+    size = len(held) + len(silent) + unvisited
     idf = {p: math.log(1.0 + (size - df + 0.5) / (df + 0.5)) for p, df in counts.items()}
     weight = config.rarity_weight
     for record, score, rare in held:
@@ -612,7 +648,7 @@ def select(
 
 
 def rank(
-    records: Sequence[MemoryRecord],
+    records: Iterable[MemoryRecord],
     query: str,
     config: RecallConfig,
     now: str,

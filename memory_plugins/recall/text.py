@@ -24,6 +24,7 @@ import unicodedata
 from dataclasses import dataclass
 
 __all__ = [
+    "CJK_CHARS",
     "Unit",
     "canonical",
     "is_cjk",
@@ -35,6 +36,8 @@ __all__ = [
 ]
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+CJK_CHARS = _CJK
+"""The CJK character ranges, for a regular expression's character class."""
 _WORD_CHAR = rf"[^\W_{_CJK}]"
 _UNIT = re.compile(
     rf"(?P<cjk>[{_CJK}]+)"

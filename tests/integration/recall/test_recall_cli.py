@@ -10,7 +10,7 @@ import pytest
 
 from memory_plugins import MemoryEngine
 from memory_plugins.backends import sqlite_store
-from memory_plugins.cli import main
+from memory_plugins.cli import bench_recall, main
 from memory_plugins.cli.bench_recall import measure, measure_meaning
 from memory_plugins.cli.runtime import cli_config
 from memory_plugins.testing import HashingEmbeddings
@@ -138,10 +138,39 @@ def test_eval_recall_unreadable_file_fails(tmp_path: Path) -> None:
     assert main(["eval", "recall", str(tmp_path / "missing.jsonl")]) != 0
 
 
+@pytest.fixture
+def quick_bench(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bench_recall, "SETTLE_SECONDS", 0.0)
+    monkeypatch.setattr(bench_recall, "QUICK_SIZES", (20,))
+
+
+@pytest.mark.usefixtures("quick_bench")
 def test_bench_measures_and_cleans_up() -> None:
-    [result] = measure("memory", [10])
-    assert result.records == 10 and result.calls > 0 and result.p50_ms > 0
-    assert result.timeouts == 0
+    rules, meaning = measure("memory", [10], HashingEmbeddings(dims=32))
+    for result in (rules, meaning):
+        assert result.records == 10 and result.calls > 0 and result.p50_ms > 0
+        assert result.own_write_ms > 0 and result.foreign_write_ms > 0 and result.cold_ms > 0
+        assert result.kb_per_record > 0 and result.timeouts == 0
+    assert (rules.meaning, meaning.meaning) == (False, True)
+
+
+@pytest.mark.usefixtures("quick_bench")
+def test_bench_recall_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["bench", "recall", "--quick", "--backends", "memory,sqlite", "--embeddings", "hash"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    header = ["warm", "ms", "own", "write", "foreign", "cold", "bm25s", "store", "vec", "KB/rec"]
+    assert all(word in out for word in header)
+    assert "meaning channel: HashingEmbeddings (a stand-in)" in out
+    rows = [line.split() for line in out.splitlines() if line.startswith(("memory ", "sqlite "))]
+    # rules and meaning per backend; the meaning rows carry the store's vector search
+    assert [(row[0], row[2]) for row in rows] == [
+        ("memory", "off"),
+        ("memory", "on"),
+        ("sqlite", "off"),
+        ("sqlite", "on"),
+    ]
+    assert all(row[4].endswith("x)") for row in rows)
 
 
 def test_bench_measures_recall_with_the_meaning_channel_on() -> None:
@@ -152,6 +181,7 @@ def test_bench_measures_recall_with_the_meaning_channel_on() -> None:
     assert embeddings.query_calls >= result.calls  # every recall embedded its query
 
 
+@pytest.mark.usefixtures("quick_bench")
 def test_bench_recall_says_what_to_install_without_the_model(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

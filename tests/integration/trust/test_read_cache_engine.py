@@ -152,3 +152,150 @@ def test_revalidation_off_checks_the_token_on_every_read(
     assert here.recall("alice", "oolong tea").hits
     elsewhere.remember("alice", [make_candidate(action="suppress")], source_conversation_id="c-2")
     assert here.recall("alice", "oolong tea").hits == ()
+
+
+def test_the_first_recall_after_an_own_write_reads_no_records(
+    counted: HangingStore, clock: FrozenClock, make_candidate: Any
+) -> None:
+    engine = MemoryEngine(counted, cached_config(), clock=clock)
+    engine.remember("alice", [make_candidate()], source_conversation_id="c-1")
+    assert engine.recall("alice", "oolong tea").hits  # the namespace is cached now
+    scans: list[str] = []
+    inner_batch = counted.inner.batch
+
+    def counting_batch(ops: Any) -> Any:
+        ops = list(ops)
+        scans.extend(type(op).__name__ for op in ops if type(op).__name__ == "SearchOp")
+        return inner_batch(ops)
+
+    counted.inner = type("Counting", (), {"batch": staticmethod(counting_batch)})()
+    engine.remember(
+        "alice",
+        [
+            make_candidate(text="The user loves oolong tea."),
+            make_candidate(
+                text="The user drinks espresso.",
+                tags=["espresso", "coffee"],
+                identity={"subject": "espresso", "polarity": "prefer"},
+            ),
+        ],
+        source_conversation_id="c-2",
+    )
+    reads = counted.reads
+    assert [h.record.text for h in engine.recall("alice", "oolong tea").hits] == [
+        "The user loves oolong tea."
+    ]
+    assert [h.record.text for h in engine.recall("alice", "espresso").hits] == [
+        "The user drinks espresso."
+    ]
+    [key] = [r.key for r in engine.list_records("alice") if "espresso" in r.text]
+    engine.suppress("alice", key, conversation_id="c-3")
+    assert engine.recall("alice", "espresso").hits == ()
+    assert engine.forget("alice", key) == 1
+    assert [r.text for r in engine.list_records("alice", "all")] == ["The user loves oolong tea."]
+    assert scans == []  # no read of the namespace: every write landed in the cache
+    assert counted.reads - reads == 2  # the suppress and the forget read their own key
+
+
+def test_steady_traffic_does_not_postpone_the_token_check(
+    any_store: Any, clock: FrozenClock, make_candidate: Any
+) -> None:
+    config = cached_config(revalidate_after=timedelta(seconds=1))
+    here = MemoryEngine(any_store, config, clock=clock)
+    elsewhere = MemoryEngine(any_store, config, clock=clock)
+    here.remember("alice", [make_candidate()], source_conversation_id="c-1")
+    assert here.recall("alice", "oolong tea").hits  # checked now
+    elsewhere.remember("alice", [make_candidate(action="suppress")], source_conversation_id="c-2")
+    for _ in range(4):  # a recall every 0.3 s: each served from the cache
+        clock.advance(timedelta(milliseconds=300))
+        served = here.recall("alice", "oolong tea").hits
+    assert served == ()  # 1.2 s after the last check, whatever the traffic in between
+
+
+def test_writes_by_another_process_are_read_as_changes(
+    any_store: Any, clock: FrozenClock, make_candidate: Any
+) -> None:
+    config = cached_config(revalidate_after=timedelta(0))
+    here = MemoryEngine(any_store, config, clock=clock)
+    elsewhere = MemoryEngine(any_store, config, clock=clock)
+    teas = [
+        make_candidate(
+            text=f"The user likes tea number {n}.",
+            tags=["tea", f"tea{n}"],
+            identity={"subject": f"tea {n}", "polarity": "prefer"},
+        )
+        for n in range(6)
+    ]
+    here.remember("alice", teas, source_conversation_id="c-1")
+    assert len(here.list_records("alice")) == 6
+    changed = dict(teas[0], text="The user likes tea number 0 with milk.")
+    elsewhere.remember("alice", [changed, make_candidate()], source_conversation_id="c-2")
+    gone = [r.key for r in elsewhere.list_records("alice") if "number 3" in r.text]
+    assert elsewhere.forget("alice", gone[0]) == 1
+    elsewhere.suppress(
+        "alice",
+        next(r.key for r in elsewhere.list_records("alice") if "number 4" in r.text),
+        conversation_id="c-3",
+    )
+
+    def state(engine: MemoryEngine) -> list[tuple[str, str]]:
+        return sorted((r.text, r.status.value) for r in engine.list_records("alice", "all"))
+
+    fresh = MemoryEngine(any_store, config, clock=clock)
+    assert state(here) == state(fresh)
+    assert len(state(here)) == 6  # one added, one deleted
+    explained = here.explain("alice", "tea number 0 with milk")
+    assert explained.hits[0].record.text == "The user likes tea number 0 with milk."
+    delta = "sqlite" in type(any_store).__module__ or "postgres" in type(any_store).__module__
+    # SQLite and PostgreSQL say what changed; other stores are read in full.
+    assert (here.stats.snapshot().get("cache_delta_reads", 0) > 0) is delta
+
+
+def test_an_own_write_does_not_hide_an_unseen_write_of_another_process(
+    any_store: Any, clock: FrozenClock, make_candidate: Any
+) -> None:
+    config = cached_config(revalidate_after=timedelta(seconds=1))
+    here = MemoryEngine(any_store, config, clock=clock)
+    elsewhere = MemoryEngine(any_store, config, clock=clock)
+    here.remember("alice", [make_candidate()], source_conversation_id="c-1")
+    assert here.recall("alice", "espresso").hits == ()
+    espresso = make_candidate(
+        text="The user drinks espresso.",
+        tags=["espresso", "coffee"],
+        identity={"subject": "espresso", "polarity": "prefer"},
+    )
+    elsewhere.remember("alice", [espresso], source_conversation_id="c-2")
+    here.remember(
+        "alice", [make_candidate(text="The user loves oolong tea.")], source_conversation_id="c-3"
+    )
+    clock.advance(timedelta(seconds=1))
+    assert [h.record.text for h in here.recall("alice", "espresso").hits] == [
+        "The user drinks espresso."
+    ]
+    assert [h.record.text for h in here.recall("alice", "oolong tea").hits] == [
+        "The user loves oolong tea."
+    ]
+
+
+def test_a_failed_cache_update_never_fails_the_write(
+    any_store: Any, clock: FrozenClock, make_candidate: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memory_plugins.recall.index import RecordIndex
+
+    engine = MemoryEngine(any_store, cached_config(), clock=clock)
+    engine.remember("alice", [make_candidate()], source_conversation_id="c-1")
+    assert engine.recall("alice", "oolong tea").hits
+
+    def broken(self: RecordIndex, *args: Any, **kwargs: Any) -> RecordIndex:
+        raise MemoryError("no room")
+
+    monkeypatch.setattr(RecordIndex, "apply", broken)
+    [outcome] = engine.remember(
+        "alice", [make_candidate(text="The user loves oolong tea.")], source_conversation_id="c-2"
+    )
+    assert str(outcome) == "updated"
+    monkeypatch.undo()
+    assert [h.record.text for h in engine.recall("alice", "oolong tea").hits] == [
+        "The user loves oolong tea."
+    ]
+    assert engine.stats.get("cache_update_failures") == 1

@@ -8,11 +8,13 @@ import pytest
 MODULES = [
     "memory_plugins.recall.explain",
     "memory_plugins.recall.features",
+    "memory_plugins.recall.index",
     "memory_plugins.recall.injection",
     "memory_plugins.recall.lexicon",
     "memory_plugins.recall.query",
     "memory_plugins.recall.scoring",
     "memory_plugins.recall.text",
+    "memory_plugins.recall.vectors",
 ]
 
 

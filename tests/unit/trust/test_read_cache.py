@@ -33,15 +33,15 @@ class Loader:
         self.calls = 0
         self._lock = threading.Lock()
 
-    def __call__(self) -> list[str]:
+    def __call__(self) -> tuple[str, ...]:
         with self._lock:
             self.calls += 1
         if self.gate is not None:
             assert self.gate.wait(5)
-        return list(self.items)
+        return tuple(self.items)
 
 
-def make(timer: Timer, **overrides: Any) -> RecordCache[str]:
+def make(timer: Timer, **overrides: Any) -> RecordCache[tuple[str, ...]]:
     return RecordCache(CacheConfig(**overrides), timer=timer)
 
 
@@ -71,7 +71,7 @@ def test_a_clock_going_backwards_distrusts_the_entry() -> None:
 
 def test_memory_is_bounded_by_an_lru_over_namespaces() -> None:
     stats = EngineStats()
-    cache: RecordCache[str] = RecordCache(CacheConfig(max_namespaces=3), stats=stats)
+    cache: RecordCache[tuple[str, ...]] = RecordCache(CacheConfig(max_namespaces=3), stats=stats)
     for name in "abc":
         cache.fetch((name,), Loader([name]))
     cache.lookup(("a",))  # "a" is now the most recently used
@@ -84,7 +84,7 @@ def test_memory_is_bounded_by_an_lru_over_namespaces() -> None:
 def test_a_burst_of_readers_issues_one_load() -> None:
     gate = threading.Event()
     loader = Loader(["r1"], gate=gate)
-    cache: RecordCache[str] = RecordCache(CacheConfig())
+    cache: RecordCache[tuple[str, ...]] = RecordCache(CacheConfig())
     results: list[tuple[str, ...]] = []
     start = threading.Barrier(40)
 
@@ -107,7 +107,7 @@ def test_an_invalidation_detaches_a_read_in_flight() -> None:
     # A read that started before a write must not be cached after the write.
     gate = threading.Event()
     pool = ReadPool(2)
-    cache: RecordCache[str] = RecordCache(CacheConfig())
+    cache: RecordCache[tuple[str, ...]] = RecordCache(CacheConfig())
     stale = cache.fetch(NS, Loader(["before"], gate=gate), pool.submit)
     cache.invalidate(NS)
     fresh = cache.fetch(NS, Loader(["after"]), pool.submit)
@@ -125,7 +125,7 @@ def test_failures_reach_every_waiter_and_are_not_cached() -> None:
         calls += 1
         raise StoreUnavailableError("down")
 
-    cache: RecordCache[str] = RecordCache(CacheConfig())
+    cache: RecordCache[tuple[str, ...]] = RecordCache(CacheConfig())
     with pytest.raises(StoreUnavailableError):
         cache.fetch(NS, broken).result()
     with pytest.raises(StoreUnavailableError):
@@ -137,7 +137,7 @@ def test_a_refused_schedule_fails_the_flight_instead_of_hanging() -> None:
     def refuse(job: Callable[[], None]) -> None:
         raise ReadQueueFullError("full")
 
-    cache: RecordCache[str] = RecordCache(CacheConfig())
+    cache: RecordCache[tuple[str, ...]] = RecordCache(CacheConfig())
     with pytest.raises(ReadQueueFullError):
         cache.fetch(NS, Loader(["r1"]), refuse).result(timeout=1)
     assert cache.fetch(NS, Loader(["r1"])).result() == ("r1",)  # the flight was cleared
@@ -174,3 +174,37 @@ def test_the_read_pool_is_bounded_and_shrinks_when_idle() -> None:
         time.sleep(0.01)
     assert pool.workers == 0
     assert pool.submit(lambda: 42).result(timeout=5) == 42
+
+
+def test_an_own_write_lands_in_place_and_moves_the_entry_to_the_new_token() -> None:
+    timer = Timer()
+    cache: RecordCache[list[str]] = RecordCache(CacheConfig(), timer=timer)
+    cache.fetch(NS, lambda: ["r1"], version="t1")
+    cache.update(NS, lambda items: items.append("r2"), before="t1", after="t2")
+    assert cache.lookup(NS, "t2") == ["r1", "r2"]  # current at the new token: no read
+    cache.update(NS, lambda items: items.append("r3"), before="t-other", after="t3")
+    assert cache.lookup(NS, "t3") is None  # another writer came between: not trusted
+    assert cache.previous(NS) == ["r1", "r2", "r3"]  # but kept as the base of a delta
+
+
+def test_an_own_write_detaches_a_read_in_flight() -> None:
+    gate = threading.Event()
+    pool = ReadPool(2)
+    cache: RecordCache[tuple[str, ...]] = RecordCache(CacheConfig())
+    stale = cache.fetch(NS, Loader(["before"], gate=gate), pool.submit, version="t1")
+    cache.update(NS, lambda items: None, before="t1", after="t2")
+    gate.set()
+    assert stale.result(timeout=5) == ("before",)
+    assert cache.previous(NS) is None  # the pre-write read was not cached
+
+
+def test_serving_from_the_window_does_not_extend_it() -> None:
+    timer = Timer()
+    cache = make(timer, revalidate_after=timedelta(seconds=1))
+    cache.fetch(NS, Loader(["r1"]), version="t1")
+    timer.now += 0.6
+    assert cache.recent(NS) == ("r1",)
+    timer.now += 0.6  # 1.2 s after the check, 0.6 s after the last hit
+    assert cache.recent(NS) is None
+    assert cache.lookup(NS, "t1") == ("r1",)  # the token checked: a new window
+    assert cache.recent(NS) == ("r1",)

@@ -1,0 +1,342 @@
+"""One principal's records with an inverted index of the scorer's probes.
+
+Every counted match of the rule scorer contains one of the query's *probes*
+(:attr:`~memory_plugins.recall.query.QueryProfile.probes`: `` word `` stems and CJK
+bigrams) inside the record's ``all`` feature, or one of the query's characters inside its
+``short`` feature, or the record is a self-context type and the query asks about the
+user. :class:`RecordIndex` maps each probe a record holds to the record when the record is
+stored, so recall scores only the records sharing a probe with the query (plus, with the
+semantic channel on, those standing out by meaning) instead of every record; the scorer
+still decides, so the result is the same as scoring all of them.
+
+The index is updated in place when records are written or removed, and holds the
+records' vectors as one contiguous ``float32`` matrix (see
+:class:`~memory_plugins.recall.vectors.VectorRows`) when ``numpy`` is installed. It is
+safe to share between threads: readers take consistent snapshots under its lock.
+
+>>> from langgraph.store.memory import InMemoryStore
+>>> from memory_plugins import MemoryConfig, MemoryEngine
+>>> from memory_plugins.recall.query import analyse_query
+>>> from memory_plugins.testing import candidate
+>>> engine = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret="0123456789abcdef"))
+>>> _ = engine.remember("alice", [candidate(), candidate(text="The user rides a bike.",
+...     tags=["bike", "cycling"], identity={"subject": "bike", "polarity": "prefer"})],
+...     source_conversation_id="c-1")
+>>> index = RecordIndex(engine.list_records("alice"))
+>>> query = analyse_query("tea?", engine.config.recall)
+>>> chosen, total = index.view().candidates(query, (), ())
+>>> [r.text for r in chosen], total
+(['The user likes oolong tea.'], 2)
+"""
+
+import bisect
+import re
+import threading
+from collections import defaultdict
+from collections.abc import Collection, Iterable, Iterator
+from datetime import datetime
+from typing import Any
+
+from memory_plugins.candidate import MemoryRecord, RecordStatus
+from memory_plugins.recall.features import features_of
+from memory_plugins.recall.query import QueryProfile
+from memory_plugins.recall.text import CJK_CHARS, is_cjk
+from memory_plugins.recall.vectors import VectorRows, VectorSimilarities, numpy_or_none
+
+__all__ = ["IndexView", "RecordIndex", "probe_keys"]
+
+_CJK_RUN = re.compile(f"[{CJK_CHARS}]+")
+
+Posting = str | set[str]
+"""The keys of the records holding one probe: one key as it is (most probes are held by
+a single record, and a set costs about 200 bytes), several as a set."""
+
+
+def probe_keys(everything: str) -> set[str]:
+    """The probes a record's ``all`` feature holds: each word as `` word `` and each pair of
+    adjacent characters of its CJK runs (a query probe is a substring of ``all`` exactly
+    when it is one of these).
+
+    >>> sorted(probe_keys(" the user like 乌龙茶 | 乌龙茶 | tea "))
+    [' like ', ' tea ', ' the ', ' user ', '乌龙', '龙茶']
+    """
+    pieces = set(everything.split())
+    pieces.discard("|")
+    # Canonical pieces are whole CJK runs or whole words without CJK characters.
+    runs = _CJK_RUN.findall(everything)
+    keys = {f" {word} " for word in pieces.difference(runs)}
+    for run in runs:
+        keys.update(map(str.__add__, run, run[1:]))
+    return keys
+
+
+def _word_probe(probe: str) -> bool:
+    return len(probe) > 2 and probe[0] == probe[-1] == " " and " " not in probe[1:-1]
+
+
+def _pair_probe(probe: str) -> bool:
+    return len(probe) == 2 and is_cjk(probe[0]) and is_cjk(probe[1])
+
+
+class RecordIndex:
+    """The records of one namespace, by key, indexed by the probes they hold.
+
+    ``model`` names the embedder whose vectors go into the similarity matrix (``None``:
+    no matrix). Records are immutable, so snapshots share them.
+    """
+
+    __slots__ = (
+        "_chars",
+        "_expiring",
+        "_lock",
+        "_postings",
+        "_records",
+        "_types",
+        "since",
+        "vectors",
+    )
+
+    def __init__(self, records: Iterable[MemoryRecord] = (), *, model: str | None = None) -> None:
+        # Built in one pass (see _build); later changes go through apply().
+        self._lock = threading.Lock()
+        self._records: dict[str, MemoryRecord] = {}
+        self._postings: dict[str, Posting] = {}
+        self._chars: dict[str, Posting] = {}
+        self._types: dict[str, set[str]] = {}
+        self._expiring: list[tuple[str, str]] = []  # (expires_at, key), sorted
+        np = numpy_or_none() if model is not None else None
+        self.vectors: VectorRows | None = VectorRows(model, np) if model and np else None
+        """The active records' vectors of ``model`` as one matrix (``None`` without numpy)."""
+        self.since: datetime | None = None
+        """The store's time of the state these records reflect (set by their reader): a
+        later read need only ask for what changed from then on."""
+        self._build(records)
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def __iter__(self) -> Iterator[MemoryRecord]:
+        with self._lock:
+            return iter(list(self._records.values()))
+
+    def __repr__(self) -> str:
+        return f"RecordIndex({len(self._records)} records, {len(self._postings)} probes)"
+
+    def get(self, key: str) -> MemoryRecord | None:
+        """The record stored under ``key``, if any."""
+        return self._records.get(key)
+
+    def keys(self) -> set[str]:
+        """The keys of every record (a copy)."""
+        with self._lock:
+            return set(self._records)
+
+    def apply(self, put: Iterable[MemoryRecord] = (), removed: Iterable[str] = ()) -> "RecordIndex":
+        """Add or replace ``put``, drop the ``removed`` keys; returns ``self``."""
+        with self._lock:
+            for key in removed:
+                self._drop(key)
+            for record in put:
+                self._drop(record.key)
+                self._add(record)
+        return self
+
+    def copy(self) -> "RecordIndex":
+        """An independent index holding the same records (to update without disturbing
+        readers of this one)."""
+        with self._lock:
+            twin = RecordIndex.__new__(RecordIndex)
+            twin._lock = threading.Lock()
+            twin._records = dict(self._records)
+            twin._postings = {k: v if type(v) is str else set(v) for k, v in self._postings.items()}
+            twin._chars = {k: v if type(v) is str else set(v) for k, v in self._chars.items()}
+            twin._types = {k: set(v) for k, v in self._types.items()}
+            twin._expiring = list(self._expiring)
+            twin.vectors = self.vectors.copy() if self.vectors is not None else None
+            twin.since = self.since
+            return twin
+
+    def view(self, now: str | None = None) -> "IndexView":
+        """The records as the scorer sees them: those not expired at ``now`` (an ISO-8601
+        UTC string), or every record when ``now`` is ``None``."""
+        return IndexView(self, now)
+
+    # -- maintenance (callers hold the lock) -------------------------------------------------
+
+    def _build(self, records: Iterable[MemoryRecord]) -> None:
+        """Index many records at once: postings gathered as lists, then compacted."""
+        by_probe: defaultdict[str, list[str]] = defaultdict(list)
+        by_char: defaultdict[str, list[str]] = defaultdict(list)
+        kept = self._records
+        expiring = self._expiring
+        vectors = self.vectors
+        active = RecordStatus.ACTIVE
+        for key, record in {r.key: r for r in records}.items():  # the last of a repeated key
+            kept[key] = record
+            feats = features_of(record)
+            for probe in probe_keys(feats["all"]):
+                by_probe[probe].append(key)
+            for char in set(feats["short"]):
+                by_char[char].append(key)
+            self._types.setdefault(record.type, set()).add(key)
+            if record.expires_at is not None:
+                expiring.append((record.expires_at, key))
+            if vectors is not None and record.status is active:
+                vectors.put(key, record.features)
+        expiring.sort()
+        for postings, gathered in ((self._postings, by_probe), (self._chars, by_char)):
+            for probe, keys in gathered.items():
+                postings[probe] = keys[0] if len(keys) == 1 else set(keys)
+
+    def _add(self, record: MemoryRecord) -> None:
+        key = record.key
+        self._records[key] = record
+        feats = features_of(record)
+        for probe in probe_keys(feats["all"]):
+            _post(self._postings, probe, key)
+        for char in set(feats["short"]):
+            _post(self._chars, char, key)
+        self._types.setdefault(record.type, set()).add(key)
+        if record.expires_at is not None:
+            bisect.insort(self._expiring, (record.expires_at, key))
+        if self.vectors is not None and record.status is RecordStatus.ACTIVE:
+            self.vectors.put(key, record.features)
+
+    def _drop(self, key: str) -> None:
+        record = self._records.pop(key, None)
+        if record is None:
+            return
+        feats = features_of(record)
+        for probe in probe_keys(feats["all"]):
+            _unpost(self._postings, probe, key)
+        for char in set(feats["short"]):
+            _unpost(self._chars, char, key)
+        self._types[record.type].discard(key)
+        if record.expires_at is not None:
+            at = bisect.bisect_left(self._expiring, (record.expires_at, key))
+            del self._expiring[at]
+        if self.vectors is not None:
+            self.vectors.remove(key)
+
+
+def _post(postings: dict[str, Posting], probe: str, key: str) -> None:
+    held = postings.get(probe)
+    if held is None:
+        postings[probe] = key
+    elif isinstance(held, str):
+        if held != key:
+            postings[probe] = {held, key}
+    else:
+        held.add(key)
+
+
+def _unpost(postings: dict[str, Posting], probe: str, key: str) -> None:
+    held = postings.get(probe)
+    if held is None:
+        return
+    if isinstance(held, str):
+        if held == key:
+            del postings[probe]
+        return
+    held.discard(key)
+    if len(held) == 1:
+        postings[probe] = next(iter(held))
+
+
+class IndexView:
+    """The live records of a :class:`RecordIndex` at one moment, as the scorer asks for them.
+
+    Iterating it yields every record (not expired at ``now``); :meth:`candidates` only the
+    ones that can score for a query.
+    """
+
+    __slots__ = ("index", "now")
+
+    def __init__(self, index: RecordIndex, now: str | None) -> None:
+        self.index = index
+        self.now = now
+
+    def __iter__(self) -> Iterator[MemoryRecord]:
+        with self.index._lock:
+            records = list(self.index._records.values())
+            if self.now is None or not self._any_expired():
+                return iter(records)
+        now = self.now
+        return iter([r for r in records if r.expires_at is None or r.expires_at > now])
+
+    def __len__(self) -> int:
+        with self.index._lock:
+            return len(self.index._records) - self._expired_count()
+
+    def _expired_count(self) -> int:
+        if self.now is None:
+            return 0
+        return bisect.bisect_left(self.index._expiring, (self.now, "\U0010ffff"))
+
+    def _any_expired(self) -> bool:
+        expiring = self.index._expiring
+        return bool(expiring) and self.now is not None and expiring[0][0] <= self.now
+
+    def candidates(
+        self,
+        profile: QueryProfile,
+        self_types: Collection[str],
+        meaning: Iterable[str],
+    ) -> tuple[list[MemoryRecord], int] | None:
+        """The live records holding one of ``profile``'s probes or characters, of one of
+        ``self_types``, or keyed in ``meaning`` — in no particular order — and how many live
+        records there are in all (at the same moment); ``None`` when a probe has a shape
+        the index does not hold (then every record must be scored)."""
+        index = self.index
+        with index._lock:
+            found: set[str] = set()
+            postings = index._postings
+            for probe in profile.probes:
+                if not (_word_probe(probe) or _pair_probe(probe)):
+                    return None
+                _gather(found, postings.get(probe))
+            chars = index._chars
+            for char in profile.chars:
+                _gather(found, chars.get(char))
+            for kind in self_types:
+                found.update(index._types.get(kind, ()))
+            records = index._records
+            found.update(key for key in meaning if key in records)
+            chosen = [records[key] for key in found]
+            if self.now is not None and self._any_expired():
+                now = self.now
+                chosen = [r for r in chosen if r.expires_at is None or r.expires_at > now]
+            return chosen, len(records) - self._expired_count()
+
+    def vector_count(self) -> int:
+        """How many live active records hold a vector in the matrix."""
+        vectors = self.index.vectors
+        if vectors is None:
+            return 0
+        with self.index._lock:
+            if self.now is None or not self._any_expired():
+                return len(vectors)
+            expired = self.index._expiring[: self._expired_count()]
+            return len(vectors) - sum(1 for _, key in expired if key in vectors)
+
+    def similarities(self, query: Any) -> VectorSimilarities | None:
+        """The live active records' cosine similarity to the unit ``query`` vector, from the
+        matrix (``None`` without one, or when the query's size is not the matrix's)."""
+        index = self.index
+        vectors = index.vectors
+        if vectors is None:
+            return None
+        with index._lock:
+            expired: list[str] = []
+            if self.now is not None and self._any_expired():
+                expired = [key for _, key in index._expiring[: self._expired_count()]]
+            return vectors.similarities(query, expired)
+
+
+def _gather(found: set[str], held: Posting | None) -> None:
+    if held is None:
+        return
+    if type(held) is str:
+        found.add(held)
+    else:
+        found.update(held)

@@ -1,0 +1,188 @@
+"""The inverted index only chooses which records to score: on any records and any query,
+recall and explain through it give exactly what scoring every record gives."""
+
+from dataclasses import replace
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memory_plugins.candidate import (
+    Identity,
+    MemoryRecord,
+    MemoryType,
+    RecordStatus,
+    SourceSignal,
+)
+from memory_plugins.config import RecallConfig
+from memory_plugins.recall.features import compute_features
+from memory_plugins.recall.index import RecordIndex
+from memory_plugins.recall.scoring import rank, select
+from memory_plugins.recall.types import Ranking
+from memory_plugins.recall.vectors import numpy_or_none
+from memory_plugins.semantic import MODEL_FEATURE, VECTOR_FEATURE, encode_vector, similarities
+
+NOW = "2026-06-01T00:00:00+00:00"
+SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+WORDS = [
+    "tea", "oolong", "coffee", "VSCode", "vscode", "React", "react", "Python", "the", "user",
+    "likes", "Berlin", "max", "Max", "uv", "UV", "node.js", "C++", "job", "engineer", "work",
+    "runs", "running", "examples", "gpt-4o", "2024", "乌龙茶", "茶", "喜欢", "用户", "咖啡",
+    "工作", "工程师", "前端", "我的", "桃子", "香菜", "后端", "乌龙", "做什么",
+]  # fmt: skip
+QUERY_EXTRAS = ["my", "I", "what", "?", "，", "what's my job", "我是做什么的", "你知道"]
+STAMPS = ["2026-01-01T00:00:00+00:00", "2026-03-01T00:00:00+00:00", "2026-05-01T00:00:00+00:00"]
+EXPIRIES = [None, None, "2026-05-15T00:00:00+00:00", "2026-07-01T00:00:00+00:00"]
+CONFIGS = [RecallConfig(), RecallConfig(rarity_weight=1.0, min_score=0.5)]
+
+phrases = st.lists(st.sampled_from(WORDS), min_size=1, max_size=5).map(" ".join)
+
+
+@st.composite
+def records(draw: st.DrawFn) -> list[MemoryRecord]:
+    found: dict[str, MemoryRecord] = {}
+    for n in range(draw(st.integers(0, 14))):
+        kind = draw(st.sampled_from(list(MemoryType)))
+        text = draw(phrases)
+        tags = tuple(draw(st.lists(st.sampled_from(WORDS), min_size=2, max_size=3, unique=True)))
+        polarity = "prefer" if kind is MemoryType.USER_PREFERENCE else None
+        identity = Identity(
+            subject=draw(phrases),
+            facet=draw(st.none() | st.sampled_from(WORDS)),
+            polarity=polarity,
+        )
+        key = f"{kind.value}:{n}"
+        found[key] = MemoryRecord(
+            key=key,
+            type=kind,
+            text=text,
+            tags=tags,
+            confidence=draw(st.sampled_from([0.6, 0.8, 0.95])),
+            identity=identity,
+            status=draw(st.sampled_from([RecordStatus.ACTIVE] * 3 + [RecordStatus.SUPPRESSED])),
+            source_conversation_id="c-1",
+            source_signal=SourceSignal.EXPLICIT_MEMORY_INTENT,
+            reason="",
+            created_at=draw(st.sampled_from(STAMPS)),
+            expires_at=draw(st.sampled_from(EXPIRIES)),
+            features=compute_features(kind, text, tags, identity),
+        )
+    return list(found.values())
+
+
+queries = st.lists(st.sampled_from(WORDS + QUERY_EXTRAS), max_size=6).map(" ".join)
+
+
+def shown(ranking: Ranking) -> list[Any]:
+    """Everything explain shows, in order."""
+    hits = [(h.record.key, h.score, h.text) for h in ranking.hits]
+    considered = [
+        (c.record.key, c.total, c.selected, c.reason, c.scores, c.matched)
+        for c in ranking.considered
+    ]
+    return [hits, considered]
+
+
+def live(found: list[MemoryRecord]) -> list[MemoryRecord]:
+    return [r for r in found if r.expires_at is None or r.expires_at > NOW]
+
+
+@SETTINGS
+@given(records(), queries, st.sampled_from(CONFIGS))
+def test_recall_and_explain_through_the_index_equal_a_full_scan(
+    found: list[MemoryRecord], query: str, config: RecallConfig
+) -> None:
+    index = RecordIndex(found)
+    assert select(index.view(NOW), query, config, NOW) == select(live(found), query, config, NOW)
+    assert shown(rank(index.view(None), query, config, NOW)) == shown(
+        rank(found, query, config, NOW)
+    )
+
+
+@SETTINGS
+@given(records(), queries, st.data())
+def test_with_similarities_the_meaning_candidates_are_found_too(
+    found: list[MemoryRecord], query: str, data: st.DataObject
+) -> None:
+    active = [r.key for r in live(found) if r.status is RecordStatus.ACTIVE]
+    similar = {key: data.draw(st.floats(-0.2, 1.0)) for key in active}
+    config = RecallConfig()
+    index = RecordIndex(found)
+    assert select(index.view(NOW), query, config, NOW, similar) == select(
+        live(found), query, config, NOW, similar
+    )
+    everyone = {r.key: data.draw(st.floats(-0.2, 1.0)) for r in found}
+    assert shown(rank(index.view(None), query, config, NOW, everyone)) == shown(
+        rank(found, query, config, NOW, everyone)
+    )
+
+
+@SETTINGS
+@given(records(), records(), queries, st.data())
+def test_an_index_kept_up_to_date_in_place_equals_one_built_anew(
+    first: list[MemoryRecord], second: list[MemoryRecord], query: str, data: st.DataObject
+) -> None:
+    index = RecordIndex(first)
+    gone = data.draw(st.sets(st.sampled_from([r.key for r in first]))) if first else set()
+    changed = [replace(r, key=r.key) for r in second]  # same keys as some of `first`: replaced
+    index.apply(put=changed, removed=gone)
+    final = {r.key: r for r in first if r.key not in gone} | {r.key: r for r in changed}
+    expected = list(final.values())
+    config = RecallConfig()
+    assert sorted(r.key for r in index) == sorted(final)
+    assert select(index.view(NOW), query, config, NOW) == select(live(expected), query, config, NOW)
+    assert shown(rank(index.copy().view(None), query, config, NOW)) == shown(
+        rank(expected, query, config, NOW)
+    )
+
+
+@SETTINGS
+@given(records(), queries, st.data())
+def test_the_vector_matrix_gives_the_similarities_of_the_plain_path(
+    found: list[MemoryRecord], query: str, data: st.DataObject
+) -> None:
+    np = numpy_or_none()
+    assert np is not None  # numpy comes with the dev install
+    dims = 8
+    vectors = {r.key: [data.draw(st.floats(-1, 1)) for _ in range(dims)] + [1.0] for r in found}
+    with_vectors = [
+        r.evolve(features={**r.features, VECTOR_FEATURE: encode_vector(v), MODEL_FEATURE: "m"})
+        for r, v in zip(found, vectors.values(), strict=True)
+    ]
+    index = RecordIndex(with_vectors[: len(found) // 2], model="m")
+    index.apply(put=with_vectors[len(found) // 2 :])  # the matrix grows and shuffles rows
+    query_vector = [data.draw(st.floats(-1, 1)) for _ in range(dims)] + [0.5]
+    unit = np.frombuffer(__import__("base64").b64decode(encode_vector(query_vector)), "<f4")
+    view = index.view(NOW)
+    matrix = view.similarities(unit)
+    assert matrix is not None
+    expected = similarities(
+        query_vector,
+        {
+            r.key: r.features[VECTOR_FEATURE]
+            for r in live(with_vectors)
+            if r.status is RecordStatus.ACTIVE
+        },
+    )
+    assert dict(matrix.items()) == _approx(expected, dict(matrix.items()))
+    assert view.vector_count() == len(expected)
+    config = RecallConfig()
+    plain = dict(matrix.items())  # the same values through the dict path
+    assert select(view, query, config, NOW, matrix) == select(
+        live(with_vectors), query, config, NOW, plain
+    )
+    assert dict(matrix.lifts().items()) == _lifts(plain)
+
+
+def _approx(expected: dict[str, float], actual: dict[str, float]) -> dict[str, float]:
+    """``actual`` when each value is within float32 rounding of ``expected``."""
+    assert expected.keys() == actual.keys()
+    for key, value in expected.items():
+        assert abs(actual[key] - value) < 1e-4
+    return actual
+
+
+def _lifts(values: dict[str, float]) -> dict[str, float]:
+    from memory_plugins.recall.scoring import lifts
+
+    return dict(lifts(values))
