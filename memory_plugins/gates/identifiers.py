@@ -8,7 +8,10 @@
   Spanish DNIs or Italian fiscal codes, EU VAT numbers with their country prefix) counts
   anywhere; a bare digit run that merely passes some country's check digit counts only
   next to an identity or tax cue ("tax id", "BSN", "身份证", "주민등록번호", …), since one
-  random number in ten passes a mod-11 check.
+  random number in ten passes a mod-11 check — except a run of nine or more digits, which
+  counts unless the text says what it is (an order, a quantity, a time, a product code,
+  a phone number): nearly every such number passes some scheme, and a long-term memory has
+  little use for an unexplained one.
 * ``payment_card``: Luhn (stdnum) with a card network's issuer prefix and length, or any
   Luhn-valid 13-19 digit number after a card cue.
 * ``bank_account``: IBANs of any country, compact, spaced or dashed (stdnum's country
