@@ -98,3 +98,20 @@ def test_extractor_gates_that_contradict_the_engine_are_refused_at_once() -> Non
 def test_extractor_gates_must_be_a_gate_config() -> None:
     with pytest.raises(ConfigurationError, match="GateConfig"):
         MemoryExtractor(ScriptedChatModel(responses=[]), gates=("company_badge",))  # type: ignore[arg-type]
+
+
+def test_langgraph_memory_bounds_the_prompt_with_its_configured_gates() -> None:
+    from memory_plugins.adapters.langgraph import LongTermMemory
+
+    extractor_model = ScriptedChatModel(responses=['{"candidates": []}'])
+    memory = LongTermMemory(
+        MemoryConfig(principal_secret=SECRET, gates=BADGES), extractor=extractor_model
+    )
+    messages = [("user", "Remember that I like tea."), ("assistant", "Noted.")]
+    state = {"summary": SUMMARY, "pinned_decisions": list(PINNED)}
+    config = {"configurable": {"user_id": "alice", "thread_id": "t-1"}}
+    memory.queue_turn(messages, state, config, None, InMemoryStore())  # type: ignore[arg-type]
+    assert memory.flush()
+    memory.close()
+    sent = "\n".join(str(message.content) for message in extractor_model.calls[0])
+    assert "TKT-4471-ZQ" not in sent and "Kyoto" in sent
