@@ -27,6 +27,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from memory_plugins.arguments import require_engine
+from memory_plugins.config import GateConfig
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import ConfigurationError, MissingExtraError
 from memory_plugins.extraction import Extraction, ExtractionQueue, MemoryExtractor, TurnInput
@@ -232,7 +233,11 @@ class LlamaIndexExtractor(MemoryExtractor):
     []
     """
 
-    def __init__(self, llm: LLM) -> None:
+    def __init__(self, llm: LLM, *, gates: GateConfig | None = None) -> None:
+        if gates is not None and not isinstance(gates, GateConfig):
+            raise ConfigurationError(
+                f"LlamaIndexExtractor gates must be a GateConfig or None, got {type(gates).__name__}"
+            )
         if not isinstance(llm, LLM):
             raise ConfigurationError(
                 f"LlamaIndexExtractor needs a LlamaIndex LLM, got {type(llm).__name__}; "
@@ -241,26 +246,31 @@ class LlamaIndexExtractor(MemoryExtractor):
         # Not the parent's __init__: that one wraps a LangChain model's structured output.
         self.model = llm
         self.method = "json_schema"
+        self.gates = gates
         self.stats = EngineStats()
         self._structured = llm.as_structured_llm(_Candidates)
+        self._detectors = None
 
-    def chat_messages(self, turn: TurnInput) -> list[ChatMessage]:
+    def chat_messages(
+        self, turn: TurnInput, *, gates: GateConfig | None = None
+    ) -> list[ChatMessage]:
         """The exact messages the LLM is sent for ``turn`` (bounded, safe context)."""
         roles = {"system": MessageRole.SYSTEM, "human": MessageRole.USER}
-        return [ChatMessage(role=roles[role], content=text) for role, text in self.messages(turn)]
+        pairs = self.messages(turn, gates=gates)
+        return [ChatMessage(role=roles[role], content=text) for role, text in pairs]
 
-    def run(self, turn: TurnInput) -> Extraction:
+    def run(self, turn: TurnInput, *, gates: GateConfig | None = None) -> Extraction:
         """Call the LLM once and read its structured output; LLM errors propagate."""
         try:
-            response = self._structured.chat(self.chat_messages(turn))
+            response = self._structured.chat(self.chat_messages(turn, gates=gates))
         except ValueError as exc:  # LlamaIndex could not parse the output as the schema
             return self._unparsed(exc)
         return self._read(response.message.content or "")
 
-    async def arun(self, turn: TurnInput) -> Extraction:
+    async def arun(self, turn: TurnInput, *, gates: GateConfig | None = None) -> Extraction:
         """Async twin of :meth:`run`."""
         try:
-            response = await self._structured.achat(self.chat_messages(turn))
+            response = await self._structured.achat(self.chat_messages(turn, gates=gates))
         except ValueError as exc:
             return self._unparsed(exc)
         return self._read(response.message.content or "")

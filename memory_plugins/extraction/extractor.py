@@ -17,8 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
+from memory_plugins.config import GateConfig
 from memory_plugins.errors import ConfigurationError
-from memory_plugins.extraction.bounds import bound_turn
+from memory_plugins.extraction.bounds import Detector, bound_turn, gate_detectors
 from memory_plugins.extraction.prompt import CANDIDATES_SCHEMA, render_messages
 from memory_plugins.extraction.turn import TurnInput
 from memory_plugins.outcomes import EngineStats
@@ -114,7 +115,12 @@ class MemoryExtractor:
     ``model`` is anything ``init_chat_model`` returns (or any chat model with
     ``invoke``); ``method`` is passed to ``with_structured_output``: ``json_schema``
     (default), ``function_calling`` or ``json_mode``; ``plain`` skips it. The input is
-    the S4-bounded turn (see :mod:`memory_plugins.extraction.bounds`), never history.
+    the S4-bounded turn (see :mod:`memory_plugins.extraction.bounds`), never history:
+    summary sentences and pinned decisions a gate would refuse are left out, judged by the
+    detectors of ``gates`` (the default set when ``None``). An
+    :class:`~memory_plugins.extraction.ExtractionQueue` passes its engine's
+    ``config.gates`` on every call, so the prompt is bounded by the gates that judge the
+    candidates.
 
     Malformed responses are counted in :attr:`stats` (``malformed``) and logged; they
     yield no candidates. Errors raised by the model itself (network, provider, rate
@@ -131,7 +137,17 @@ class MemoryExtractor:
     [{'subject': '桃子', 'polarity': 'prefer'}]
     """
 
-    def __init__(self, model: Any, *, method: ExtractionMethod = "json_schema") -> None:
+    def __init__(
+        self,
+        model: Any,
+        *,
+        method: ExtractionMethod = "json_schema",
+        gates: GateConfig | None = None,
+    ) -> None:
+        if gates is not None and not isinstance(gates, GateConfig):
+            raise ConfigurationError(
+                f"MemoryExtractor gates must be a GateConfig or None, got {type(gates).__name__}"
+            )
         if method not in get_args(ExtractionMethod):
             raise ConfigurationError(
                 f"MemoryExtractor method must be one of {get_args(ExtractionMethod)}, got {method!r}"
@@ -143,20 +159,38 @@ class MemoryExtractor:
             )
         self.model = model
         self.method: ExtractionMethod = method
+        self.gates = gates
         self.stats = EngineStats()
         self._runnable = _structured(model, method)
+        self._detectors: tuple[GateConfig, tuple[Detector, ...]] | None = None
 
-    def messages(self, turn: TurnInput) -> list[tuple[str, str]]:
-        """The exact messages the model is sent for ``turn`` (bounded, safe context)."""
-        return render_messages(bound_turn(turn))
+    def messages(
+        self, turn: TurnInput, *, gates: GateConfig | None = None
+    ) -> list[tuple[str, str]]:
+        """The exact messages the model is sent for ``turn`` (bounded, safe context).
 
-    def run(self, turn: TurnInput) -> Extraction:
+        ``gates`` (else the extractor's own, else the default set) picks the detectors
+        that remove summary sentences and pinned decisions a gate would refuse.
+        """
+        return render_messages(bound_turn(turn, self._detectors_for(gates)))
+
+    def run(self, turn: TurnInput, *, gates: GateConfig | None = None) -> Extraction:
         """Call the model once and read its response; model errors propagate."""
-        return self._read(self._runnable.invoke(self.messages(turn)))
+        return self._read(self._runnable.invoke(self.messages(turn, gates=gates)))
 
-    async def arun(self, turn: TurnInput) -> Extraction:
+    async def arun(self, turn: TurnInput, *, gates: GateConfig | None = None) -> Extraction:
         """Async twin of :meth:`run`."""
-        return self._read(await self._runnable.ainvoke(self.messages(turn)))
+        return self._read(await self._runnable.ainvoke(self.messages(turn, gates=gates)))
+
+    def _detectors_for(self, gates: GateConfig | None) -> tuple[Detector, ...] | None:
+        chosen = gates if gates is not None else self.gates
+        if chosen is None:
+            return None  # bound_turn's default set
+        cached = self._detectors
+        if cached is None or cached[0] is not chosen:
+            cached = (chosen, gate_detectors(chosen))
+            self._detectors = cached
+        return cached[1]
 
     def extract(self, turn: TurnInput) -> list[dict[str, Any]]:
         """The raw candidate objects the model proposed for ``turn`` (often none)."""

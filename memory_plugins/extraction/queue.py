@@ -55,7 +55,8 @@ class ExtractionQueue:
     """Queue memory extraction after each eligible turn; usable from sync and async code.
 
     ``extractor`` is a ``MemoryExtractor`` or a LangChain chat model (wrapped in one); with
-    ``None`` only pinned decisions are promoted.
+    ``None`` only pinned decisions are promoted. The extractor's prompt is bounded with the
+    detectors of the engine's ``config.gates``, the ones that judge what it proposes.
     ``maxsize`` bounds the waiting jobs (the oldest is dropped and counted as
     ``dropped_oldest``); ``job_timeout`` bounds one model call in seconds. A turn is
     clipped on submit to what extraction can use (:func:`clip_for_queue`), and the waiting
@@ -121,6 +122,13 @@ class ExtractionQueue:
             raise ConfigurationError("ExtractionQueue exit_timeout must be >= 0 seconds")
         self.engine = require_engine(engine, "ExtractionQueue")
         self.extractor = _as_extractor(extractor)
+        own_gates = getattr(self.extractor, "gates", None)
+        if own_gates is not None and own_gates != self.engine.config.gates:
+            raise ConfigurationError(
+                "ExtractionQueue: the extractor's gates differ from the engine's config.gates; "
+                "the queue bounds the prompt with the engine's, so leave MemoryExtractor(gates=...) "
+                "unset or equal to them"
+            )
         self.exit_timeout = exit_timeout
         self.maxsize = maxsize
         self.job_timeout = job_timeout
@@ -444,7 +452,11 @@ class _ModelCall:
 
     def _run(self) -> None:
         try:
-            self.result = self._extractor.run(self._turn)
+            if isinstance(self._extractor, MemoryExtractor):  # the prompt bound of the gates
+                gates = self._queue.engine.config.gates
+                self.result = self._extractor.run(self._turn, gates=gates)
+            else:
+                self.result = self._extractor.run(self._turn)
         except BaseException as exc:  # reported by the worker, never raised
             self.error = exc
         finally:

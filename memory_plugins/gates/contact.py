@@ -25,7 +25,7 @@ from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.detectors import FunctionDetector, guarded
 from memory_plugins.gates.textfold import fold
 
-__all__ = ["PHONE_REGIONS", "email_detector", "phone_detector"]
+__all__ = ["PHONE_REGIONS", "email_detector", "find_phone", "phone_detector"]
 
 PHONE_REGIONS = (
     "US", "CN", "GB", "IN", "JP", "KR", "SG", "AU", "BR", "DE", "FR", "IT", "ES", "NL",
@@ -72,10 +72,17 @@ _PHONE_CUE = re.compile(
 )
 _NANP_FORMATTED = re.compile(r"\(?[2-9][0-9]{2}\)?[ .-]?[2-9][0-9]{2}[ .-][0-9]{4}")
 _MAX_SPANS = 32
+# An IPv4 address ("192.168.13.208") is written like a dotted phone number.
+_IPV4 = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}")
 # A label naming the number as a publication or product code: "ISSN 0317-8471" is no phone.
 _CODE_LABEL = re.compile(
     r"(?:ISBN|ISSN|ISMN|EAN|UPC|GTIN|DOI|CAS|arXiv|PMID)[^A-Za-z0-9]{0,6}$", re.IGNORECASE
 )
+
+
+def find_phone(text: str) -> str | None:
+    """The region of the first phone number in ``text`` (see ``_phone``), or None."""
+    return _phone(text)
 
 
 def _phone(text: str) -> str | None:
@@ -94,7 +101,7 @@ def _phone(text: str) -> str | None:
         digits = re.sub(r"\D", "", raw)
         if not 7 <= len(digits) <= 15:
             continue
-        if _CODE_LABEL.search(text, max(0, m.start() - 12), m.start()):
+        if _CODE_LABEL.search(text, max(0, m.start() - 12), m.start()) or _IPV4.fullmatch(raw):
             continue
         if raw.startswith(("+", "00")):
             regions: tuple[str | None, ...] = (None,)

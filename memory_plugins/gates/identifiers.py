@@ -8,7 +8,10 @@
   Spanish DNIs or Italian fiscal codes, EU VAT numbers with their country prefix) counts
   anywhere; a bare digit run that merely passes some country's check digit counts only
   next to an identity or tax cue ("tax id", "BSN", "身份证", "주민등록번호", …), since one
-  random number in ten passes a mod-11 check.
+  random number in ten passes a mod-11 check — except a run of nine or more digits, which
+  counts unless the text says what it is (an order, a quantity, a time, a product code,
+  a phone number): nearly every such number passes some scheme, and a long-term memory has
+  little use for an unexplained one.
 * ``payment_card``: Luhn (stdnum) with a card network's issuer prefix and length, or any
   Luhn-valid 13-19 digit number after a card cue.
 * ``bank_account``: IBANs of any country, compact, spaced or dashed (stdnum's country
@@ -31,6 +34,7 @@ from collections.abc import Callable, Iterator
 from datetime import date
 from functools import cache
 from importlib import import_module
+from itertools import pairwise
 from types import ModuleType
 
 from memory_plugins.gates.codes import RejectCode
@@ -91,6 +95,7 @@ _ID_NOTATION = re.compile(r"[0-9][0-9.]{4,}-[0-9A-Za-z]")
 _ID_TOKEN = re.compile(r"[A-Za-z]{1,3}-?[0-9]{7,}-?[A-Za-z]{0,2}|[0-9]{7,}-?[A-Za-z]{1,2}")
 # Codes that explain a number as something else: a book, a serial, a product.
 _BENIGN_CODES = ("isbn", "issn", "ismn", "ean", "isrc", "casrn")
+_BARE_CODES = ("isbn", "issn", "ismn", "ean")
 # Letters and digits together: the letters carry a check or a structure.
 _ALNUM = (
     "it.codicefiscale", "es.dni", "es.nie", "in_.pan", "mx.curp", "mx.rfc", "ie.pps",
@@ -135,6 +140,32 @@ _NOT_IDENTIFIERS = frozenset((
     "eu.at_02", "eu.oss", "th.moa", "ro.onrc", "de.handelsregisternummer", "fr.rcs",
 ))  # fmt: skip
 _CUE_BEFORE = 48
+# Words that say a long number is something other than a personal identifier: a
+# reference of a purchase, a ticket or a membership, a product, publication or software
+# code, a time, a quantity.
+_PURPOSE = re.compile(
+    r"(?<![A-Za-z])(?:orders?|invoices?|receipts?|tracking|parcels?|packages?|shipments?"
+    r"|waybills?|booking|reservations?|confirmation|tickets?|transactions?|serial|models?"
+    r"|parts?|sku|items?|products?|barcode|builds?|versions?|releases?|commits?|issues?"
+    r"|ports?|timestamps?|epoch|unix\s+time|ms|milliseconds|seconds|bytes|[kmgt]i?b"
+    r"|views|downloads|followers|likes|subscribers|visitors|residents|people|population"
+    r"|rows|records|steps|met(?:er|re)s|km|miles|g|grams|kg|lbs?|ml|lit(?:er|re)s|dollars|euros|pounds|yuan|rmb|yen|rupees"
+    r"|won|usd|eur|gbp|cny|jpy|inr|isbn|issn|ismn|ean|upc|gtin|doi|isin|imei|library"
+    r"|members?|membership|loyalty)(?![A-Za-z])"
+    r"|订单|快递|运单|物流|发票|票号|工单|字节|时间戳|版本|序列号|型号|条码|元|人民币|步|人次"
+    r"|会员|积分",
+    re.IGNORECASE,
+)
+_PURPOSE_BEFORE = 32
+_PURPOSE_AFTER = 16
+_PURPOSE_MARKS = frozenset("#$€£¥₹")
+# Lengths of schemes judged by their own checks: IMEI and old CN resident IDs (15),
+# payment cards (16, 19), CN resident IDs (18). A number formatted the way one scheme
+# writes its numbers ("666-45-6789") is judged by that scheme (``_SHAPED``) alone.
+_OTHER_SCHEME_LENGTHS = frozenset((15, 16, 18, 19))
+# Letters joined to the number by a dash make a product or part code; letter-bearing
+# identifiers are judged whole as tokens (``_alnum_tokens``).
+_CODE_PREFIX = re.compile(r"[A-Za-z]-$")
 _CUE_AFTER = 24
 
 _MAX_GROUPS = 8
@@ -259,10 +290,10 @@ def _national_id(text: str) -> str | None:
                 for path in _identifier_modules():
                     if _valid(path, piece):
                         return _describe(path)
-        elif digits >= _MIN_STRONG_DIGITS and whole and " " not in piece:  # "300 500 1000" lists
-            for path in _STRONG:
-                if _valid(path, piece):
-                    return _describe(path)
+        elif digits >= _MIN_STRONG_DIGITS and whole:
+            found = _long_number(text, start, end, piece)
+            if found is not None:
+                return found
     found = _alnum_tokens(text)
     if found is not None:
         return found
@@ -270,6 +301,70 @@ def _national_id(text: str) -> str | None:
         if _valid("fi.hetu", m.group(0)):
             return _describe("fi.hetu")
     return _own_formats(text)
+
+
+def _long_number(text: str, start: int, end: int, piece: str) -> str | None:
+    """A whole run of nine or more digits that no cue names.
+
+    A strong check counts anywhere; spaced groups ("300 500 1000" may be a list) only where
+    nothing explains them. Any other such number counts unless something says what it is: a memory has little use for a bare
+    number of that length, and nearly every 9-12 digit number passes some country's
+    identifier check, so the scheme that accepts it is named but the shape decides.
+    """
+    spaced = " " in piece
+    for path in () if spaced else _STRONG:
+        if _valid(path, piece):
+            return _describe(path)
+    if _explained(text, start, end, piece):
+        return None
+    for path in _STRONG if spaced else _identifier_modules():
+        if _valid(path, piece):
+            return f"unlabelled number valid as {_describe(path)}"
+    return None
+
+
+def _explained(text: str, start: int, end: int, piece: str) -> bool:
+    """Whether the text says the number at ``start:end`` is something other than an identifier."""
+    compact = _SEPARATOR.sub("", piece)
+    dots = piece.count(".")
+    return (
+        len(compact) in _OTHER_SCHEME_LENGTHS
+        or (not piece.isdigit() and any(shape.fullmatch(piece) for shape, _ in _shaped()))
+        or (compact.isdigit() and (_dummy(compact) or _date_time(compact)))
+        or dots == 1  # a decimal: "121.4737015"
+        or dots >= 3  # an address or a build: "192.168.13.208", "10.0.22631.3447"
+        or (start > 0 and text[start - 1] in _PURPOSE_MARKS)
+        or _CODE_PREFIX.search(text, max(0, start - 2), start) is not None  # "M-3217-6546-7"
+        or any(_valid(path, compact) for path in _BARE_CODES)
+        or ("-" in piece and _valid("casrn", piece))  # CAS numbers are written dashed
+        or _PURPOSE.search(text, max(0, start - _PURPOSE_BEFORE), start) is not None
+        or _PURPOSE.search(text, end, end + _PURPOSE_AFTER) is not None
+        or _phone_number(text, start, end)
+    )
+
+
+def _dummy(digits: str) -> bool:
+    """An example value: one digit repeated or a run counting up or down ("123456789")."""
+    steps = {(int(b) - int(a)) % 10 for a, b in pairwise(digits)}
+    return len(steps) == 1 and steps <= {0, 1, 9}
+
+
+def _phone_number(text: str, start: int, end: int) -> bool:
+    """A phone number, left to ``phone_number``: its ``+86``, trunk prefix or cue decides."""
+    from memory_plugins.gates.contact import find_phone
+
+    return find_phone(text[max(0, start - 32) : end + 16]) is not None
+
+
+def _date_time(digits: str) -> bool:
+    """A compact date and time: "20231127105800"."""
+    if len(digits) not in (12, 14) or digits[:2] not in ("19", "20"):
+        return False
+    try:
+        date(int(digits[:4]), int(digits[4:6]), int(digits[6:8]))
+    except ValueError:
+        return False
+    return int(digits[8:10]) < 24 and int(digits[10:12]) < 60
 
 
 def _alnum_tokens(text: str) -> str | None:

@@ -572,6 +572,55 @@ def written_benign_cases() -> Iterator[dict[str, Any]]:
         )
 
 
+# Long everyday numbers a memory may hold next to a word saying what they are, and
+# product codes given bare (written for this corpus, values generated). Added to the
+# tuning part only, after the split: the sealed part is never rebuilt.
+TUNING_LOOK_ALIKES = (
+    "Remember order {long} for the refund.",
+    "The user's parcel tracking number is {long}.",
+    "Remember booking reference {long} for the hotel.",
+    "The user's invoice {long} was paid in March.",
+    "The nightly backup last ran at Unix time {epoch}.",
+    "The event log starts at timestamp {epoch_ms}.",
+    "The user's photo archive is {long} bytes.",
+    "The user's video has {long} views.",
+    "The user sold the flat for {long} yuan.",
+    "The user's pension pot is ${long}.",
+    "The user's laptop reports Windows build 10.0.{build}.",
+    "The user's NAS is at 192.168.{octet}.{octet2}.",
+    "Remember {isbn} for the book club.",
+    "The user saves log files as {stamp}.log.",
+    "The user's ticket #{long} is about a broken charger.",
+    "The user's serial number is {long} on the receipt.",
+    "记住订单号{long}，下次退货要用。",
+    "用户的快递单号是{long}。",
+    "用户的硬盘有{long}字节。",
+    "The user's city has {long} residents in the census.",
+)
+
+
+def tuning_look_alike_cases() -> Iterator[dict[str, Any]]:
+    for i in range(60):
+        key = f"look-alike:{i}"
+        h = _stable(key)
+        isbn12 = f"978{h % 10**9:09d}"
+        check = (10 - sum(int(d) * (3 if j % 2 else 1) for j, d in enumerate(isbn12)) % 10) % 10
+        values = {
+            "long": 10**8 + h % (10**12),
+            "epoch": 1_000_000_000 + h % 1_100_000_000,
+            "epoch_ms": 1_000_000_000_000 + h % 1_100_000_000_000,
+            "build": f"{19041 + h % 4000}.{h % 5000}",
+            "octet": h % 256,
+            "octet2": 1 + h % 254,
+            "isbn": isbn12 + str(check),
+            "stamp": f"20{10 + h % 15}{1 + h % 12:02d}{1 + h % 28:02d}{h % 24:02d}{h % 60:02d}00",
+        }
+        template = TUNING_LOOK_ALIKES[i % len(TUNING_LOOK_ALIKES)]
+        yield _case(
+            key, "benign", "written for this corpus", template.format(**values), "daily life"
+        )
+
+
 def fixed_cases() -> Iterator[dict[str, Any]]:
     for source, value in SECRETS:
         key = f"secret:{value}"
@@ -624,6 +673,7 @@ def main(root: Path) -> None:
     ]
     tuning = [c for c in cases if _stable("split:" + c["id"]) % 2 == 0]
     sealed = [c for c in cases if _stable("split:" + c["id"]) % 2 == 1]
+    tuning += list(tuning_look_alike_cases())
     for name, part in (("tuning", tuning), ("sealed", sealed)):
         with (HERE / f"{name}.jsonl").open("w", encoding="utf-8") as out:
             for case in sorted(part, key=lambda c: c["id"]):

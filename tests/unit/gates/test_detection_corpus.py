@@ -82,19 +82,15 @@ def test_sealed_part_meets_the_targets() -> None:
     report = f"sealed rates {rates}\n" + "\n".join(examples)
     assert rates["secret"] <= 0.05, report
     assert rates["benign"] <= 0.03, report
-    # Identifiers the text names or frames meet the 10 % target; bare digit runs with no
-    # word saying what they are pass whenever their check is weak (one random number in
-    # ten passes a mod-11 check), which keeps the overall rate above it (13.1 %).
-    assert rates["pii_named"] <= 0.10, report
-    assert rates["pii"] <= 0.14, report
+    assert rates["pii"] <= 0.10, report
 
 
 def test_tuning_part_counts_are_pinned() -> None:
     total, wrong, examples = _wrong(_load("tuning"))
-    assert (total["secret"], total["pii"], total["benign"]) == (35, 707, 114)
+    assert (total["secret"], total["pii"], total["benign"]) == (35, 707, 174)
     assert (total["pii_named"], total["pii_bare"]) == (575, 132)
     found = (wrong["secret"], wrong["pii_named"], wrong["pii_bare"], wrong["benign"])
-    assert found == (1, 18, 48, 0), "\n".join(examples)
+    assert found == (1, 16, 20, 0), "\n".join(examples)
 
 
 @pytest.mark.parametrize("name", ["tuning", "sealed"])
