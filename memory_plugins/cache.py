@@ -277,6 +277,7 @@ class ReadPool:
         self._tasks: deque[tuple[Future[Any], Callable[[], Any]]] = deque()
         self._workers = 0
         self._idle = 0
+        self._closed = False
 
     @property
     def workers(self) -> int:
@@ -288,6 +289,8 @@ class ReadPool:
         """Run ``fn`` on a pool thread; raises ``ReadQueueFullError`` when the queue is full."""
         future: Future[T] = Future()
         with self._cond:
+            if self._closed:
+                raise RuntimeError(f"{self.name} pool is shut down")
             if len(self._tasks) >= self.max_pending:
                 raise ReadQueueFullError(
                     f"{len(self._tasks)} store reads already waiting: the store is too slow"
@@ -307,7 +310,7 @@ class ReadPool:
             with self._cond:
                 self._idle += 1
                 deadline = time.monotonic() + self.idle_seconds
-                while not self._tasks:
+                while not self._tasks and not self._closed:
                     remaining = deadline - time.monotonic()
                     if remaining <= 0:
                         break
@@ -324,3 +327,13 @@ class ReadPool:
                 future.set_result(fn())
             except BaseException as exc:
                 future.set_exception(exc)
+
+    def shutdown(self) -> None:
+        """Refuse new work, cancel what has not started and let idle threads exit now
+        (a call already running finishes on its thread). Idempotent."""
+        with self._cond:
+            self._closed = True
+            pending, self._tasks = list(self._tasks), deque()
+            self._cond.notify_all()
+        for future, _ in pending:
+            future.cancel()

@@ -25,7 +25,12 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from memory_plugins.cli.bench_common import backend_names, bench_config, open_backend
+from memory_plugins.cli.bench_common import (
+    backend_names,
+    bench_candidate,
+    bench_config,
+    open_backend,
+)
 from memory_plugins.cli.evalio import percentile
 from memory_plugins.clock import utc_iso
 from memory_plugins.embedders import load_embedder
@@ -33,7 +38,6 @@ from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import ConfigurationError, MissingExtraError
 from memory_plugins.recall.scoring import select
 from memory_plugins.semantic import Embeddings, embedder_name
-from memory_plugins.testing import candidate
 
 __all__ = ["Measurement", "measure", "measure_meaning", "run", "synthetic_record"]
 
@@ -196,7 +200,7 @@ def synthetic_record(i: int) -> dict[str, Any]:
         ),
     ]
     kind, text, tags, identity = shapes[i % len(shapes)]
-    return candidate(type=kind, text=text, tags=tags, identity=identity, reason="bench")
+    return bench_candidate(type=kind, text=text, tags=tags, identity=identity, reason="bench")
 
 
 @dataclass(frozen=True, slots=True)
