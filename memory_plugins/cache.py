@@ -321,12 +321,12 @@ class ReadPool:
                     return
                 future, fn = self._tasks.popleft()
             # A reader that gave up before the read started cancelled it: skip the store call.
-            if not future.set_running_or_notify_cancel():
-                continue
-            try:
-                future.set_result(fn())
-            except BaseException as exc:
-                future.set_exception(exc)
+            if future.set_running_or_notify_cancel():
+                try:
+                    future.set_result(fn())
+                except BaseException as exc:
+                    future.set_exception(exc)
+            del future, fn  # an idle worker must not keep the last job's closure alive
 
     def shutdown(self) -> None:
         """Refuse new work, cancel what has not started and let idle threads exit now

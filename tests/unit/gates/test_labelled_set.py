@@ -10,8 +10,6 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from memory_plugins import MemoryConfig
 from memory_plugins.gates import GATE_ORDER, evaluate
 
