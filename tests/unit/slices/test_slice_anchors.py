@@ -161,7 +161,7 @@ def test_missing_nlp_extra_degrades_or_fails_as_asked(
         assert auto.extract("好的").action is IntentAction.UNKNOWN
         assert auto.extract("嗯").action is IntentAction.UNKNOWN
     assert sum("memory-plugins[slices]" in r.message for r in caplog.records) == 1
-    with pytest.raises(MissingExtraError, match=r"memory-plugins\[nlp\]"):
+    with pytest.raises(MissingExtraError, match=r"memory-plugins\[slices\]"):
         IntentExtractor(nlp="required").extract("好的")
     assert pipelines.TRAINED_PIPELINES["en"][0] == "en_core_web_sm"
 
