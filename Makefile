@@ -24,6 +24,7 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check memory_plugins tests benchmarks
 	$(BIN)/ruff format --check memory_plugins tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 test: lint
 	$(BIN)/pytest

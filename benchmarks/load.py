@@ -43,15 +43,15 @@ from typing import Any
 
 from memory_plugins import (
     CacheConfig,
-    Identity,
     MemoryConfig,
     MemoryEngine,
     MemoryType,
     OutcomeStatus,
     RecallConfig,
-    stable_key,
 )
 from memory_plugins.backends import postgres_store, sqlite_store
+from memory_plugins.candidate import Identity
+from memory_plugins.keys import stable_key
 from memory_plugins.principals import KeyRing
 
 DEFAULT_PG = os.environ.get("MEMORY_PLUGINS_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")

@@ -59,7 +59,7 @@ def store_problem(value: Any) -> str | None:
             "`with sqlite_store(path) as store:` (or `with SqliteStore.from_conn_string(...) "
             "as store:`) and pass `store`"
         )
-    if not (callable(getattr(value, "batch", None)) and callable(getattr(value, "abatch", None))):
+    if not callable(getattr(value, "batch", None)):
         return (
             "expected a LangGraph BaseStore (InMemoryStore, SqliteStore, PostgresStore, ...), "
             f"got {_kind(value)}: {_OPEN_A_STORE}"

@@ -329,6 +329,7 @@ class ReadPool:
         self._tasks: deque[tuple[Future[Any], Callable[[], Any]]] = deque()
         self._workers = 0
         self._idle = 0
+        self._closed = False
 
     @property
     def workers(self) -> int:
@@ -340,6 +341,8 @@ class ReadPool:
         """Run ``fn`` on a pool thread; raises ``ReadQueueFullError`` when the queue is full."""
         future: Future[T] = Future()
         with self._cond:
+            if self._closed:
+                raise RuntimeError(f"{self.name} pool is shut down")
             if len(self._tasks) >= self.max_pending:
                 raise ReadQueueFullError(
                     f"{len(self._tasks)} store reads already waiting: the store is too slow"
@@ -359,7 +362,7 @@ class ReadPool:
             with self._cond:
                 self._idle += 1
                 deadline = time.monotonic() + self.idle_seconds
-                while not self._tasks:
+                while not self._tasks and not self._closed:
                     remaining = deadline - time.monotonic()
                     if remaining <= 0:
                         break
@@ -370,9 +373,19 @@ class ReadPool:
                     return
                 future, fn = self._tasks.popleft()
             # A reader that gave up before the read started cancelled it: skip the store call.
-            if not future.set_running_or_notify_cancel():
-                continue
-            try:
-                future.set_result(fn())
-            except BaseException as exc:
-                future.set_exception(exc)
+            if future.set_running_or_notify_cancel():
+                try:
+                    future.set_result(fn())
+                except BaseException as exc:
+                    future.set_exception(exc)
+            del future, fn  # an idle worker must not keep the last job's closure alive
+
+    def shutdown(self) -> None:
+        """Refuse new work, cancel what has not started and let idle threads exit now
+        (a call already running finishes on its thread). Idempotent."""
+        with self._cond:
+            self._closed = True
+            pending, self._tasks = list(self._tasks), deque()
+            self._cond.notify_all()
+        for future, _ in pending:
+            future.cancel()

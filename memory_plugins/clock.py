@@ -1,9 +1,10 @@
 """Time, always in UTC, behind a tiny protocol so tests can freeze it."""
 
-from datetime import UTC, datetime
+import threading
+from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
-__all__ = ["Clock", "SystemClock", "utc_iso"]
+__all__ = ["Clock", "FrozenClock", "SystemClock", "utc_iso"]
 
 
 class Clock(Protocol):
@@ -24,3 +25,29 @@ def utc_iso(moment: datetime) -> str:
     if moment.tzinfo is None:
         raise ValueError("naive datetime: memory_plugins keeps every timestamp in UTC")
     return moment.astimezone(UTC).isoformat()
+
+
+class FrozenClock:
+    """A clock that only moves when told to. Always UTC."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        start = start or datetime(2026, 1, 1, tzinfo=UTC)
+        if start.tzinfo is None:
+            raise ValueError("FrozenClock needs an aware datetime")
+        self._now = start.astimezone(UTC)
+        self._lock = threading.Lock()
+
+    def now(self) -> datetime:
+        with self._lock:
+            return self._now
+
+    def advance(self, delta: timedelta) -> datetime:
+        """Move the clock forward and return the new time."""
+        with self._lock:
+            self._now += delta
+            return self._now
+
+    def set(self, moment: datetime) -> None:
+        """Jump to ``moment`` (aware)."""
+        with self._lock:
+            self._now = moment.astimezone(UTC)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from memory_plugins.candidate import MemoryType
 from memory_plugins.errors import ConfigurationError
-from memory_plugins.recall.lexicon import ALIASES, COMMON_WORDS, SELF_CONTEXT_CUES, SELF_REFERENCES
+from memory_plugins.wordlists import ALIASES, COMMON_WORDS, SELF_CONTEXT_CUES, SELF_REFERENCES
 
 if TYPE_CHECKING:
     from memory_plugins.gates.detectors import Detector
@@ -115,7 +115,7 @@ class RecallConfig:
     record by themselves: they are ignored as tags, tokens and phrases of the query."""
     aliases: tuple[tuple[str, ...], ...] = ALIASES
     """Groups of equivalent names (abbreviations, spellings, translations); a query naming
-    one member is matched against every member. Default: ``recall/aliases.json``."""
+    one member is matched against every member. Default: ``memory_plugins/aliases.json``."""
     plain_word_weight: float = 0.75
     """Per shared plain prose word of the memory text (lower-case English, not a name, not a
     technical term, not in the record's tags or identity): half a technical token, so one

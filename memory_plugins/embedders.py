@@ -33,6 +33,7 @@ from memory_plugins.semantic import Embeddings, FunctionEmbeddings, as_embedder
 __all__ = [
     "DEFAULT_EMBEDDER",
     "ENTRY_POINT_GROUP",
+    "HashingEmbeddings",
     "available_embedders",
     "load_embedder",
     "multilingual_use",
@@ -96,3 +97,60 @@ def multilingual_use(threads: int = 1) -> Embeddings:
         return vectors
 
     return FunctionEmbeddings(encode, name=USE_MODEL_NAME)
+
+
+class HashingEmbeddings:
+    """Deterministic bag-of-words embeddings for tests: no model, no torch, no network.
+
+    The words of a text as the recall scorer sees them (stems, common words such as "the"
+    or "user" left out, CJK runs as character pairs) are hashed to signed buckets of a
+    ``dims``-sized vector. Texts sharing informative words are similar; a paraphrase is
+    not, unless ``concepts`` maps its words to a shared concept (``{"kitten": "cat"}``).
+    Counts every call, so tests can check when embedding happens.
+
+    >>> emb = HashingEmbeddings(concepts={"kitten": "cat"})
+    >>> a, b = emb.embed_documents(["The user has a kitten."])[0], emb.embed_query("cat food")
+    >>> round(sum(x * y for x, y in zip(a, b)), 2), emb.document_calls, emb.query_calls
+    (0.71, 1, 1)
+    """
+
+    def __init__(
+        self, dims: int = 256, *, concepts: dict[str, str] | None = None, name: str | None = None
+    ) -> None:
+        self.dims = dims
+        self.name = name or f"hashing-{dims}"
+        self.concepts = {w: v for k, v in (concepts or {}).items() for w in self._words(k)}
+        self.document_calls = 0
+        self.query_calls = 0
+        self.texts_embedded = 0
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def _words(text: str) -> list[str]:
+        from memory_plugins.recall.query import content_words
+
+        return content_words(text)
+
+    def _vector(self, text: str) -> list[float]:
+        import hashlib
+
+        vector = [0.0] * self.dims
+        for word in self._words(text):
+            digest = hashlib.blake2b(self.concepts.get(word, word).encode(), digest_size=8)
+            value = int.from_bytes(digest.digest())
+            vector[value % self.dims] += 1.0 if value >> 63 else -1.0
+        norm = sum(x * x for x in vector) ** 0.5
+        return [x / norm for x in vector] if norm else vector
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        """One unit vector per text (a text with no informative word gives zeros)."""
+        with self._lock:
+            self.document_calls += 1
+            self.texts_embedded += len(texts)
+        return [self._vector(text) for text in texts]
+
+    def embed_query(self, text: str) -> list[float]:
+        """The unit vector of a query."""
+        with self._lock:
+            self.query_calls += 1
+        return self._vector(text)

@@ -23,12 +23,14 @@ import logging
 import threading
 import time
 import uuid
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import partial
-from typing import Any, Literal, TypeVar
+from types import TracebackType
+from typing import Any, Literal, Self, TypeVar
 
 from memory_plugins.arguments import require_candidates, require_config, require_query
 from memory_plugins.cache import ReadPool, ReadQueueFullError, RecordCache, SingleFlight
@@ -43,7 +45,7 @@ from memory_plugins.candidate import (
 )
 from memory_plugins.clock import Clock, SystemClock, utc_iso
 from memory_plugins.config import MemoryConfig
-from memory_plugins.errors import ConfigurationError, StoreUnavailableError
+from memory_plugins.errors import ConfigurationError, EngineClosedError, StoreUnavailableError
 from memory_plugins.gates import evaluate
 from memory_plugins.keys import stable_key
 from memory_plugins.namespaces import CHANGE_TOKEN_KEY, memory_namespace, state_namespace
@@ -72,7 +74,6 @@ from memory_plugins.store import (
     StoreGateway,
     StoreLike,
     paused_collection,
-    store_error,
 )
 
 __all__ = ["MemoryEngine", "RecallResult", "StatusFilter"]
@@ -160,6 +161,71 @@ class MemoryEngine:
         self._calls = ReadPool(config.recall.read_workers, name="memory-plugins-call")
         self._embeds = ReadPool(_EMBED_WORKERS, name="memory-plugins-embed")
         self._token_reads: SingleFlight[MarkerState] = SingleFlight()
+        self._closed = False
+
+    # -- lifecycle -------------------------------------------------------------------------
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called (then every operation raises)."""
+        return self._closed
+
+    def close(self) -> None:
+        """Stop the engine's worker threads and refuse further calls. Idempotent.
+
+        Calls not yet started are cancelled; one already running finishes on its thread.
+        The store is left open (it belongs to the caller), and so is the cache's content.
+        """
+        if self._closed:
+            return
+        self._closed = True
+        for pool in (self._reads, self._calls, self._embeds):
+            pool.shutdown()
+
+    async def aclose(self) -> None:
+        """Async twin of :meth:`close`."""
+        self.close()
+
+    def __enter__(self) -> Self:
+        self._require_open("with")
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    async def __aenter__(self) -> Self:
+        self._require_open("async with")
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+    def __del__(self) -> None:
+        if getattr(self, "_closed", True):  # closed, or __init__ failed before owning threads
+            return
+        warnings.warn(
+            f"unclosed {self!r}: use `with MemoryEngine(...) as engine:` or call close()",
+            ResourceWarning,
+            stacklevel=2,
+            source=self,
+        )
+        self.close()
+
+    def _require_open(self, what: str) -> None:
+        if self._closed:
+            raise EngineClosedError(
+                f"MemoryEngine.{what}: the engine is closed; open a new one over the store"
+            )
 
     @property
     def store(self) -> StoreLike:
@@ -180,6 +246,7 @@ class MemoryEngine:
         source_conversation_id: str | None,
     ) -> list[WriteOutcome]:
         """Gate, key, dedupe and store candidates; one outcome per candidate, in order."""
+        self._require_open("remember")
         candidates = require_candidates(candidates, "remember")
         namespace = self.namespace(principal)
         decisions = [evaluate(c, source_conversation_id, self.config) for c in candidates]
@@ -220,6 +287,7 @@ class MemoryEngine:
         source_conversation_id: str | None,
     ) -> list[WriteOutcome]:
         """Async twin of :meth:`remember`."""
+        self._require_open("aremember")
         items = list(require_candidates(candidates, "aremember"))
         return await asyncio.to_thread(
             self.remember, principal, items, source_conversation_id=source_conversation_id
@@ -582,6 +650,7 @@ class MemoryEngine:
         self, principal: PrincipalLike, status: StatusFilter = "active"
     ) -> list[MemoryRecord]:
         """The principal's records, newest change first. Raises ``StoreUnavailableError``."""
+        self._require_open("list_records")
         if status not in ("active", "suppressed", "all"):
             raise ConfigurationError("status must be 'active', 'suppressed' or 'all'")
         namespace, now = self.namespace(principal), self.clock.now()
@@ -598,12 +667,14 @@ class MemoryEngine:
         ``conversation_id`` (optional, as for :meth:`restore`) is recorded as the
         conversation that suppressed it.
         """
+        self._require_open("suppress")
         return self._transition(principal, key, RecordStatus.SUPPRESSED, conversation_id)
 
     def restore(
         self, principal: PrincipalLike, key: str, *, conversation_id: str | None = None
     ) -> WriteOutcome:
         """Bring a suppressed record back to ``active``."""
+        self._require_open("restore")
         return self._transition(principal, key, RecordStatus.ACTIVE, conversation_id)
 
     def _transition(
@@ -672,6 +743,7 @@ class MemoryEngine:
         Raises ``ConfigurationError`` without ``embeddings`` and ``StoreUnavailableError``
         when the store fails; an embedding failure stores nothing (counted, logged).
         """
+        self._require_open("embed_missing")
         if self.embeddings is None or self._model is None:
             raise ConfigurationError("embed_missing needs MemoryEngine(..., embeddings=...)")
         model = self._model
@@ -699,6 +771,7 @@ class MemoryEngine:
         Returns how many records were removed. Raises ``StoreUnavailableError``: erasure
         must not fail silently.
         """
+        self._require_open("forget")
         namespace = self.namespace(principal)
         return self._bounded("forget", partial(self._forget, namespace, key))
 
@@ -730,6 +803,7 @@ class MemoryEngine:
         Works on every store. For all principals at once on SQLite or PostgreSQL, use
         :meth:`sweep_all`. Raises ``StoreUnavailableError``.
         """
+        self._require_open("sweep")
         namespace = self.namespace(principal)
         return self._bounded("sweep", partial(self._sweep, namespace))
 
@@ -762,20 +836,62 @@ class MemoryEngine:
         sweeper, open the store with ``sqlite_store(..., sweep_interval_minutes=N)`` or
         ``postgres_store(..., sweep_interval_minutes=N)``.
         """
-        # sweep_ttl is a backend capability outside BaseStore, so the gateway does not carry it.
-        sweeper = getattr(self.store, "sweep_ttl", None)
-        if not self.gateway.supports_ttl or not callable(sweeper):
+        self._require_open("sweep_all")
+        if not self.gateway.supports_ttl or not callable(getattr(self.store, "sweep_ttl", None)):
             raise ConfigurationError(
                 f"{type(self.store).__name__} has no TTL sweeper; "
                 "call engine.sweep(principal) for each principal instead"
             )
         try:
-            return int(sweeper())
-        except Exception as exc:  # translated here like every other store failure
-            raise store_error(self.store, exc) from exc
+            return self.gateway.sweep_ttl()
         finally:
             if self._cache is not None:
                 self._cache.clear()
+
+    async def alist_records(
+        self, principal: PrincipalLike, status: StatusFilter = "active"
+    ) -> list[MemoryRecord]:
+        """Async twin of :meth:`list_records`."""
+        self._require_open("alist_records")
+        return await asyncio.to_thread(self.list_records, principal, status)
+
+    async def asuppress(
+        self, principal: PrincipalLike, key: str, *, conversation_id: str | None = None
+    ) -> WriteOutcome:
+        """Async twin of :meth:`suppress`."""
+        self._require_open("asuppress")
+        return await asyncio.to_thread(
+            self.suppress, principal, key, conversation_id=conversation_id
+        )
+
+    async def arestore(
+        self, principal: PrincipalLike, key: str, *, conversation_id: str | None = None
+    ) -> WriteOutcome:
+        """Async twin of :meth:`restore`."""
+        self._require_open("arestore")
+        return await asyncio.to_thread(
+            self.restore, principal, key, conversation_id=conversation_id
+        )
+
+    async def aembed_missing(self, principal: PrincipalLike) -> int:
+        """Async twin of :meth:`embed_missing`."""
+        self._require_open("aembed_missing")
+        return await asyncio.to_thread(self.embed_missing, principal)
+
+    async def aforget(self, principal: PrincipalLike, key: str | None = None) -> int:
+        """Async twin of :meth:`forget`."""
+        self._require_open("aforget")
+        return await asyncio.to_thread(self.forget, principal, key)
+
+    async def asweep(self, principal: PrincipalLike) -> int:
+        """Async twin of :meth:`sweep`."""
+        self._require_open("asweep")
+        return await asyncio.to_thread(self.sweep, principal)
+
+    async def asweep_all(self) -> int:
+        """Async twin of :meth:`sweep_all`."""
+        self._require_open("asweep_all")
+        return await asyncio.to_thread(self.sweep_all)
 
     # -- read path -------------------------------------------------------------------------
 
@@ -787,6 +903,7 @@ class MemoryEngine:
         embedding gets what is left of the budget; past it recall goes on with the rules
         alone (``degraded``, counted as ``embedding_timeouts``).
         """
+        self._require_open("recall")
         require_query(query, "recall")
         namespace = self.namespace(principal)
         now = self.clock.now()
@@ -803,6 +920,7 @@ class MemoryEngine:
 
     async def arecall(self, principal: PrincipalLike, query: str) -> RecallResult:
         """Async twin of :meth:`recall`; the time budget is enforced without holding a thread."""
+        self._require_open("arecall")
         require_query(query, "arecall")
         namespace = self.namespace(principal)
         now = self.clock.now()
@@ -880,11 +998,13 @@ class MemoryEngine:
 
     def explain(self, principal: PrincipalLike, query: str) -> Ranking:
         """Every record considered for ``query``, its score per dimension and the verdict."""
+        self._require_open("explain")
         require_query(query, "explain")
         return self._rank(principal, query)[0]
 
     async def aexplain(self, principal: PrincipalLike, query: str) -> Ranking:
         """Async twin of :meth:`explain`."""
+        self._require_open("aexplain")
         return await asyncio.to_thread(self.explain, principal, query)
 
     def _rank(self, principal: PrincipalLike, query: str) -> tuple[Ranking, bool]:

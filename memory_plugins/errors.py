@@ -3,6 +3,7 @@
     MemoryPluginsError
      ├── ConfigurationError      the package was set up or called wrongly (fix your code)
      │    └── WrongTypeError     an argument of the wrong kind (also a TypeError)
+     ├── EngineClosedError       a closed engine was used (also a RuntimeError)
      ├── MissingExtraError       an optional dependency is not installed (ImportError too)
      ├── StoreUnavailableError   the backing store failed; engines catch it and degrade
      ├── InvalidTokenError       a principal token failed verification
@@ -14,6 +15,7 @@ reason code. Exceptions are for misuse, missing extras and store failures.
 
 __all__ = [
     "ConfigurationError",
+    "EngineClosedError",
     "InvalidTokenError",
     "MemoryPluginsError",
     "MissingExtraError",
@@ -39,6 +41,13 @@ class WrongTypeError(ConfigurationError, TypeError):
     ``MemoryConfig`` belongs, a store given as ``engine=``, one candidate where a list is
     expected… Catch it as ``TypeError`` or as ``ConfigurationError``; the message says
     what to pass instead.
+    """
+
+
+class EngineClosedError(MemoryPluginsError, RuntimeError):
+    """A ``MemoryEngine`` was used after ``close()`` (or after its ``with`` block ended).
+
+    Open a new engine over the same store: the records are all still there.
     """
 
 

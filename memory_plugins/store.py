@@ -90,11 +90,10 @@ class Changes:
 
 @runtime_checkable
 class StoreLike(Protocol):
-    """What memory_plugins needs from a store: LangGraph's ``BaseStore`` batch surface."""
+    """What memory_plugins calls on a store: ``BaseStore.batch`` (every LangGraph store has
+    it). Async methods run it on worker threads, so ``abatch`` is never needed."""
 
     def batch(self, ops: Iterable[Any]) -> list[Any]: ...
-
-    async def abatch(self, ops: Iterable[Any]) -> list[Any]: ...
 
 
 @cache
@@ -129,6 +128,23 @@ class StoreGateway:
     def supports_ttl(self) -> bool:
         """Whether the backend accepts per-item TTLs (InMemoryStore does not)."""
         return bool(getattr(self.store, "supports_ttl", False))
+
+    def sweep_ttl(self) -> int:
+        """Delete every expired row of the store with the backend's own TTL sweeper (a
+        capability of SQLite and PostgreSQL stores outside ``BaseStore``); how many went.
+
+        Raises ``ConfigurationError`` for a store without one, ``StoreUnavailableError``
+        when the sweep fails.
+        """
+        sweeper = getattr(self.store, "sweep_ttl", None)
+        if not self.supports_ttl or not callable(sweeper):
+            raise ConfigurationError(f"{type(self.store).__name__} has no TTL sweeper")
+        if self._file is not None:
+            self._file.check()
+        try:
+            return int(sweeper())
+        except Exception as exc:  # translated once, here, like every batch
+            raise store_error(self.store, exc) from exc
 
     # -- reads -----------------------------------------------------------------------------
 

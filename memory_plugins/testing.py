@@ -10,8 +10,10 @@ import asyncio
 import threading
 import time
 from collections.abc import Iterable
-from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
+
+from memory_plugins.clock import FrozenClock
+from memory_plugins.embedders import HashingEmbeddings
 
 if TYPE_CHECKING:
     from memory_plugins.testing_llamaindex import ScriptedLLM
@@ -50,32 +52,6 @@ def candidate(**fields: Any) -> dict[str, Any]:
     }
     base.update(fields)
     return base
-
-
-class FrozenClock:
-    """A clock that only moves when told to. Always UTC."""
-
-    def __init__(self, start: datetime | None = None) -> None:
-        start = start or datetime(2026, 1, 1, tzinfo=UTC)
-        if start.tzinfo is None:
-            raise ValueError("FrozenClock needs an aware datetime")
-        self._now = start.astimezone(UTC)
-        self._lock = threading.Lock()
-
-    def now(self) -> datetime:
-        with self._lock:
-            return self._now
-
-    def advance(self, delta: timedelta) -> datetime:
-        """Move the clock forward and return the new time."""
-        with self._lock:
-            self._now += delta
-            return self._now
-
-    def set(self, moment: datetime) -> None:
-        """Jump to ``moment`` (aware)."""
-        with self._lock:
-            self._now = moment.astimezone(UTC)
 
 
 class FailingStore:
@@ -209,60 +185,3 @@ def __getattr__(name: str) -> Any:
 
         return ScriptedLLM
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-class HashingEmbeddings:
-    """Deterministic bag-of-words embeddings for tests: no model, no torch, no network.
-
-    The words of a text as the recall scorer sees them (stems, common words such as "the"
-    or "user" left out, CJK runs as character pairs) are hashed to signed buckets of a
-    ``dims``-sized vector. Texts sharing informative words are similar; a paraphrase is
-    not, unless ``concepts`` maps its words to a shared concept (``{"kitten": "cat"}``).
-    Counts every call, so tests can check when embedding happens.
-
-    >>> emb = HashingEmbeddings(concepts={"kitten": "cat"})
-    >>> a, b = emb.embed_documents(["The user has a kitten."])[0], emb.embed_query("cat food")
-    >>> round(sum(x * y for x, y in zip(a, b)), 2), emb.document_calls, emb.query_calls
-    (0.71, 1, 1)
-    """
-
-    def __init__(
-        self, dims: int = 256, *, concepts: dict[str, str] | None = None, name: str | None = None
-    ) -> None:
-        self.dims = dims
-        self.name = name or f"hashing-{dims}"
-        self.concepts = {w: v for k, v in (concepts or {}).items() for w in self._words(k)}
-        self.document_calls = 0
-        self.query_calls = 0
-        self.texts_embedded = 0
-        self._lock = threading.Lock()
-
-    @staticmethod
-    def _words(text: str) -> list[str]:
-        from memory_plugins.recall.query import content_words
-
-        return content_words(text)
-
-    def _vector(self, text: str) -> list[float]:
-        import hashlib
-
-        vector = [0.0] * self.dims
-        for word in self._words(text):
-            digest = hashlib.blake2b(self.concepts.get(word, word).encode(), digest_size=8)
-            value = int.from_bytes(digest.digest())
-            vector[value % self.dims] += 1.0 if value >> 63 else -1.0
-        norm = sum(x * x for x in vector) ** 0.5
-        return [x / norm for x in vector] if norm else vector
-
-    def embed_documents(self, texts: list[str]) -> list[list[float]]:
-        """One unit vector per text (a text with no informative word gives zeros)."""
-        with self._lock:
-            self.document_calls += 1
-            self.texts_embedded += len(texts)
-        return [self._vector(text) for text in texts]
-
-    def embed_query(self, text: str) -> list[float]:
-        """The unit vector of a query."""
-        with self._lock:
-            self.query_calls += 1
-        return self._vector(text)

@@ -23,6 +23,7 @@ the runtime context (``context_schema``), the store from ``compile(store=...)``.
 
 import inspect
 import threading
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
@@ -100,7 +101,10 @@ class LongTermMemory:
         )
         self._clock = clock
         self._make_queue = partial(ExtractionQueue, maxsize=queue_maxsize, job_timeout=job_timeout)
-        self._per_store: dict[int, tuple[MemoryEngine, ExtractionQueue | None]] = {}
+        # Weak keys: a store the graph dropped takes its engine and queue with it.
+        self._per_store: weakref.WeakKeyDictionary[
+            BaseStore, tuple[MemoryEngine, ExtractionQueue | None]
+        ] = weakref.WeakKeyDictionary()
         self._lock = threading.Lock()
         self._no_thread = WarnOnce()
 
@@ -113,14 +117,16 @@ class LongTermMemory:
                 "builder.compile(store=InMemoryStore()) (or SqliteStore / PostgresStore)"
             )
         with self._lock:
-            pair = self._per_store.get(id(store))
+            pair = self._per_store.get(store)
             if pair is None:
+                # The engine reaches the store through a weak proxy, so it does not keep
+                # the store (the dictionary key) alive; when the store goes, so do they.
                 engine = MemoryEngine(
-                    store, self.config, clock=self._clock, embeddings=self.embeddings
+                    weakref.proxy(store), self.config, clock=self._clock, embeddings=self.embeddings
                 )
                 queue = self._make_queue(engine, self.extractor) if self.extractor else None
-                # The engine keeps the store alive, so the id cannot be reused meanwhile.
-                pair = self._per_store[id(store)] = (engine, queue)
+                pair = self._per_store[store] = (engine, queue)
+                weakref.finalize(store, _release, engine, queue)
             return pair
 
     def engine_for(self, store: BaseStore | None) -> MemoryEngine:
@@ -135,6 +141,10 @@ class LongTermMemory:
         with self._lock:
             return [queue for _, queue in self._per_store.values() if queue is not None]
 
+    def _engines(self) -> list[MemoryEngine]:
+        with self._lock:
+            return [engine for engine, _ in self._per_store.values()]
+
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait for queued extractions; ``False`` if ``timeout`` ran out."""
         results = [queue.flush(timeout) for queue in self._queues()]  # flush every queue
@@ -146,9 +156,11 @@ class LongTermMemory:
         return all(results)
 
     def close(self, timeout: float = 5.0) -> None:
-        """Finish queued extractions and stop the queues."""
+        """Finish queued extractions, stop the queues and close the engines."""
         for queue in self._queues():
             queue.close(timeout)
+        for engine in self._engines():
+            engine.close()
 
     # -- recall ------------------------------------------------------------------------------
 
@@ -376,6 +388,13 @@ def add_long_term_memory(
     builder.add_node(name, memory.wrap(model))
     builder.add_edge(name, END)
     return builder
+
+
+def _release(engine: MemoryEngine, queue: ExtractionQueue | None) -> None:
+    """Run when a store is collected: its pending extractions can no longer be written."""
+    if queue is not None:
+        queue.close(0)
+    engine.close()
 
 
 def _without_memory(update: Any, key: str) -> Any:

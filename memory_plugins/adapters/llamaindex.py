@@ -22,6 +22,7 @@ True
 
 import copy
 import logging
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -89,6 +90,7 @@ class LongTermMemoryBlock(BaseMemoryBlock[list[ChatMessage]]):
     _engine: MemoryEngine = PrivateAttr()
     _queue: ExtractionQueue | None = PrivateAttr(default=None)
     _seen: "OrderedDict[tuple[str, str, str, str], None]" = PrivateAttr(default_factory=OrderedDict)
+    _seen_lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
 
     def __init__(
         self,
@@ -159,11 +161,12 @@ class LongTermMemoryBlock(BaseMemoryBlock[list[ChatMessage]]):
         queued = 0
         for user_text, answer, kind in turns:
             seen = (conversation or "", user_text, answer, kind)
-            if seen in self._seen:
-                continue
-            self._seen[seen] = None
-            while len(self._seen) > _SEEN_TURNS:
-                self._seen.popitem(last=False)
+            with self._seen_lock:  # two threads handing over one session queue a turn once
+                if seen in self._seen:
+                    continue
+                self._seen[seen] = None
+                while len(self._seen) > _SEEN_TURNS:
+                    self._seen.popitem(last=False)
             turn = TurnInput(self.user_id, conversation, user_text, answer, turn_kind=kind)
             queued += self._queue.submit(turn)
         return queued

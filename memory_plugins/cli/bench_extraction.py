@@ -134,7 +134,7 @@ def _store() -> Any:
 
 def _scripted_model() -> Any:
     try:
-        from memory_plugins.testing import ScriptedChatModel
+        from memory_plugins.testing_models import ScriptedChatModel
     except ImportError as exc:
         raise MissingExtraError(
             "memory-plugins bench extraction", "langchain", "langchain-core"

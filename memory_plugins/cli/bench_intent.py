@@ -80,7 +80,7 @@ def run(args: Namespace) -> int:
     try:
         import spacy  # noqa: F401  # the import is part of the one-time cost being measured
     except ImportError:
-        print("bench intent needs spaCy: pip install 'memory-plugins[nlp]'", file=sys.stderr)
+        print("bench intent needs spaCy: pip install 'memory-plugins[slices]'", file=sys.stderr)
         return 2
     import_s = time.perf_counter() - began
     torch_loaded = "torch" in sys.modules

@@ -65,7 +65,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from memory_plugins.candidate import MemoryRecord, MemoryType, SourceSignal
-from memory_plugins.clock import utc_iso
+from memory_plugins.clock import FrozenClock, utc_iso
 from memory_plugins.config import CacheConfig, MemoryConfig, RecallConfig
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import MissingExtraError
@@ -80,7 +80,6 @@ from memory_plugins.semantic import (
     similarities,
     vector_of,
 )
-from memory_plugins.testing import FrozenClock
 
 __all__ = [
     "Conversation",

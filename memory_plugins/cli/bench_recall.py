@@ -45,7 +45,12 @@ from dataclasses import asdict, dataclass, replace
 from datetime import timedelta
 from typing import Any
 
-from memory_plugins.cli.bench_common import backend_names, bench_config, open_backend
+from memory_plugins.cli.bench_common import (
+    backend_names,
+    bench_candidate,
+    bench_config,
+    open_backend,
+)
 from memory_plugins.cli.evalio import percentile
 from memory_plugins.config import CacheConfig, MemoryConfig
 from memory_plugins.embedders import load_embedder
@@ -54,7 +59,6 @@ from memory_plugins.errors import ConfigurationError, MissingExtraError
 from memory_plugins.recall.index import RecordIndex
 from memory_plugins.recall.query import content_words
 from memory_plugins.semantic import Embeddings, embedder_name, named_embeddings
-from memory_plugins.testing import candidate
 
 __all__ = ["Baselines", "Measurement", "measure", "measure_meaning", "run", "synthetic_record"]
 
@@ -220,7 +224,7 @@ def synthetic_record(i: int) -> dict[str, Any]:
         ),
     ]
     kind, text, tags, identity = shapes[i % len(shapes)]
-    return candidate(type=kind, text=text, tags=tags, identity=identity, reason="bench")
+    return bench_candidate(type=kind, text=text, tags=tags, identity=identity, reason="bench")
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,10 +4,14 @@ import argparse
 import time
 from typing import Any
 
-from memory_plugins.cli.bench_common import backend_names, bench_config, open_backend
+from memory_plugins.cli.bench_common import (
+    backend_names,
+    bench_candidate,
+    bench_config,
+    open_backend,
+)
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.gates import evaluate
-from memory_plugins.testing import candidate
 
 __all__ = ["run", "synthetic_candidate"]
 
@@ -26,7 +30,7 @@ def synthetic_candidate(i: int) -> dict[str, Any]:
             f"plan {i}",
         )
     identity = {"subject": subject, "polarity": "prefer"}
-    return candidate(type=kind, text=text, tags=tags, identity=identity)
+    return bench_candidate(type=kind, text=text, tags=tags, identity=identity)
 
 
 def _load_detectors() -> float:

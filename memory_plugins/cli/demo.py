@@ -155,7 +155,7 @@ def _answer(messages: Sequence[Any]) -> str:
 def _models(spec: str | None) -> tuple[Any, Any, str]:
     """(chat model, extraction model, label)."""
     if spec is None:
-        from memory_plugins.testing import ScriptedChatModel
+        from memory_plugins.testing_models import ScriptedChatModel
 
         return (
             ScriptedChatModel([_answer], cycle=True),

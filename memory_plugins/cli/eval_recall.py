@@ -31,13 +31,13 @@ from memory_plugins.cli.evalio import (
     progress,
     read_cases,
 )
+from memory_plugins.clock import FrozenClock
 from memory_plugins.config import MemoryConfig, RecallConfig
 from memory_plugins.embedders import load_embedder
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import ConfigurationError, MissingExtraError
 from memory_plugins.outcomes import OutcomeStatus
 from memory_plugins.semantic import EmbeddingsLike
-from memory_plugins.testing import FrozenClock
 
 __all__ = ["QueryOutcome", "RecallEvaluation", "evaluate_file", "evaluate_scenarios", "run"]
 

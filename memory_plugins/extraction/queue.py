@@ -195,6 +195,12 @@ class ExtractionQueue:
             logger.exception("memory extraction could not be queued")
             return False
 
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called (then turns are no longer accepted)."""
+        with self._lock:
+            return self._closed
+
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait until every queued job has been processed; ``False`` if ``timeout`` ran out."""
         deadline = time.monotonic() + timeout

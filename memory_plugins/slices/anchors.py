@@ -248,7 +248,7 @@ class IntentExtractor:
                 if lang not in self._missing:
                     self._missing.add(lang)
                     logger.warning(
-                        "intent anchors: the spaCy stage is off for %r (install memory-plugins[nlp])",
+                        "intent anchors: the spaCy stage is off for %r (install memory-plugins[slices])",
                         lang,
                     )
             return None

@@ -9,7 +9,7 @@ correction can look at the recent ones. Lifetimes are computed in UTC.
 >>> from langgraph.store.memory import InMemoryStore
 >>> from memory_plugins import MemoryConfig
 >>> from memory_plugins.slices.store import SliceStore
->>> from memory_plugins.testing import FrozenClock
+>>> from memory_plugins.clock import FrozenClock
 >>> store = SliceStore(InMemoryStore(), MemoryConfig(principal_secret="0123456789abcdef"),
 ...                    clock=FrozenClock())
 >>> store.put("bob", [store.new_record(SliceType.SNAPSHOT, "generate:email", {"max_count": 2})])

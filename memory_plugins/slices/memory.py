@@ -9,7 +9,7 @@ never reach the chat: ``observe`` and ``check`` degrade to no slices.
 
 >>> from langgraph.store.memory import InMemoryStore
 >>> from memory_plugins import MemoryConfig
->>> from memory_plugins.testing import FrozenClock
+>>> from memory_plugins.clock import FrozenClock
 >>> slices = SliceMemory(InMemoryStore(), MemoryConfig(principal_secret="0123456789abcdef"),
 ...                      clock=FrozenClock())
 >>> turn = slices.observe("alice", "写三封催款邮件，每封不超过200字", conversation_id="c1")
@@ -23,7 +23,9 @@ never reach the chat: ``observe`` and ``check`` degrade to no slices.
 """
 
 import asyncio
+import hashlib
 import logging
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -57,6 +59,7 @@ __all__ = ["SliceMemory", "TurnSlices"]
 logger = logging.getLogger("memory_plugins")
 
 _STREAK_HISTORY = 20
+_STREAK_LOCKS = 16
 _RECENT_FEEDBACK = 3
 
 
@@ -97,6 +100,7 @@ class SliceMemory:
         self.config = require_config(config, "SliceMemory")
         self.extractor = extractor or IntentExtractor(DomainPacks(packs))
         self.store = SliceStore(store, config, clock=clock, stats=stats)
+        self._streak_locks = [threading.Lock() for _ in range(_STREAK_LOCKS)]
 
     @property
     def stats(self) -> EngineStats:
@@ -277,14 +281,17 @@ class SliceMemory:
         self, principal: str, conversation_id: str | None, domains: list[str]
     ) -> dict[str, int]:
         key = conversation_id or "-"
-        state = self.store.get(principal, SliceType.STREAK, key)
-        history = [list(d) for d in state.data.get("turns", [])] if state else []
-        history = [*history, domains][-_STREAK_HISTORY:]
-        if state is not None or domains:
-            record = self.store.new_record(
-                SliceType.STREAK, key, {"turns": history}, conversation_id=conversation_id
-            )
-            self.store.put(principal, [record])
+        digest = hashlib.blake2b(f"{principal}\x1f{key}".encode(), digest_size=2).digest()
+        # A read-modify-write: two turns of one conversation at once must both be counted.
+        with self._streak_locks[int.from_bytes(digest) % _STREAK_LOCKS]:
+            state = self.store.get(principal, SliceType.STREAK, key)
+            history = [list(d) for d in state.data.get("turns", [])] if state else []
+            history = [*history, domains][-_STREAK_HISTORY:]
+            if state is not None or domains:
+                record = self.store.new_record(
+                    SliceType.STREAK, key, {"turns": history}, conversation_id=conversation_id
+                )
+                self.store.put(principal, [record])
         return domain_streaks(history, self.config.slices.implicit_trigger_turns)
 
     def _store_turn(

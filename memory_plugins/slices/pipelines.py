@@ -147,7 +147,7 @@ def _build(lang: str, trained: bool) -> Any:
         import spacy
         from spacy.language import Language
     except ImportError as exc:
-        raise MissingExtraError("the spaCy stage of intent anchors", "nlp", "spacy") from exc
+        raise MissingExtraError("the spaCy stage of intent anchors", "slices", "spacy") from exc
     if trained:
         for name in TRAINED_PIPELINES[lang]:
             if spacy.util.is_package(name):
@@ -160,7 +160,7 @@ def _build(lang: str, trained: bool) -> Any:
             import jieba
             import jieba.posseg  # noqa: F401
         except ImportError as exc:
-            raise MissingExtraError("Chinese intent anchors", "nlp", "jieba") from exc
+            raise MissingExtraError("Chinese intent anchors", "slices", "jieba") from exc
         if not Language.has_factory(_JIEBA_COMPONENT):
             Language.component(_JIEBA_COMPONENT, func=_jieba_pos)
         nlp = spacy.blank("zh", config={"nlp": {"tokenizer": {"segmenter": "jieba"}}})

@@ -13,7 +13,7 @@ be skipped, both logged and counted in :attr:`SliceStore.stats`. Management call
 
 >>> from langgraph.store.memory import InMemoryStore
 >>> from memory_plugins import MemoryConfig
->>> from memory_plugins.testing import FrozenClock
+>>> from memory_plugins.clock import FrozenClock
 >>> slices = SliceStore(InMemoryStore(), MemoryConfig(principal_secret="0123456789abcdef"),
 ...                     clock=FrozenClock())
 >>> rec = slices.new_record(SliceType.SNAPSHOT, "generate:title", {"max_count": 5})

@@ -19,12 +19,13 @@ from llama_index.core.llms.mock import MockFunctionCallingLLM
 from llama_index.core.memory import Memory
 from llama_index.core.workflow import Context
 
-from memory_plugins import ConfigurationError, ExtractionQueue, MemoryConfig, MemoryEngine
+from memory_plugins import ConfigurationError, MemoryConfig, MemoryEngine
 from memory_plugins.adapters.llamaindex import (
     LlamaIndexExtractor,
     LongTermMemoryBlock,
     memory_function_tools,
 )
+from memory_plugins.extraction import ExtractionQueue
 from memory_plugins.testing import FrozenClock, ScriptedLLM
 
 # LlamaIndex's workflows read every attribute of an agent when they build it, pydantic's
@@ -96,7 +97,7 @@ def test_unparsable_or_extra_fields_are_counted_and_gated(engine: MemoryEngine) 
     llm = ScriptedLLM(responses=["Sure, I will remember!", extra])
     extractor = LlamaIndexExtractor(llm)
     with ExtractionQueue(engine, extractor) as queue:
-        from memory_plugins import TurnInput
+        from memory_plugins.extraction import TurnInput
 
         queue.submit(TurnInput("alice", "c-1", STATE_TEA, "Noted."))
         queue.submit(TurnInput("alice", "c-1", STATE_TEA + " Really.", "Noted."))

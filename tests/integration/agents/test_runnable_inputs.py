@@ -16,8 +16,9 @@ from langchain_core.messages import HumanMessage
 from langchain_core.prompts import ChatPromptTemplate, MessagesPlaceholder
 from langchain_core.runnables.history import RunnableWithMessageHistory
 
-from memory_plugins import ExtractionQueue, MemoryConfig, MemoryEngine, MemoryExtractor
+from memory_plugins import MemoryConfig, MemoryEngine
 from memory_plugins.adapters.langchain import with_long_term_memory
+from memory_plugins.extraction import ExtractionQueue, MemoryExtractor
 from memory_plugins.testing import ScriptedChatModel
 
 SYSTEM = "You are a helpful assistant."

@@ -18,14 +18,13 @@ from langgraph.store.sqlite import SqliteStore
 
 from memory_plugins import (
     ConfigurationError,
-    ExtractionQueue,
     MemoryConfig,
     MemoryEngine,
     OutcomeStatus,
     StoreUnavailableError,
-    TurnInput,
 )
 from memory_plugins.backends import postgres_store, sqlite_store
+from memory_plugins.extraction import ExtractionQueue, TurnInput
 from memory_plugins.testing import FailingStore, ScriptedChatModel, candidate
 
 PG_URL = os.environ.get("MEMORY_PLUGINS_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")

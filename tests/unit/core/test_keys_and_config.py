@@ -2,7 +2,9 @@
 
 import pytest
 
-from memory_plugins import ConfigurationError, Identity, MemoryConfig, MemoryType, stable_key
+from memory_plugins import ConfigurationError, MemoryConfig, MemoryType
+from memory_plugins.candidate import Identity
+from memory_plugins.keys import stable_key
 from memory_plugins.namespaces import memory_namespace, principal_hash
 
 

@@ -11,17 +11,10 @@ import pytest
 from langgraph.store.memory import InMemoryStore
 from langgraph.store.sqlite import SqliteStore
 
-from memory_plugins import (
-    ConfigurationError,
-    ExtractionQueue,
-    MemoryCandidate,
-    MemoryConfig,
-    MemoryEngine,
-    MemoryExtractor,
-    TurnInput,
-    WrongTypeError,
-)
+from memory_plugins import ConfigurationError, MemoryCandidate, MemoryConfig, MemoryEngine
 from memory_plugins.backends import sqlite_store
+from memory_plugins.errors import WrongTypeError
+from memory_plugins.extraction import ExtractionQueue, MemoryExtractor, TurnInput
 from memory_plugins.testing import ScriptedChatModel, candidate
 
 SECRET = "misuse-tests-secret-0123"
@@ -162,7 +155,7 @@ def test_adapters_reject_a_store_as_engine_and_a_dict_as_config() -> None:
 
 
 def test_slice_memory_checks_its_store_and_config() -> None:
-    from memory_plugins import SliceMemory
+    from memory_plugins.slices import SliceMemory
 
     raises_wrong_type(lambda: SliceMemory(InMemoryStore, config()), "InMemoryStore(")
     raises_wrong_type(

@@ -110,7 +110,8 @@ def test_langgraph_memory_bounds_the_prompt_with_its_configured_gates() -> None:
     messages = [("user", "Remember that I like tea."), ("assistant", "Noted.")]
     state = {"summary": SUMMARY, "pinned_decisions": list(PINNED)}
     config = {"configurable": {"user_id": "alice", "thread_id": "t-1"}}
-    memory.queue_turn(messages, state, config, None, InMemoryStore())  # type: ignore[arg-type]
+    store = InMemoryStore()  # kept: a collected store closes its engine and queue
+    memory.queue_turn(messages, state, config, None, store)  # type: ignore[arg-type]
     assert memory.flush()
     memory.close()
     sent = "\n".join(str(message.content) for message in extractor_model.calls[0])

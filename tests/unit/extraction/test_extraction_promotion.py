@@ -3,9 +3,10 @@
 import pytest
 from langgraph.store.memory import InMemoryStore
 
-from memory_plugins import ConfigurationError, MemoryConfig, MemoryEngine, evaluate
+from memory_plugins import ConfigurationError, MemoryConfig, MemoryEngine
 from memory_plugins.extraction import derive_candidate, promote_pinned_decisions
 from memory_plugins.extraction.promotion import derive_subject, derive_tags, derive_type
+from memory_plugins.gates import evaluate
 
 CONFIG = MemoryConfig(principal_secret="extraction-tests-secret-0123456789")
 FILLER = ("用户", "记住", "以后", "remember", "Remember", "please", "always", "我")

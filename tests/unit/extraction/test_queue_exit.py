@@ -18,7 +18,8 @@ SECRET = "queue-exit-secret-0123456"
 SCRIPT = """
 import json, logging, sys, time
 from contextlib import ExitStack
-from memory_plugins import ExtractionQueue, MemoryConfig, MemoryEngine, TurnInput
+from memory_plugins import MemoryConfig, MemoryEngine
+from memory_plugins.extraction import ExtractionQueue, TurnInput
 from memory_plugins.backends import sqlite_store
 from memory_plugins.testing import ScriptedChatModel
 

@@ -10,17 +10,13 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from memory_plugins import MemoryConfig
 from memory_plugins.gates import GATE_ORDER, evaluate
 
 HERE = Path(__file__).resolve().parent
 LABELLED = HERE / "labelled_candidates.jsonl"
-# CI clones the repository next to ``shared/``: <repo>/../shared.
-SHARED_VALIDATION = (
-    Path(__file__).resolve().parents[3].parent / "shared/eval/samples/validation.jsonl"
-)
+# A copy of the evaluation format's ``eval/samples/validation.jsonl`` (see its README).
+SHARED_VALIDATION = HERE.parents[1] / "data" / "eval-samples" / "validation.jsonl"
 CONFIG = MemoryConfig(principal_secret="0123456789abcdef")
 
 
@@ -71,7 +67,5 @@ def test_labelled_candidates_agree_with_the_gates() -> None:
 
 
 def test_shared_validation_samples_agree_with_the_gates() -> None:
-    if not SHARED_VALIDATION.is_file():
-        pytest.fail(f"shared evaluation samples missing: expected {SHARED_VALIDATION}")
     mismatches = _mismatches(_load(SHARED_VALIDATION))
     assert not mismatches, "\n".join(["gate decisions differ from the labels:", *mismatches])

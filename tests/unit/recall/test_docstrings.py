@@ -10,7 +10,7 @@ MODULES = [
     "memory_plugins.recall.features",
     "memory_plugins.recall.index",
     "memory_plugins.recall.injection",
-    "memory_plugins.recall.lexicon",
+    "memory_plugins.wordlists",
     "memory_plugins.recall.query",
     "memory_plugins.recall.scoring",
     "memory_plugins.recall.text",

@@ -153,15 +153,15 @@ def test_missing_nlp_extra_degrades_or_fails_as_asked(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     def missing(lang: str, *, trained: bool = True) -> object:
-        raise MissingExtraError("the spaCy stage of intent anchors", "nlp", "spacy")
+        raise MissingExtraError("the spaCy stage of intent anchors", "slices", "spacy")
 
     monkeypatch.setattr("memory_plugins.slices.anchors.load_pipeline", missing)
     auto = IntentExtractor()
     with caplog.at_level(logging.WARNING, logger="memory_plugins"):
         assert auto.extract("好的").action is IntentAction.UNKNOWN
         assert auto.extract("嗯").action is IntentAction.UNKNOWN
-    assert sum("memory-plugins[nlp]" in r.message for r in caplog.records) == 1
-    with pytest.raises(MissingExtraError, match=r"memory-plugins\[nlp\]"):
+    assert sum("memory-plugins[slices]" in r.message for r in caplog.records) == 1
+    with pytest.raises(MissingExtraError, match=r"memory-plugins\[slices\]"):
         IntentExtractor(nlp="required").extract("好的")
     assert pipelines.TRAINED_PIPELINES["en"][0] == "en_core_web_sm"
 

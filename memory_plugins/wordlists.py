@@ -1,7 +1,8 @@
 """Built-in bilingual word lists of the scorer: common words and self-context cues.
 
-These are the defaults of :class:`~memory_plugins.config.RecallConfig`; override them
-there. They are data, not domain knowledge: the scorer never maps topics to keywords,
+These are values, the defaults of :class:`~memory_plugins.config.RecallConfig` (override
+them there); :class:`~memory_plugins.recall.query.Lexicon` is the type the scorer builds
+from them. They are data, not domain knowledge: the scorer never maps topics to keywords,
 it only refuses to let chat filler ("喜欢", "一下", "the", "please") decide recall, and
 lets a user ask about their own background ("do you know my job?").
 
