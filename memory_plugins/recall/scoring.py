@@ -85,11 +85,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import chain
-from typing import Any
 
 from memory_plugins.candidate import MemoryRecord, RecordStatus
 from memory_plugins.config import RecallConfig
-from memory_plugins.recall.features import FEATURES_VERSION, features_of
+from memory_plugins.recall.features import RecordFeatures, features_of
 from memory_plugins.recall.index import IndexView
 from memory_plugins.recall.query import Lexicon, QueryProfile, analyse_query
 from memory_plugins.recall.types import Consideration, Ranking, RecallHit, SkipReason
@@ -185,7 +184,7 @@ def _semantic(lift: float, config: RecallConfig) -> float:
     return config.semantic_weight * (min(lift, 1.0) - floor) / (1.0 - floor)
 
 
-_Scorer = Callable[[MemoryRecord, Mapping[str, Any], bool], RecordScore]
+_Scorer = Callable[[MemoryRecord, RecordFeatures, bool], RecordScore]
 
 
 def _scorer(
@@ -266,7 +265,7 @@ def _scorer(
             return RecordScore(scores, matched, 0.0, semantic > 0)
         return RecordScore(scores, matched, semantic, False)
 
-    def score(record: MemoryRecord, feats: Mapping[str, Any], lexical: bool = True) -> RecordScore:
+    def score(record: MemoryRecord, feats: RecordFeatures, lexical: bool = True) -> RecordScore:
         if not lexical:
             return meaning_only(record)
         kind = record.type
@@ -275,7 +274,7 @@ def _scorer(
         tag_score = 0.0
         # Plain loops, not comprehensions: each comprehension costs a frame per record.
         tags: list[str] = []
-        for tag, pin in zip(record.tags, feats["tags"], strict=False):
+        for tag, pin in zip(record.tags, feats.tags, strict=False):
             if pin in query and pin and informative[pin] and not case_clash(tag):
                 tags.append(tag)
         if tags:
@@ -285,7 +284,7 @@ def _scorer(
 
         whole_parts = 0
         phrase_parts = 0
-        for part, pin, part_canonical, part_strong in feats["identity"]:
+        for part, pin, part_canonical, part_strong in feats.identity:
             if pin in query and informative[pin] and not case_clash(_part_value(record, part)):
                 whole_parts += 1
                 if explain:
@@ -299,13 +298,13 @@ def _scorer(
         identity_score = whole_weight * whole_parts + phrase_weight * phrase_parts
 
         text_score = 0.0
-        text_pin = feats["text_needle"]
+        text_pin = feats.text_needle
         if text_pin and text_pin in query and informative[text_pin]:
             text_score = text_weight
             if explain:
                 matched["text"] = [record.text]
 
-        text = feats["text"]
+        text = feats.text
         cjk_score = 0.0
         phrases = _shared_phrases(phrase_runs, text) if phrase_runs else None
         if phrases:
@@ -320,10 +319,10 @@ def _scorer(
         # A padded word form is in the canonical text exactly when it is one of its tokens.
         tokens: list[str] = []
         for token, pin in padded:
-            if pin in text and not token_clash(token, feats["cased"]):
+            if pin in text and not token_clash(token, feats.names, feats.short_lower):
                 tokens.append(token)
         if tokens:
-            strong = feats["strong"]
+            strong = feats.strong
             for token in tokens:
                 ascii_score += strong_weight if token in strong else plain_weight
             if explain:
@@ -332,7 +331,7 @@ def _scorer(
         self_score = 0.0
         self_aware = kind in self_types
         if self_aware and facets:
-            cues = _self_cues(profile, feats["all"])
+            cues = _self_cues(profile, feats.all)
             if cues:
                 self_score = self_weight
                 if explain:
@@ -517,16 +516,16 @@ def _score_all(
             records = chosen
     for record in records:
         feats = record.features
-        if feats.get("v") != FEATURES_VERSION:
+        if feats is None:
             feats = features_of(record)
         # Every counted match contains a probe; most records hold none and stop here.
         if ranking:  # every probe the record holds: its rarity, once all are counted
-            rare = list(filter(feats["all"].__contains__, probes))
+            rare = list(filter(feats.all.__contains__, probes))
             lexical = bool(rare)
         else:
-            lexical = any(map(feats["all"].__contains__, probes))
+            lexical = any(map(feats.all.__contains__, probes))
         if not lexical:
-            short = feats["short"]
+            short = feats.short
             lexical = bool(short and any(map(short.__contains__, chars)))
             lexical = lexical or record.type in self_aware
         if lexical or (lifted is not None and lifted.get(record.key, -1.0) >= floor):

@@ -165,7 +165,7 @@ def test_self_context_cue_needs_first_person() -> None:
 def test_records_without_features_are_scored_on_the_fly() -> None:
     old = record("用户喜欢吃桃子。", ("桃子", "水果"), with_features=False)
     new = record("用户喜欢吃桃子。", ("桃子", "水果"))
-    assert old.features == {}
+    assert old.features is None
     query = analyse_query("推荐几种水果", CONFIG)
     assert score_record(query, old, CONFIG) == score_record(query, new, CONFIG)
 
