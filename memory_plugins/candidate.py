@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import lru_cache
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, Strict, StringConstraints
 
@@ -27,9 +27,11 @@ __all__ = [
     "MemoryRecord",
     "MemoryType",
     "Polarity",
+    "RecordFeatures",
     "RecordStatus",
     "SourceSignal",
     "Stability",
+    "StoredVector",
     "storable_problem",
 ]
 
@@ -194,11 +196,120 @@ class HistoryEntry:
         )
 
 
+FEATURES_VERSION = 3
+"""Layout of :class:`RecordFeatures`; stored features of another layout are recomputed."""
+
+_MIGRATED_VERSIONS = frozenset({2, FEATURES_VERSION})
+# Version 2 (stored as ``"v"``) has the same fields; it also held the vector, now its own field.
+_LEGACY_VECTOR = "vector"
+_LEGACY_VECTOR_MODEL = "vector_model"
+
+
+_new_tuple = tuple.__new__
+
+
+class IdentityFeature(NamedTuple):
+    """One identity part (``subject`` or ``facet``) as the recall scorer reads it."""
+
+    part: str
+    needle: str
+    """The part as a whole phrase, to find it inside a query."""
+    canonical: str
+    """The canonical form of the part (see :mod:`memory_plugins.recall.text`)."""
+    strong: tuple[str, ...]
+    """The part's words that are technical terms or names."""
+
+
+class RecordFeatures(NamedTuple):
+    """What the recall scorer needs from a record, computed once at write time.
+
+    Built by :func:`memory_plugins.recall.features.compute_features` (which documents each
+    field) and stored in the record's JSON. Independent of the recall configuration.
+    """
+
+    # A NamedTuple rather than a frozen dataclass: recall parses every record of a
+    # namespace when it reads it cold, and a tuple is built several times faster.
+    text: str
+    text_needle: str
+    tags: tuple[str, ...]
+    identity: tuple[IdentityFeature, ...]
+    strong: tuple[str, ...]
+    all: str
+    short: str
+    names: tuple[str, ...]
+    short_lower: tuple[str, ...]
+    version: int = FEATURES_VERSION
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"version": self.version, "text": self.text}
+        if self.text_needle != self.text:  # they differ only for text ending in CJK
+            data["text_needle"] = self.text_needle
+        data.update(
+            tags=list(self.tags),
+            identity=[[i.part, i.needle, i.canonical, list(i.strong)] for i in self.identity],
+            strong=list(self.strong),
+            all=self.all,
+            short=self.short,
+            cased=[list(self.names), list(self.short_lower)],
+        )
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "RecordFeatures | None":
+        """Stored features, migrated from earlier layouts; ``None`` when they must be
+        recomputed (written before features existed, or by an unknown layout)."""
+        if data.get("version", data.get("v")) not in _MIGRATED_VERSIONS:
+            return None
+        names, short_lower = data["cased"]
+        text = data["text"]
+        identity = data["identity"]
+        return _new_tuple(  # skips the keyword handling of cls(...): this runs per record read
+            cls,
+            (
+                text,
+                data.get("text_needle", text),
+                tuple(data["tags"]),
+                tuple([_new_tuple(IdentityFeature, (*i[:3], tuple(i[3]))) for i in identity])
+                if identity
+                else (),
+                tuple(data["strong"]),
+                data["all"],
+                data["short"],
+                tuple(names),
+                tuple(short_lower),
+                FEATURES_VERSION,
+            ),
+        )
+
+
+class StoredVector(NamedTuple):
+    """A record's text embedding: the name of the embedder that computed it, and base64 of
+    the unit-length little-endian float32 vector (see :mod:`memory_plugins.semantic`)."""
+
+    model: str
+    data: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"model": self.model, "data": self.data}
+
+
+def _vector_from_json(data: dict[str, Any]) -> StoredVector | None:
+    stored = data.get("vector")
+    if stored is not None:
+        return _new_tuple(StoredVector, (stored["model"], stored["data"]))
+    legacy = data.get("features")  # version 2 kept the vector among the features
+    if legacy and isinstance(encoded := legacy.get(_LEGACY_VECTOR), str):
+        return StoredVector(str(legacy.get(_LEGACY_VECTOR_MODEL)), encoded)
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class MemoryRecord:
     """A stored memory. Timestamps are ISO-8601 UTC strings.
 
-    ``features`` holds what the recall scorer needs, computed once at write time.
+    ``features`` holds what the recall scorer needs, computed once at write time (``None``
+    for records written before features existed: recall computes them on the fly);
+    ``vector`` is the text's embedding when the engine has an embedder.
     """
 
     key: str
@@ -217,7 +328,8 @@ class MemoryRecord:
     suppressed_by: str | None = None
     expires_at: str | None = None
     history: tuple[HistoryEntry, ...] = ()
-    features: dict[str, Any] = field(default_factory=dict, compare=False)
+    features: RecordFeatures | None = field(default=None, compare=False)
+    vector: StoredVector | None = field(default=None, compare=False)
 
     @property
     def last_changed(self) -> str:
@@ -247,7 +359,8 @@ class MemoryRecord:
             "suppressed_by": self.suppressed_by,
             "expires_at": self.expires_at,
             "history": [h.to_json() for h in self.history],
-            "features": self.features,
+            "features": self.features.to_json() if self.features is not None else None,
+            "vector": self.vector.to_json() if self.vector is not None else None,
         }
 
     @classmethod
@@ -260,6 +373,7 @@ class MemoryRecord:
         """
         identity = data.get("identity") or {}
         history = data.get("history")
+        features = data.get("features")
         return cls(
             data["key"],
             _MEMORY_TYPES[data["type"]],
@@ -277,7 +391,8 @@ class MemoryRecord:
             data.get("suppressed_by"),
             data.get("expires_at"),
             tuple(HistoryEntry.from_json(h) for h in history) if history else (),
-            data.get("features") or {},
+            RecordFeatures.from_json(features) if features else None,
+            _vector_from_json(data),
         )
 
 

@@ -42,6 +42,7 @@ from memory_plugins.candidate import (
     MemoryRecord,
     Polarity,
     RecordStatus,
+    StoredVector,
 )
 from memory_plugins.clock import Clock, SystemClock, utc_iso
 from memory_plugins.config import MemoryConfig
@@ -57,8 +58,6 @@ from memory_plugins.recall.injection import render_memory_message
 from memory_plugins.recall.scoring import rank, select
 from memory_plugins.recall.types import Ranking, RecallHit
 from memory_plugins.semantic import (
-    MODEL_FEATURE,
-    VECTOR_FEATURE,
     Embeddings,
     EmbeddingsLike,
     as_embedder,
@@ -432,10 +431,10 @@ class MemoryEngine:
         model = self._model
         missing: dict[str, list[str]] = {}
         for key, record in changed.items():
-            if record.status is not RecordStatus.ACTIVE or vector_of(record.features, model):
+            if record.status is not RecordStatus.ACTIVE or vector_of(record.vector, model):
                 continue
             old = before.get(key)
-            kept = vector_of(old.features, model) if old and old.text == record.text else None
+            kept = vector_of(old.vector, model) if old and old.text == record.text else None
             if kept is not None:
                 changed[key] = _with_vector(record, kept, model)
             else:
@@ -626,6 +625,7 @@ class MemoryEngine:
             expires_at=self._expiry(now),
             history=(*existing.history, _history(existing, "updated", conversation_id, stamp)),
             features=compute_features(cand.type, text, tags, cand.identity),
+            vector=None,  # kept by _attach_vectors while the text is unchanged
         )
         return WriteOutcome(OutcomeStatus.UPDATED, key=key, record=record, candidate=cand)
 
@@ -755,12 +755,12 @@ class MemoryEngine:
                 for r in self._read_records(namespace)
                 if r.status is RecordStatus.ACTIVE
                 and self._live(r, now) is not None
-                and not vector_of(r.features, model)
+                and not vector_of(r.vector, model)
             }
             if not lacking:
                 return 0
             self._attach_vectors(lacking, {}, [])
-            done = [r for r in lacking.values() if vector_of(r.features, model)]
+            done = [r for r in lacking.values() if vector_of(r.vector, model)]
             if done:
                 self._put_records(namespace, done, now)
         return len(done)
@@ -1056,7 +1056,7 @@ class MemoryEngine:
             vectors = {
                 r.key: v
                 for r in records
-                if r.status is RecordStatus.ACTIVE and (v := vector_of(r.features, model))
+                if r.status is RecordStatus.ACTIVE and (v := vector_of(r.vector, model))
             }
             if not vectors:
                 return None
@@ -1155,7 +1155,7 @@ def _token(state: MarkerState) -> str | None:
 
 
 def _with_vector(record: MemoryRecord, vector: str, model: str) -> MemoryRecord:
-    return record.evolve(features={**record.features, VECTOR_FEATURE: vector, MODEL_FEATURE: model})
+    return record.evolve(vector=StoredVector(model, vector))
 
 
 def _opposite_key(cand: MemoryCandidate) -> str | None:

@@ -9,8 +9,8 @@ with the rule score::
     engine = MemoryEngine(store, config, embeddings=load_embedder("default"))
 
 A record's vector is computed once, when its text is written or changed, and stored in
-the record's JSON (``features["vector"]``: base64 of the unit-length float32 vector, with
-``features["vector_model"]`` naming the embedder). A query is embedded once per recall,
+the record's JSON (``MemoryRecord.vector``: base64 of the unit-length float32 vector, with
+the name of the embedder). A query is embedded once per recall,
 and only when the namespace holds vectors of that embedder. How the similarity is fused,
 and the floors that keep false activation down, are on
 :class:`~memory_plugins.config.RecallConfig` (``semantic_*``) and in
@@ -35,13 +35,14 @@ import operator
 import sys
 from array import array
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from memory_plugins.errors import ConfigurationError, MissingExtraError
 
+if TYPE_CHECKING:
+    from memory_plugins.candidate import StoredVector
+
 __all__ = [
-    "MODEL_FEATURE",
-    "VECTOR_FEATURE",
     "EmbeddingFunction",
     "Embeddings",
     "EmbeddingsLike",
@@ -57,11 +58,6 @@ __all__ = [
     "similarity",
     "vector_of",
 ]
-
-VECTOR_FEATURE = "vector"
-"""``MemoryRecord.features`` key of the base64 float32 vector."""
-MODEL_FEATURE = "vector_model"
-"""``MemoryRecord.features`` key of the embedder's name (see :func:`embedder_name`)."""
 
 
 @runtime_checkable
@@ -183,11 +179,11 @@ def similarity(a: Sequence[float], b: Sequence[float]) -> float:
     return float(sum(map(operator.mul, a, b)))
 
 
-def vector_of(features: Mapping[str, Any], model: str) -> str | None:
-    """The stored vector of a record's ``features`` when ``model`` computed it, else ``None``."""
-    encoded = features.get(VECTOR_FEATURE)
-    if isinstance(encoded, str) and features.get(MODEL_FEATURE) == model:
-        return encoded
+def vector_of(stored: "StoredVector | None", model: str) -> str | None:
+    """A record's stored vector (``MemoryRecord.vector``) when ``model`` computed it, else
+    ``None``."""
+    if stored is not None and stored.model == model:
+        return stored.data
     return None
 
 

@@ -337,9 +337,7 @@ class EngineRetriever:
                     self._facts_of.setdefault(outcome.key, []).append(index)
         self._engine, self._principal = engine, principal
         self._records = engine.list_records(principal)
-        self._vectors = {
-            r.key: v for r in self._records if (v := vector_of(r.features, self._model))
-        }
+        self._vectors = {r.key: v for r in self._records if (v := vector_of(r.vector, self._model))}
         self._now = utc_iso(clock.now())
 
     def search(self, question: str) -> list[int]:

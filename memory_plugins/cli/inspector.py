@@ -66,6 +66,7 @@ def _list(engine: MemoryEngine, args: argparse.Namespace) -> int:
 def _public_json(record: MemoryRecord) -> dict[str, object]:
     data = record.to_json()
     data.pop("features", None)  # derived data, not part of the memory
+    data.pop("vector", None)
     return data
 
 

@@ -1,6 +1,7 @@
 """Write-time features: what the scorer needs from a record, computed once and stored with it.
 
-The features are plain JSON and independent of the recall configuration (word lists and
+The features are a :class:`~memory_plugins.candidate.RecordFeatures`, stored as JSON with
+the record and independent of the recall configuration (word lists and
 weights are applied to the *query*), so changing :class:`~memory_plugins.config.RecallConfig`
 never requires rewriting records.
 
@@ -10,15 +11,15 @@ never requires rewriting records.
   phrase set is not stored a second time.
 * ``text_needle`` — the text as a whole phrase, to find it inside a query.
 * ``tags`` — one needle per tag, aligned with ``record.tags``.
-* ``identity`` — ``[[part, needle, canonical, strong], ...]`` for ``subject`` and
-  ``facet``; ``strong`` lists the part's words that are technical terms or names.
-* ``tokens`` — the ASCII token set of the text (word stems), sorted.
+* ``identity`` — one :class:`~memory_plugins.candidate.IdentityFeature` (part, needle,
+  canonical, strong) for ``subject`` and ``facet``; ``strong`` lists the part's words that
+  are technical terms or names.
 * ``strong`` — the tokens that are technical terms or names (``VSCode``, ``M2``,
   ``React``, ``Berlin``: see ``Unit.technical``), and every token of a text that also has
   CJK characters. The others are plain prose words and weigh
   ``RecallConfig.plain_word_weight``.
 * ``all`` — text, tags and identity in one canonical string, ``|``-separated.
-* ``cased`` — ``[names, short_lower]``: word forms the text writes only capitalised (a name,
+* ``names``, ``short_lower`` — word forms the text writes only capitalised (a name,
   ``Max``) and short words it writes only in lower case (a tool, ``uv``). A query writing
   the same word the other way means another word (see ``QueryProfile.token_clash``).
 * ``short`` — the tags and identity parts that are a single CJK character (``茶``),
@@ -28,19 +29,21 @@ never requires rewriting records.
 >>> from memory_plugins.candidate import Identity, MemoryType
 >>> f = compute_features(MemoryType.USER_PREFERENCE, "The user likes oolong tea.",
 ...                      ("oolong", "tea"), Identity(subject="oolong tea", polarity="prefer"))
->>> f["tags"], f["tokens"], f["identity"][0][:2]
-([' oolong ', ' tea '], ['like', 'oolong', 'tea', 'the', 'user'], ['subject', ' oolong tea '])
+>>> f.tags, f.strong, f.identity[0][:2]
+((' oolong ', ' tea '), (), ('subject', ' oolong tea '))
 """
 
-from typing import Any
-
-from memory_plugins.candidate import Identity, MemoryRecord, MemoryType
+from memory_plugins.candidate import (
+    FEATURES_VERSION,
+    Identity,
+    IdentityFeature,
+    MemoryRecord,
+    MemoryType,
+    RecordFeatures,
+)
 from memory_plugins.recall.text import Unit, cased_words, join_units, units
 
-__all__ = ["FEATURES_VERSION", "compute_features", "features_of"]
-
-FEATURES_VERSION = 2
-"""Bumped whenever the layout changes; records with another version are analysed on the fly."""
+__all__ = ["FEATURES_VERSION", "RecordFeatures", "compute_features", "features_of"]
 
 
 def _canonical(found: list[Unit]) -> str:
@@ -58,40 +61,40 @@ def _strong(found: list[Unit]) -> set[str]:
 
 def compute_features(
     memory_type: MemoryType, text: str, tags: tuple[str, ...], identity: Identity
-) -> dict[str, Any]:
-    """JSON-serialisable features the scorer needs, computed once when the record is written.
+) -> RecordFeatures:
+    """The features the scorer needs, computed once when the record is written.
 
     ``memory_type`` is accepted for future per-type features; the current layout does not
     depend on it (type weights are applied at query time).
     """
     text_units = units(text)
     tag_units = [units(tag) for tag in tags]
-    parts: list[list[Any]] = []
+    parts: list[IdentityFeature] = []
     part_units: list[list[Unit]] = []
     for name, value in (("subject", identity.subject), ("facet", identity.facet)):
         found = units(value or "")
         if found:
-            strong = sorted(_strong(found))
-            parts.append([name, join_units(found), _canonical(found), strong])
+            strong = tuple(sorted(_strong(found)))
+            parts.append(IdentityFeature(name, join_units(found), _canonical(found), strong))
             part_units.append(found)
     everything = [text_units, *tag_units, *part_units]
-    return {
-        "v": FEATURES_VERSION,
-        "text": _canonical(text_units),
-        "text_needle": join_units(text_units),
-        "tags": [join_units(found) for found in tag_units],
-        "identity": parts,
-        "tokens": sorted({u.form for u in text_units if not u.cjk}),
-        "strong": sorted(_strong(text_units)),
-        "all": " " + " | ".join(" ".join(u.form for u in group) for group in everything) + " ",
-        "short": _single_chars([*tag_units, *part_units]),
-        "cased": cased_words(text),
-    }
+    names, short_lower = cased_words(text)
+    return RecordFeatures(
+        text=_canonical(text_units),
+        text_needle=join_units(text_units),
+        tags=tuple(join_units(found) for found in tag_units),
+        identity=tuple(parts),
+        strong=tuple(sorted(_strong(text_units))),
+        all=" " + " | ".join(" ".join(u.form for u in group) for group in everything) + " ",
+        short=_single_chars([*tag_units, *part_units]),
+        names=tuple(names),
+        short_lower=tuple(short_lower),
+    )
 
 
-def features_of(record: MemoryRecord) -> dict[str, Any]:
+def features_of(record: MemoryRecord) -> RecordFeatures:
     """The record's stored features, or freshly computed ones for records written earlier."""
     stored = record.features
-    if stored.get("v") == FEATURES_VERSION:
+    if stored is not None:
         return stored
     return compute_features(record.type, record.text, record.tags, record.identity)

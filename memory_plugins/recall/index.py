@@ -174,15 +174,15 @@ class RecordIndex:
         for key, record in {r.key: r for r in records}.items():  # the last of a repeated key
             kept[key] = record
             feats = features_of(record)
-            for probe in probe_keys(feats["all"]):
+            for probe in probe_keys(feats.all):
                 by_probe[probe].append(key)
-            for char in set(feats["short"]):
+            for char in set(feats.short):
                 by_char[char].append(key)
             self._types.setdefault(record.type, set()).add(key)
             if record.expires_at is not None:
                 expiring.append((record.expires_at, key))
             if vectors is not None and record.status is active:
-                vectors.put(key, record.features)
+                vectors.put(key, record.vector)
         expiring.sort()
         for postings, gathered in ((self._postings, by_probe), (self._chars, by_char)):
             for probe, keys in gathered.items():
@@ -192,24 +192,24 @@ class RecordIndex:
         key = record.key
         self._records[key] = record
         feats = features_of(record)
-        for probe in probe_keys(feats["all"]):
+        for probe in probe_keys(feats.all):
             _post(self._postings, probe, key)
-        for char in set(feats["short"]):
+        for char in set(feats.short):
             _post(self._chars, char, key)
         self._types.setdefault(record.type, set()).add(key)
         if record.expires_at is not None:
             bisect.insort(self._expiring, (record.expires_at, key))
         if self.vectors is not None and record.status is RecordStatus.ACTIVE:
-            self.vectors.put(key, record.features)
+            self.vectors.put(key, record.vector)
 
     def _drop(self, key: str) -> None:
         record = self._records.pop(key, None)
         if record is None:
             return
         feats = features_of(record)
-        for probe in probe_keys(feats["all"]):
+        for probe in probe_keys(feats.all):
             _unpost(self._postings, probe, key)
-        for char in set(feats["short"]):
+        for char in set(feats.short):
             _unpost(self._chars, char, key)
         self._types[record.type].discard(key)
         if record.expires_at is not None:

@@ -11,7 +11,7 @@ character. Only informative units can make a record match, which is what keeps
 (('vscod',), ['好用', '插件'])
 """
 
-from collections.abc import Sequence
+from collections.abc import Container
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -193,22 +193,19 @@ class QueryProfile:
         case = word_case(tag)
         return self.token_clash(
             form,
-            [
-                [form] if case == "title" else [],
-                [form] if case == "lower" and len(form) <= 4 else [],
-            ],
+            (form,) if case == "title" else (),
+            (form,) if case == "lower" and len(form) <= 4 else (),
         )
 
-    def token_clash(self, form: str, cased: Sequence[Sequence[str]]) -> bool:
-        """Whether word ``form`` is written in a record (its ``cased`` feature: names and
-        short lower-case words) as another kind of word than in the query: a name against
-        a plain word, a short word against an acronym."""
+    def token_clash(self, form: str, names: Container[str], short_lower: Container[str]) -> bool:
+        """Whether word ``form`` is written in a record (its ``names`` and ``short_lower``
+        features) as another kind of word than in the query: a name against a plain word,
+        a short word against an acronym."""
         if self.word_cases is None:
             return False
         seen = self.word_cases.get(form)
         if not seen:
             return False
-        names, short_lower = cased
         if form in names:  # a name must be written as one
             return seen == frozenset({"lower"})
         if form in short_lower:  # a short word against an acronym

@@ -18,6 +18,13 @@ Per record, against the analysed query:
                 query naming a background facet the record carries ("my job" / "engineer")
 ==============  ==========================================================================
 
+Each dimension is one small pure function of the analysed query and the record's
+write-time features (``_tags``, ``_identity``, ``_text``, ``_cjk_phrases``,
+``_ascii_tokens``, ``_self_context``, ``_meaning``), listed in one table that
+:func:`rank`, :func:`select` and :func:`score_record` all read: a function returns the
+dimension's score, what matched and how the match counts as lexical overlap (below), or
+``None`` when nothing matched.
+
 Two optional dimensions join them only when switched on (otherwise they are absent from
 ``scores``, and the rule scores are exactly the S5 ones):
 
@@ -85,11 +92,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import chain
-from typing import Any
 
 from memory_plugins.candidate import MemoryRecord, RecordStatus
 from memory_plugins.config import RecallConfig
-from memory_plugins.recall.features import FEATURES_VERSION, features_of
+from memory_plugins.recall.features import RecordFeatures, features_of
 from memory_plugins.recall.index import IndexView
 from memory_plugins.recall.query import Lexicon, QueryProfile, analyse_query
 from memory_plugins.recall.types import Consideration, Ranking, RecallHit, SkipReason
@@ -104,9 +110,6 @@ __all__ = [
     "score_record",
     "select",
 ]
-
-DIMENSIONS = ("tags", "identity", "text", "cjk_phrases", "ascii_tokens", "self_context")
-"""The score dimensions, in the order they are reported."""
 
 OPTIONAL_DIMENSIONS = ("rarity", "semantic")
 """Dimensions present in ``scores`` only when switched on (see the module docstring)."""
@@ -146,7 +149,8 @@ def score_record(
     lift is measured against) switches the semantic dimension on. ``rarity`` needs the
     other records, so it is not scored here.
     """
-    return _scorer(profile, config, similarities, explain=True)(record, features_of(record), True)
+    q = _Query(profile, config, similarities)
+    return _score(q, record, features_of(record), lexical=True, explain=True)
 
 
 def lifts(similarities: Mapping[str, float]) -> Mapping[str, float]:
@@ -185,206 +189,246 @@ def _semantic(lift: float, config: RecallConfig) -> float:
     return config.semantic_weight * (min(lift, 1.0) - floor) / (1.0 - floor)
 
 
-_Scorer = Callable[[MemoryRecord, Mapping[str, Any], bool], RecordScore]
+class _Query:
+    """One query's constants, bound once per ``rank`` / ``select`` / ``score_record`` and
+    read by every dimension function."""
 
+    __slots__ = (
+        "clash_memo",
+        "config",
+        "informative",
+        "lifted",
+        "padded",
+        "profile",
+        "similarities",
+        "text",
+    )
 
-def _scorer(
-    profile: QueryProfile,
-    config: RecallConfig,
-    similarities: Mapping[str, float] | None,
-    *,
-    explain: bool,
-) -> _Scorer:
-    """The scoring function of one query: its constants bound once, as closure variables.
+    def __init__(
+        self,
+        profile: QueryProfile,
+        config: RecallConfig,
+        similarities: Mapping[str, float] | None,
+    ) -> None:
+        self.profile = profile
+        self.config = config
+        self.text = profile.canonical
+        self.padded = tuple((token, f" {token} ") for token in profile.tokens)
+        self.informative = _Informative(profile.lexicon)
+        self.clash_memo: dict[str, bool] = {}
+        self.similarities = similarities
+        self.lifted: Mapping[str, float] | None = (
+            lifts(similarities) if similarities is not None else None
+        )
 
-    With ``explain`` false only totals are computed (``select`` needs no per-dimension
-    scores or matches), which keeps the per-turn loop short.
-    """
-    lifted = lifts(similarities) if similarities is not None else {}
-    informative = _Informative(profile.lexicon)
-    clash_memo: dict[str, bool] = {}
-
-    def case_clash(tag: str) -> bool:
+    def case_clash(self, tag: str) -> bool:
         # Memoised per query: many records share a tag or an identity part (a name).
-        known = clash_memo.get(tag)
+        known = self.clash_memo.get(tag)
         if known is None:
-            known = clash_memo[tag] = profile.case_clash(tag)
+            known = self.clash_memo[tag] = self.profile.case_clash(tag)
         return known
 
-    token_clash = profile.token_clash
-    query = profile.canonical
-    padded = tuple((token, f" {token} ") for token in profile.tokens)
-    phrases_first = profile.phrases_longest_first
-    phrase_runs = profile.phrase_runs
-    facets = profile.facets
-    tag_weight = config.tag_weight
-    whole_weight = config.identity_whole_weight
-    phrase_weight = config.identity_phrase_weight
-    text_weight = config.text_whole_weight
-    strong_weight = config.ascii_token_weight
-    plain_weight = config.plain_word_weight
-    self_weight = config.self_context_weight
-    weak_types = config.cjk_weak_types
-    self_types = config.self_context_types
-    controlled = config.controlled_types
-    near_paraphrase = config.semantic_controlled_floor
-    other_sense_below = config.semantic_other_sense_below
-    other_sense_factor = config.semantic_other_sense_factor
 
-    def identity_phrase(part_canonical: str, part_strong: Sequence[str]) -> str | None:
-        # A phrase is a CJK phrase, a technical word or name, or two plain words of the
-        # part: one ordinary English word ("tools" of "paid tools") is not enough alone.
-        plain: list[str] = []
-        for token, pin in padded:
-            if pin in part_canonical:
-                if token in part_strong:
-                    return token
-                plain.append(token)
-        if len(plain) >= 2:
-            return " ".join(plain)
-        for phrase in phrases_first:
-            if phrase in part_canonical:
-                return phrase
+_FULL, _SELF, _PARTIAL = 2, 1, 0
+"""How a dimension's match counts as lexical overlap for ``controlled_types``: on its own;
+on its own for ``self_context_types`` only; never alone (see the module docstring)."""
+
+_Found = tuple[float, list[str], int]
+"""A dimension's score, what matched, and how it counts as overlap (``_FULL``...)."""
+
+_Dimension = Callable[[_Query, MemoryRecord, RecordFeatures], _Found | None]
+"""One dimension: ``None`` when nothing of the record matches the query there."""
+
+
+def _tags(q: _Query, record: MemoryRecord, feats: RecordFeatures) -> _Found | None:
+    query = q.text
+    found: list[str] = []
+    # Plain loops, not comprehensions: each comprehension costs a frame per record.
+    for tag, pin in zip(record.tags, feats.tags, strict=False):
+        if pin in query and pin and q.informative[pin] and not q.case_clash(tag):
+            found.append(tag)
+    if not found:
         return None
+    return q.config.tag_weight * len(found), found, _FULL
 
-    def meaning_only(record: MemoryRecord) -> RecordScore:
-        # The record holds no probe of the query: its rule dimensions are 0, as without
-        # embeddings (the probes, not the dimensions, are what decide lexical matching).
-        lift = lifted.get(record.key)
-        semantic = 0.0 if lift is None else _semantic(lift, config)
-        scores: dict[str, float] = {}
-        matched: dict[str, list[str]] = {}
-        if explain:
-            scores = dict.fromkeys(DIMENSIONS, 0.0)
-            scores["semantic"] = semantic
-            if similarities is not None and lift is not None:
-                matched["semantic"] = [
-                    _similarity_note(similarities[record.key], lift),
-                    _fusion_note(lift, 0.0, config, lexical=False),
-                ]
-        if record.type in controlled and (lift is None or lift < near_paraphrase):
-            return RecordScore(scores, matched, 0.0, semantic > 0)
-        return RecordScore(scores, matched, semantic, False)
 
-    def score(record: MemoryRecord, feats: Mapping[str, Any], lexical: bool = True) -> RecordScore:
-        if not lexical:
-            return meaning_only(record)
-        kind = record.type
-        matched: dict[str, list[str]] = {}
+def _identity(q: _Query, record: MemoryRecord, feats: RecordFeatures) -> _Found | None:
+    whole = phrases = 0
+    found: list[str] = []
+    for part, pin, canonical, strong in feats.identity:
+        if pin in q.text and q.informative[pin] and not q.case_clash(_part_value(record, part)):
+            whole += 1
+            found.append(f"{part}: {pin.strip()}")
+            continue
+        hit = _identity_phrase(q, canonical, strong)
+        if hit is not None:
+            phrases += 1
+            found.append(f"{part} phrase: {hit}")
+    if not found:
+        return None
+    config = q.config
+    score = config.identity_whole_weight * whole + config.identity_phrase_weight * phrases
+    return score, found, _FULL if whole else _SELF
 
-        tag_score = 0.0
-        # Plain loops, not comprehensions: each comprehension costs a frame per record.
-        tags: list[str] = []
-        for tag, pin in zip(record.tags, feats["tags"], strict=False):
-            if pin in query and pin and informative[pin] and not case_clash(tag):
-                tags.append(tag)
-        if tags:
-            tag_score = tag_weight * len(tags)
-            if explain:
-                matched["tags"] = tags
 
-        whole_parts = 0
-        phrase_parts = 0
-        for part, pin, part_canonical, part_strong in feats["identity"]:
-            if pin in query and informative[pin] and not case_clash(_part_value(record, part)):
-                whole_parts += 1
+def _identity_phrase(q: _Query, canonical: str, strong: Sequence[str]) -> str | None:
+    # A phrase is a CJK phrase, a technical word or name, or two plain words of the
+    # part: one ordinary English word ("tools" of "paid tools") is not enough alone.
+    plain: list[str] = []
+    for token, pin in q.padded:
+        if pin in canonical:
+            if token in strong:
+                return token
+            plain.append(token)
+    if len(plain) >= 2:
+        return " ".join(plain)
+    for phrase in q.profile.phrases_longest_first:
+        if phrase in canonical:
+            return phrase
+    return None
+
+
+def _text(q: _Query, record: MemoryRecord, feats: RecordFeatures) -> _Found | None:
+    pin = feats.text_needle
+    if not (pin and pin in q.text and q.informative[pin]):
+        return None
+    weight = q.config.text_whole_weight
+    return weight, [record.text], _FULL if weight else _PARTIAL
+
+
+def _cjk_phrases(q: _Query, record: MemoryRecord, feats: RecordFeatures) -> _Found | None:
+    runs = q.profile.phrase_runs
+    phrases = _shared_phrases(runs, feats.text) if runs else None
+    if not phrases:
+        return None
+    config = q.config
+    weak = record.type in config.cjk_weak_types
+    weight = config.cjk_phrase_weight_weak if weak else config.cjk_phrase_weight_strong
+    return weight * len(phrases), phrases, _PARTIAL
+
+
+def _ascii_tokens(q: _Query, record: MemoryRecord, feats: RecordFeatures) -> _Found | None:
+    text = feats.text
+    clash = q.profile.token_clash
+    found: list[str] = []
+    # A padded word form is in the canonical text exactly when it is one of its tokens.
+    for token, pin in q.padded:
+        if pin in text and not clash(token, feats.names, feats.short_lower):
+            found.append(token)
+    if not found:
+        return None
+    strong, plain = q.config.ascii_token_weight, q.config.plain_word_weight
+    score = 0.0
+    for token in found:
+        score += strong if token in feats.strong else plain
+    return score, found, _FULL
+
+
+def _self_context(q: _Query, record: MemoryRecord, feats: RecordFeatures) -> _Found | None:
+    config = q.config
+    if not q.profile.facets or record.type not in config.self_context_types:
+        return None
+    cues = _self_cues(q.profile, feats.all)
+    if not cues:
+        return None
+    weight = config.self_context_weight
+    return weight, cues, _SELF if weight else _PARTIAL
+
+
+def _meaning(q: _Query, record: MemoryRecord, feats: RecordFeatures) -> _Found | None:
+    """The ``semantic`` dimension: the record's lift, scored from the floor up; standing
+    far out from the other memories (``semantic_controlled_floor``) is overlap in meaning."""
+    lift = None if q.lifted is None else q.lifted.get(record.key)
+    if lift is None or q.similarities is None:
+        return None
+    config = q.config
+    note = _similarity_note(q.similarities[record.key], lift)
+    overlap = _FULL if lift >= config.semantic_controlled_floor else _PARTIAL
+    return _semantic(lift, config), [note], overlap
+
+
+_RULES: tuple[tuple[str, _Dimension], ...] = (
+    ("tags", _tags),
+    ("identity", _identity),
+    ("text", _text),
+    ("cjk_phrases", _cjk_phrases),
+    ("ascii_tokens", _ascii_tokens),
+    ("self_context", _self_context),
+)
+"""The rule dimensions, in the order they are summed and reported."""
+
+DIMENSIONS = tuple(name for name, _ in _RULES)
+"""The score dimensions, in the order they are reported."""
+
+_SEMANTIC: tuple[str, _Dimension] = ("semantic", _meaning)
+"""Fused with the rule total when the semantic channel is on (see :func:`_fuse`)."""
+
+
+def _score(
+    q: _Query, record: MemoryRecord, feats: RecordFeatures, *, lexical: bool, explain: bool
+) -> RecordScore:
+    """``record``'s score from the dimension table. Without ``lexical`` (the record holds
+    no probe of the query) the rule dimensions are 0 without being visited; with
+    ``explain`` false only the total is kept (the per-turn path)."""
+    scores: dict[str, float] = dict.fromkeys(DIMENSIONS, 0.0) if explain else {}
+    matched: dict[str, list[str]] = {}
+    total = 0.0
+    overlap = _PARTIAL
+    if lexical:
+        for name, dimension in _RULES:
+            found = dimension(q, record, feats)
+            if found is not None:
+                score, hits, counts = found
+                total += score
+                overlap = max(overlap, counts)
                 if explain:
-                    matched.setdefault("identity", []).append(f"{part}: {pin.strip()}")
-                continue
-            hit = identity_phrase(part_canonical, part_strong)
-            if hit is not None:
-                phrase_parts += 1
-                if explain:
-                    matched.setdefault("identity", []).append(f"{part} phrase: {hit}")
-        identity_score = whole_weight * whole_parts + phrase_weight * phrase_parts
+                    scores[name] = score
+                    matched[name] = hits
+    if q.similarities is not None:
+        total, meant = _fuse(
+            q, record, feats, total, lexical=lexical, scores=scores, matched=matched
+        )
+        overlap = max(overlap, meant)
+    if record.type in q.config.controlled_types:
+        self_aware = record.type in q.config.self_context_types
+        if overlap < _SELF or (overlap == _SELF and not self_aware):
+            return RecordScore(scores, matched, 0.0, total > 0)
+    return RecordScore(scores, matched, total, False)
 
-        text_score = 0.0
-        text_pin = feats["text_needle"]
-        if text_pin and text_pin in query and informative[text_pin]:
-            text_score = text_weight
-            if explain:
-                matched["text"] = [record.text]
 
-        text = feats["text"]
-        cjk_score = 0.0
-        phrases = _shared_phrases(phrase_runs, text) if phrase_runs else None
-        if phrases:
-            weak = kind in weak_types
-            cjk_score = (
-                config.cjk_phrase_weight_weak if weak else config.cjk_phrase_weight_strong
-            ) * len(phrases)
-            if explain:
-                matched["cjk_phrases"] = phrases
+def _fuse(
+    q: _Query,
+    record: MemoryRecord,
+    feats: RecordFeatures,
+    rules: float,
+    *,
+    lexical: bool,
+    scores: dict[str, float],
+    matched: dict[str, list[str]],
+) -> tuple[float, int]:
+    """The rule total fused with the ``semantic`` dimension, and the overlap meaning makes.
 
-        ascii_score = 0.0
-        # A padded word form is in the canonical text exactly when it is one of its tokens.
-        tokens: list[str] = []
-        for token, pin in padded:
-            if pin in text and not token_clash(token, feats["cased"]):
-                tokens.append(token)
-        if tokens:
-            strong = feats["strong"]
-            for token in tokens:
-                ascii_score += strong_weight if token in strong else plain_weight
-            if explain:
-                matched["ascii_tokens"] = tokens
-
-        self_score = 0.0
-        self_aware = kind in self_types
-        if self_aware and facets:
-            cues = _self_cues(profile, feats["all"])
-            if cues:
-                self_score = self_weight
-                if explain:
-                    matched["self_context"] = cues
-
-        total = tag_score + identity_score + text_score + cjk_score + ascii_score + self_score
-        scores: dict[str, float] = {}
-        if explain:
-            scores = {
-                "tags": tag_score,
-                "identity": identity_score,
-                "text": text_score,
-                "cjk_phrases": cjk_score,
-                "ascii_tokens": ascii_score,
-                "self_context": self_score,
-            }
-
-        lift = None
-        if similarities is not None:
-            lift = lifted.get(record.key)
-            semantic = 0.0 if lift is None else _semantic(lift, config)
-            if (
-                other_sense_below is not None
-                and lift is not None
-                and total > 0
-                and lift < other_sense_below
-            ):
-                # A shared word whose meaning the query does not share: another sense of it.
-                total *= other_sense_factor
-                if explain:
-                    for name in DIMENSIONS:
-                        scores[name] *= other_sense_factor
-            total += semantic
-            if explain:
-                scores["semantic"] = semantic
-                if lift is not None:
-                    matched["semantic"] = [
-                        _similarity_note(similarities[record.key], lift),
-                        _fusion_note(lift, total - semantic, config, lexical=True),
-                    ]
-
-        if kind in controlled:
-            lexical = bool(tags or whole_parts or text_score or tokens)
-            if self_aware:
-                lexical = lexical or bool(phrase_parts or self_score)
-            if lift is not None and lift >= near_paraphrase:
-                lexical = True  # standing far out from the other memories is overlap in meaning
-            if not lexical:
-                return RecordScore(scores, matched, 0.0, total > 0)
-        return RecordScore(scores, matched, total, False)
-
-    return score
+    ``scores`` and ``matched`` are completed in place when explaining (``scores`` filled)."""
+    name, dimension = _SEMANTIC
+    found = dimension(q, record, feats)
+    if found is None:
+        if scores:
+            scores[name] = 0.0
+        return rules, _PARTIAL
+    semantic, notes, counts = found
+    config = q.config
+    below = config.semantic_other_sense_below
+    lift = q.lifted[record.key] if q.lifted is not None else 0.0
+    if lexical and below is not None and rules > 0 and lift < below:
+        # A shared word whose meaning the query does not share: another sense of it.
+        rules *= config.semantic_other_sense_factor
+        for rule in DIMENSIONS if scores else ():
+            scores[rule] *= config.semantic_other_sense_factor
+    total = rules + semantic
+    if scores:
+        scores[name] = semantic
+        matched[name] = [*notes, _fusion_note(lift, total - semantic, config, lexical=lexical)]
+    return total, counts
 
 
 def _similarity_note(similarity: float, lift: float) -> str:
@@ -474,12 +518,7 @@ _Scored = tuple[MemoryRecord, RecordScore]
 
 
 def _score_all(
-    records: Iterable[MemoryRecord],
-    profile: QueryProfile,
-    config: RecallConfig,
-    similarities: Mapping[str, float] | None = None,
-    *,
-    explain: bool = True,
+    records: Iterable[MemoryRecord], q: _Query, *, explain: bool = True
 ) -> tuple[list[_Scored], list[MemoryRecord]]:
     """Records with something to show, best first; and the records that share nothing.
 
@@ -487,50 +526,33 @@ def _score_all(
     finds for the query's probes are visited; the others could not score, so they join
     the silent ones unvisited (listed only when explaining).
     """
-    rows: list[_Scored] = []
-    silent: list[MemoryRecord] = []
-    probes = profile.probes
-    chars = profile.chars
-    self_aware = config.self_context_types if profile.facets else frozenset()
-    score_of = _scorer(profile, config, similarities, explain=explain)
+    config = q.config
+    probes = q.profile.probes
+    chars = q.profile.chars
+    self_aware = config.self_context_types if q.profile.facets else frozenset()
     floor = config.semantic_floor
-    lifted = lifts(similarities) if similarities is not None else None
+    lifted = q.lifted
     ranking = config.rarity_weight > 0
+    rows: list[_Scored] = []
     held: list[tuple[MemoryRecord, RecordScore, list[str]]] = []
     rare: list[str] = []
-    unvisited = 0
-    if isinstance(records, IndexView):
-        meaning = _standing_out(lifted, floor)
-        if lifted is not None and not explain and not ranking:
-            # Found by meaning alone, a record scores its semantic dimension: below the
-            # minimum score it cannot be selected, so selection need not visit it.
-            least = config.min_score
-            meaning = [key for key in meaning if _semantic(lifted[key], config) >= least]
-        found = records.candidates(profile, self_aware, meaning)
-        if found is not None:
-            chosen, total = found
-            if explain:
-                keys = {record.key for record in chosen}
-                silent = [record for record in records if record.key not in keys]
-            else:
-                unvisited = total - len(chosen)
-            records = chosen
+    records, silent, unvisited = _narrow(records, q, self_aware, explain=explain)
     for record in records:
         feats = record.features
-        if feats.get("v") != FEATURES_VERSION:
+        if feats is None:
             feats = features_of(record)
         # Every counted match contains a probe; most records hold none and stop here.
         if ranking:  # every probe the record holds: its rarity, once all are counted
-            rare = list(filter(feats["all"].__contains__, probes))
+            rare = list(filter(feats.all.__contains__, probes))
             lexical = bool(rare)
         else:
-            lexical = any(map(feats["all"].__contains__, probes))
+            lexical = any(map(feats.all.__contains__, probes))
         if not lexical:
-            short = feats["short"]
+            short = feats.short
             lexical = bool(short and any(map(short.__contains__, chars)))
             lexical = lexical or record.type in self_aware
         if lexical or (lifted is not None and lifted.get(record.key, -1.0) >= floor):
-            score = score_of(record, feats, lexical)
+            score = _score(q, record, feats, lexical=lexical, explain=explain)
             if ranking:
                 held.append((record, score, rare))
             elif score.total > 0 or score.blocked:
@@ -545,6 +567,35 @@ def _score_all(
     rows.sort(key=lambda row: row[0].key)
     rows.sort(key=lambda row: (row[1].total, row[0].last_changed), reverse=True)
     return rows, silent
+
+
+def _narrow(
+    records: Iterable[MemoryRecord],
+    q: _Query,
+    self_aware: frozenset[str],
+    *,
+    explain: bool,
+) -> tuple[Iterable[MemoryRecord], list[MemoryRecord], int]:
+    """The records worth visiting, the silent ones already known, and how many records
+    were left unvisited uncounted (from an index; else every record, none, 0)."""
+    if not isinstance(records, IndexView):
+        return records, [], 0
+    config = q.config
+    lifted = q.lifted
+    meaning = _standing_out(lifted, config.semantic_floor)
+    if lifted is not None and not explain and config.rarity_weight <= 0:
+        # Found by meaning alone, a record scores its semantic dimension: below the
+        # minimum score it cannot be selected, so selection need not visit it.
+        least = config.min_score
+        meaning = [key for key in meaning if _semantic(lifted[key], config) >= least]
+    found = records.candidates(q.profile, self_aware, meaning)
+    if found is None:
+        return records, [], 0
+    chosen, total = found
+    if not explain:
+        return chosen, [], total - len(chosen)
+    keys = {record.key for record in chosen}
+    return chosen, [record for record in records if record.key not in keys], 0
 
 
 def _standing_out(lifted: Mapping[str, float] | None, floor: float) -> list[str]:
@@ -642,8 +693,8 @@ def select(
     >>> [(h.record.key, h.score) for h in select(records, "tea?", engine.config.recall, now)]
     [('user_preference:prefer-oolong-tea', 3.75)]
     """
-    profile = analyse_query(query, config)
-    rows, _ = _score_all(records, profile, config, similarities, explain=False)
+    q = _Query(analyse_query(query, config), config, similarities)
+    rows, _ = _score_all(records, q, explain=False)
     return tuple(_take(rows, config, _parse(now), explain=False)[0])
 
 
@@ -661,8 +712,8 @@ def rank(
     ``similarities`` is as for :func:`select`.
     """
     moment = _parse(now)
-    profile = analyse_query(query, config)
-    rows, silent = _score_all(records, profile, config, similarities)
+    q = _Query(analyse_query(query, config), config, similarities)
+    rows, silent = _score_all(records, q)
     hits, final = _take(rows, config, moment, explain=True)
     considered = [_consideration(record, score, reason) for record, score, reason in final]
     idle = dict.fromkeys(DIMENSIONS, 0.0)
@@ -670,7 +721,7 @@ def rank(
         idle["rarity"] = 0.0
     if similarities is not None:
         idle["semantic"] = 0.0
-    lifted = lifts(similarities) if similarities is not None else {}
+    lifted = q.lifted if q.lifted is not None else {}
     for record in sorted(silent, key=lambda r: r.key):
         shown = {}
         if similarities is not None and record.key in similarities:

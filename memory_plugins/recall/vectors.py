@@ -10,10 +10,11 @@ matrix–vector product, and :class:`VectorSimilarities` hands them to the score
 path of :func:`memory_plugins.semantic.similarities`.
 
 >>> np = numpy_or_none()
->>> from memory_plugins.semantic import MODEL_FEATURE, VECTOR_FEATURE, encode_vector
+>>> from memory_plugins.candidate import StoredVector
+>>> from memory_plugins.semantic import encode_vector
 >>> rows = VectorRows("m", np)
 >>> for key, vector in {"tea": [1.0, 0.0], "bike": [0.0, 1.0], "jazz": [0.6, 0.8]}.items():
-...     rows.put(key, {VECTOR_FEATURE: encode_vector(vector), MODEL_FEATURE: "m"})
+...     rows.put(key, StoredVector("m", encode_vector(vector)))
 >>> sims = rows.similarities(np.array([1.0, 0.0], dtype=np.float32), [])
 >>> {key: round(value, 2) for key, value in sims.items()}
 {'tea': 1.0, 'bike': 0.0, 'jazz': 0.6}
@@ -28,6 +29,7 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
+from memory_plugins.candidate import StoredVector
 from memory_plugins.semantic import vector_of
 
 __all__ = ["VectorLifts", "VectorRows", "VectorSimilarities", "numpy_or_none"]
@@ -70,10 +72,10 @@ class VectorRows:
     def __contains__(self, key: object) -> bool:
         return key in self._rows
 
-    def put(self, key: str, features: Mapping[str, Any]) -> None:
-        """Store (or replace) ``key``'s vector from its record's features; a record without
+    def put(self, key: str, stored: StoredVector | None) -> None:
+        """Store (or replace) ``key``'s vector from its record's ``vector``; a record without
         a vector of this model loses its row."""
-        encoded = vector_of(features, self.model)
+        encoded = vector_of(stored, self.model)
         if encoded is None:
             self.remove(key)
             return

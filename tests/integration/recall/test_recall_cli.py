@@ -70,6 +70,7 @@ def test_list_suppress_restore_forget(store_file: Path, capsys: pytest.CaptureFi
     assert main(["list", "--user", "alice", "--json"]) == 0
     [line] = capsys.readouterr().out.splitlines()
     assert json.loads(line)["key"] == KEY and "features" not in json.loads(line)
+    assert "vector" not in json.loads(line)
 
     assert main(["suppress", KEY, "--user", "alice"]) == 0
     assert capsys.readouterr().out.strip() == f"suppressed: {KEY}"

@@ -61,7 +61,7 @@ def record(
         reason="",
         created_at=changed,
         expires_at=expires_at,
-        features=compute_features(kind, text, tags, identity) if with_features else {},
+        features=compute_features(kind, text, tags, identity) if with_features else None,
     )
 
 

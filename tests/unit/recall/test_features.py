@@ -1,4 +1,4 @@
-"""Write-time features: computed once, plain JSON, and records still parse faithfully."""
+"""Write-time features: computed once, a typed value stored as JSON, records parse faithfully."""
 
 import json
 from typing import Any
@@ -13,8 +13,10 @@ from memory_plugins.candidate import (
     MemoryRecord,
     MemoryType,
     Polarity,
+    RecordFeatures,
     RecordStatus,
     SourceSignal,
+    StoredVector,
 )
 from memory_plugins.recall import scoring
 from memory_plugins.recall.features import FEATURES_VERSION, compute_features, features_of
@@ -28,12 +30,21 @@ def test_features_are_json_and_hold_what_the_scorer_needs() -> None:
         ("Python", "FastAPI", "后端"),
         Identity(subject="后端开发", facet="Python FastAPI"),
     )
-    assert json.loads(json.dumps(features)) == features
-    assert features["v"] == FEATURES_VERSION
-    assert features["tags"] == [" python ", " fastapi ", "后端"]
-    assert features["tokens"] == ["fastapi", "python"] == features["strong"]
-    assert [p[0] for p in features["identity"]] == ["subject", "facet"]
-    assert features["text"] == " 用户是 python 后端开发 常用 fastapi "
+    assert RecordFeatures.from_json(json.loads(json.dumps(features.to_json()))) == features
+    assert features.version == FEATURES_VERSION == features.to_json()["version"]
+    assert features.tags == (" python ", " fastapi ", "后端")
+    assert features.strong == ("fastapi", "python")
+    assert [p.part for p in features.identity] == ["subject", "facet"]
+    assert features.text == " 用户是 python 后端开发 常用 fastapi "
+
+
+def test_features_are_frozen() -> None:
+    features = record("用户喜欢吃桃子。", ("桃子", "水果")).features
+    assert features is not None
+    with pytest.raises(AttributeError):
+        features.text = "changed"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        features.extra = 1  # type: ignore[attr-defined]
 
 
 def test_the_engine_stores_features_with_the_record() -> None:
@@ -49,8 +60,13 @@ def test_the_engine_stores_features_with_the_record() -> None:
 
 def test_stale_feature_layouts_are_recomputed() -> None:
     rec = record("用户喜欢吃桃子。", ("桃子", "水果"))
-    stale = rec.evolve(features={"v": 0, "tags": ["whatever"]})
+    data = rec.to_json()
+    data["features"] = {"v": 1, "tags": ["whatever"]}  # a layout before the typed one
+    stale = MemoryRecord.from_json(data)
+    assert stale.features is None
     assert features_of(stale) == rec.features
+    data["features"] = {"version": FEATURES_VERSION + 1, "text": "a layout not known yet"}
+    assert features_of(MemoryRecord.from_json(data)) == rec.features
 
 
 def test_record_json_round_trip_is_faithful() -> None:
@@ -81,10 +97,13 @@ def test_record_json_round_trip_is_faithful() -> None:
                 RecordStatus.ACTIVE,
             ),
         ),
-        features={"v": 1},
+        features=compute_features(
+            MemoryType.USER_PREFERENCE, "用户不吃香菜。", ("香菜", "忌口"), Identity(subject="香菜")
+        ),
+        vector=StoredVector("hashing-256", "AACAPwAAAAA="),
     )
     again = MemoryRecord.from_json(json.loads(json.dumps(rec.to_json())))
-    assert again == rec and again.features == rec.features
+    assert again == rec and again.features == rec.features and again.vector == rec.vector
     assert again.identity.polarity is Polarity.AVOID
 
 

@@ -13,6 +13,7 @@ from memory_plugins.candidate import (
     MemoryType,
     RecordStatus,
     SourceSignal,
+    StoredVector,
 )
 from memory_plugins.config import RecallConfig
 from memory_plugins.recall.features import compute_features
@@ -20,7 +21,7 @@ from memory_plugins.recall.index import RecordIndex
 from memory_plugins.recall.scoring import rank, select
 from memory_plugins.recall.types import Ranking
 from memory_plugins.recall.vectors import numpy_or_none
-from memory_plugins.semantic import MODEL_FEATURE, VECTOR_FEATURE, encode_vector, similarities
+from memory_plugins.semantic import encode_vector, similarities
 
 NOW = "2026-06-01T00:00:00+00:00"
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -146,7 +147,7 @@ def test_the_vector_matrix_gives_the_similarities_of_the_plain_path(
     dims = 8
     vectors = {r.key: [data.draw(st.floats(-1, 1)) for _ in range(dims)] + [1.0] for r in found}
     with_vectors = [
-        r.evolve(features={**r.features, VECTOR_FEATURE: encode_vector(v), MODEL_FEATURE: "m"})
+        r.evolve(vector=StoredVector("m", encode_vector(v)))
         for r, v in zip(found, vectors.values(), strict=True)
     ]
     index = RecordIndex(with_vectors[: len(found) // 2], model="m")
@@ -159,9 +160,9 @@ def test_the_vector_matrix_gives_the_similarities_of_the_plain_path(
     expected = similarities(
         query_vector,
         {
-            r.key: r.features[VECTOR_FEATURE]
+            r.key: r.vector.data
             for r in live(with_vectors)
-            if r.status is RecordStatus.ACTIVE
+            if r.status is RecordStatus.ACTIVE and r.vector is not None
         },
     )
     assert dict(matrix.items()) == _approx(expected, dict(matrix.items()))

@@ -6,7 +6,7 @@ from recall_support import NOW_ISO, record
 from memory_plugins.candidate import MemoryRecord, MemoryType
 from memory_plugins.config import RecallConfig
 from memory_plugins.recall.query import analyse_query
-from memory_plugins.recall.scoring import rank, score_record
+from memory_plugins.recall.scoring import DIMENSIONS, rank, score_record, select
 
 CONFIG = RecallConfig()
 
@@ -165,7 +165,7 @@ def test_self_context_cue_needs_first_person() -> None:
 def test_records_without_features_are_scored_on_the_fly() -> None:
     old = record("用户喜欢吃桃子。", ("桃子", "水果"), with_features=False)
     new = record("用户喜欢吃桃子。", ("桃子", "水果"))
-    assert old.features == {}
+    assert old.features is None
     query = analyse_query("推荐几种水果", CONFIG)
     assert score_record(query, old, CONFIG) == score_record(query, new, CONFIG)
 
@@ -176,3 +176,42 @@ def test_weights_and_threshold_come_from_config() -> None:
     assert not rank([tea], "oolong tea", strict, NOW_ISO).hits
     heavy = RecallConfig(tag_weight=5.0)
     assert scores("tea time", tea, heavy)["tags"] == 5.0
+
+
+def test_rank_select_and_score_record_read_the_same_dimensions() -> None:
+    records = [
+        record("用户喜欢喝乌龙茶。", ("乌龙茶", "茶"), key="tea"),
+        record("The user codes in Python with FastAPI.", ("python",), subject="FastAPI", key="py"),
+        record(
+            "用户是一名前端工程师。",
+            ("前端工程师", "职业"),
+            kind=MemoryType.STABLE_USER_CONTEXT,
+            subject="前端工程师",
+            facet="职业",
+            key="job",
+        ),
+        record(
+            "项目使用 Kubernetes 部署。",
+            ("kubernetes",),
+            kind=MemoryType.PROJECT_CONTEXT,
+            key="k8s",
+        ),
+    ]
+    for query in ("推荐一款乌龙茶", "my python fastapi app", "我的工作怎么样", "部署到 kubernetes"):
+        ranking = rank(records, query, CONFIG, NOW_ISO)
+        selected = select(records, query, CONFIG, NOW_ISO)
+        assert [(h.record.key, h.score) for h in selected] == [
+            (h.record.key, h.score) for h in ranking.hits
+        ]
+        profile = analyse_query(query, CONFIG)
+        for seen in ranking.considered:
+            alone = score_record(profile, seen.record, CONFIG)
+            assert list(seen.scores) == list(DIMENSIONS)
+            assert (seen.scores, seen.matched, seen.total) == (
+                alone.scores,
+                alone.matched,
+                alone.total,
+            )
+            if not alone.blocked:
+                assert alone.total == pytest.approx(sum(alone.scores.values()))
+    assert any(h.record.key == "job" for h in rank(records, "我的工作怎么样", CONFIG, NOW_ISO).hits)

@@ -2,11 +2,13 @@
 
 import asyncio
 import sys
+from unittest.mock import ANY
 
 import pytest
 from semantic_support import CELLO, SHELLFISH, TRAINS, TableEmbeddings, concept_embed, engine_with
 
 from memory_plugins import ConfigurationError, MemoryEngine, MissingExtraError
+from memory_plugins.candidate import StoredVector
 from memory_plugins.semantic import (
     FunctionEmbeddings,
     as_embedder,
@@ -28,9 +30,9 @@ def test_vectors_are_computed_once_at_write_time_and_stored_with_the_record() ->
     engine, _ = engine_with(embeddings)
     outcomes = remember(engine, SHELLFISH, CELLO, TRAINS)
     assert embeddings.document_calls == 1 and embeddings.texts_embedded == 3
-    assert all(vector_of(o.record.features, "hashing-256") for o in outcomes)
+    assert all(vector_of(o.record.vector, "hashing-256") for o in outcomes)
     stored = {r.text: r for r in engine.list_records("alice")}
-    assert stored[CELLO["text"]].features["vector_model"] == "hashing-256"
+    assert stored[CELLO["text"]].vector == StoredVector("hashing-256", ANY)
 
     remember(engine, CELLO)  # a duplicate changes nothing
     remember(engine, {**CELLO, "tags": ["cello", "music"]})  # same text, new tags: kept
@@ -39,7 +41,7 @@ def test_vectors_are_computed_once_at_write_time_and_stored_with_the_record() ->
     engine.restore("alice", key)
     assert embeddings.texts_embedded == 3
     kept = {r.key: r for r in engine.list_records("alice")}[key]
-    assert kept.features["vector"] == stored[CELLO["text"]].features["vector"]
+    assert kept.vector == stored[CELLO["text"]].vector
 
     remember(engine, {**CELLO, "text": "The user practises the cello every morning."})
     assert embeddings.document_calls == 2 and embeddings.texts_embedded == 4
@@ -61,9 +63,7 @@ def test_embedding_failure_on_write_stores_the_record_without_a_vector() -> None
     embeddings.fail_documents = True
     engine, _ = engine_with(embeddings)
     [outcome] = remember(engine, SHELLFISH)
-    assert str(outcome) == "added" and "vector" not in (
-        outcome.record.features if outcome.record else {}
-    )
+    assert str(outcome) == "added" and outcome.record and outcome.record.vector is None
     assert engine.stats.get("embedding_failures") == 1
     assert [h.record.key for h in engine.recall("alice", "shellfish?").hits] == [outcome.key]
     assert embeddings.query_calls == 0  # the namespace holds no vector yet
@@ -71,7 +71,7 @@ def test_embedding_failure_on_write_stores_the_record_without_a_vector() -> None
     embeddings.fail_documents = False
     assert engine.embed_missing("alice") == 1
     assert engine.embed_missing("alice") == 0
-    assert vector_of(engine.list_records("alice")[0].features, "table")
+    assert vector_of(engine.list_records("alice")[0].vector, "table")
 
 
 def test_embedding_failure_on_recall_degrades_to_the_rules() -> None:
@@ -120,8 +120,8 @@ def test_functions_and_langchain_embeddings_are_both_accepted() -> None:
     engine, _ = engine_with(DeterministicFakeEmbedding(size=16))
     remember(engine, SHELLFISH)
     record = engine.list_records("alice")[0]
-    assert record.features["vector_model"].endswith("DeterministicFakeEmbedding")
-    assert len(decode_vector(record.features["vector"])) == 16
+    assert record.vector is not None and record.vector.model.endswith("DeterministicFakeEmbedding")
+    assert len(decode_vector(record.vector.data)) == 16
 
 
 def test_vector_codec_and_similarities_with_and_without_numpy(
