@@ -32,6 +32,7 @@ __all__ = [
     "SourceSignal",
     "Stability",
     "StoredVector",
+    "example_candidate",
     "storable_problem",
 ]
 
@@ -405,3 +406,26 @@ _SIGNALS = {s.value: s for s in SourceSignal}
 def _identity(subject: str | None, facet: str | None, polarity: str | None) -> Identity:
     # Identity is frozen, so records may share one instance; validation still runs once.
     return Identity.model_validate({"subject": subject, "facet": facet, "polarity": polarity})
+
+
+def example_candidate(**fields: Any) -> dict[str, Any]:
+    """A valid S1 candidate as JSON (a lasting preference for oolong tea), with ``fields``
+    replacing its defaults: what tests, benchmarks and examples start from.
+
+    >>> example_candidate(text="The user likes green tea.")["text"]
+    'The user likes green tea.'
+    """
+    base: dict[str, Any] = {
+        "type": "user_preference",
+        "text": "The user likes oolong tea.",
+        "tags": ["oolong", "tea"],
+        "confidence": 0.9,
+        "stability": "stable",
+        "identity": {"subject": "oolong tea", "polarity": "prefer"},
+        "action": "add",
+        "source_signal": "explicit_memory_intent",
+        "reason": "stated as lasting",
+        "conflict_signal": False,
+    }
+    base.update(fields)
+    return base

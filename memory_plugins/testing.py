@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from memory_plugins.candidate import example_candidate
 from memory_plugins.clock import FrozenClock
 from memory_plugins.embedders import HashingEmbeddings
 
@@ -38,20 +39,7 @@ def candidate(**fields: Any) -> dict[str, Any]:
     >>> candidate(text="The user likes green tea.")["text"]
     'The user likes green tea.'
     """
-    base: dict[str, Any] = {
-        "type": "user_preference",
-        "text": "The user likes oolong tea.",
-        "tags": ["oolong", "tea"],
-        "confidence": 0.9,
-        "stability": "stable",
-        "identity": {"subject": "oolong tea", "polarity": "prefer"},
-        "action": "add",
-        "source_signal": "explicit_memory_intent",
-        "reason": "stated as lasting",
-        "conflict_signal": False,
-    }
-    base.update(fields)
-    return base
+    return example_candidate(**fields)
 
 
 class FailingStore:

@@ -20,32 +20,12 @@ from memory_plugins.errors import ConfigurationError, MissingExtraError, StoreUn
 
 __all__ = [
     "backend_names",
-    "bench_candidate",
     "bench_config",
     "open_backend",
     "postgres_url",
 ]
 
 _POSTGRES = ("postgresql://", "postgres://")
-
-
-def bench_candidate(**fields: Any) -> dict[str, Any]:
-    """A valid S1 candidate as JSON, a lasting stated preference, with ``fields`` replacing
-    its defaults (``type``, ``text``, ``tags`` and ``identity`` are what benchmarks vary)."""
-    base: dict[str, Any] = {
-        "type": "user_preference",
-        "text": "The user likes oolong tea.",
-        "tags": ["oolong", "tea"],
-        "confidence": 0.9,
-        "stability": "stable",
-        "identity": {"subject": "oolong tea", "polarity": "prefer"},
-        "action": "add",
-        "source_signal": "explicit_memory_intent",
-        "reason": "stated as lasting",
-        "conflict_signal": False,
-    }
-    base.update(fields)
-    return base
 
 
 def postgres_url() -> str | None:

@@ -45,9 +45,9 @@ from dataclasses import asdict, dataclass, replace
 from datetime import timedelta
 from typing import Any
 
+from memory_plugins.candidate import example_candidate
 from memory_plugins.cli.bench_common import (
     backend_names,
-    bench_candidate,
     bench_config,
     open_backend,
 )
@@ -224,7 +224,7 @@ def synthetic_record(i: int) -> dict[str, Any]:
         ),
     ]
     kind, text, tags, identity = shapes[i % len(shapes)]
-    return bench_candidate(type=kind, text=text, tags=tags, identity=identity, reason="bench")
+    return example_candidate(type=kind, text=text, tags=tags, identity=identity, reason="bench")
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,9 +4,9 @@ import argparse
 import time
 from typing import Any
 
+from memory_plugins.candidate import example_candidate
 from memory_plugins.cli.bench_common import (
     backend_names,
-    bench_candidate,
     bench_config,
     open_backend,
 )
@@ -30,7 +30,7 @@ def synthetic_candidate(i: int) -> dict[str, Any]:
             f"plan {i}",
         )
     identity = {"subject": subject, "polarity": "prefer"}
-    return bench_candidate(type=kind, text=text, tags=tags, identity=identity)
+    return example_candidate(type=kind, text=text, tags=tags, identity=identity)
 
 
 def _load_detectors() -> float:

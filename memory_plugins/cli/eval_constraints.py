@@ -20,6 +20,7 @@ from typing import Any
 from memory_plugins.cli.evalio import (
     Case,
     ResultWriter,
+    keep_valid,
     no_valid_case,
     print_misses,
     print_table,
@@ -54,23 +55,23 @@ def _problem(case: Case) -> str | None:
     kind = data.get("kind")
     if kind == "extract":
         if not isinstance(data.get("text"), str) or not isinstance(data.get("expect"), dict):
-            return f"line {case.line}: an extract case needs a text and an expect object"
+            return "an extract case needs a text and an expect object"
         try:
             ConstraintSnapshot.from_dict(data["expect"])
         except SnapshotValidationError as exc:
-            return f"line {case.line}: expect is not a valid snapshot: {exc}"
+            return f"expect is not a valid snapshot: {exc}"
         return None
     if kind == "check":
         if not isinstance(data.get("output"), str) or not isinstance(data.get("constraints"), dict):
-            return f"line {case.line}: a check case needs constraints and an output"
+            return "a check case needs constraints and an output"
         expect = data.get("expect")
         if not isinstance(expect, list) or not all(isinstance(f, str) for f in expect):
-            return f"line {case.line}: expect must be a list of field names"
+            return "expect must be a list of field names"
         unknown = sorted(set(expect) - _FIELDS)
         if unknown:
-            return f"line {case.line}: unknown field(s) {unknown} in expect"
+            return f"unknown field(s) {unknown} in expect"
         return None
-    return f"line {case.line}: kind must be 'extract' or 'check'"
+    return "kind must be 'extract' or 'check'"
 
 
 def run(args: Namespace) -> int:
@@ -83,13 +84,7 @@ def run(args: Namespace) -> int:
     from memory_plugins.slices.checker import check_output
     from memory_plugins.slices.constraints import extract_constraints
 
-    valid: list[Case] = []
-    for case in cases:
-        problem = _problem(case)
-        if problem is None:
-            valid.append(case)
-        else:
-            problems.append(problem)
+    valid = keep_valid(cases, problems, _problem)
     if not valid:
         return no_valid_case(args.file, problems)
     extract_total = extract_hits = check_total = check_hits = 0

@@ -18,6 +18,7 @@ from typing import Any
 from memory_plugins.cli.evalio import (
     Case,
     ResultWriter,
+    keep_valid,
     no_valid_case,
     percentile,
     print_misses,
@@ -47,17 +48,14 @@ def _valid(case: Case) -> str | None:
     data = case.data
     expect = data.get("expect")
     if not isinstance(data.get("text"), str):
-        return f"line {case.line}: text must be a string"
+        return "text must be a string"
     if not isinstance(expect, dict) or not isinstance(expect.get("action"), str):
-        return f"line {case.line}: expect must be an object with an action"
+        return "expect must be an object with an action"
     if expect["action"].strip().lower() not in _ACTIONS:
-        return (
-            f"line {case.line}: unknown action {expect['action']!r} "
-            f"(one of {', '.join(sorted(_ACTIONS))})"
-        )
+        return f"unknown action {expect['action']!r} (one of {', '.join(sorted(_ACTIONS))})"
     targets = expect.get("target", [])
     if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
-        return f"line {case.line}: expect.target must be a list of strings"
+        return "expect.target must be a list of strings"
     return None
 
 
@@ -70,13 +68,7 @@ def run(args: Namespace) -> int:
         return 2
     from memory_plugins.slices.anchors import IntentExtractor, target_matches
 
-    valid: list[Case] = []
-    for case in cases:
-        problem = _valid(case)
-        if problem is None:
-            valid.append(case)
-        else:
-            problems.append(problem)
+    valid = keep_valid(cases, problems, _valid)
     if not valid:
         return no_valid_case(args.file, problems)
 
