@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memory_plugins import CacheConfig, MemoryConfig, MemoryEngine
+from memory_plugins.candidate import example_candidate
 from memory_plugins.namespaces import MAX_PRINCIPAL_CHARS, check_principal_id
 from memory_plugins.principals import KeyRing, Principal
 from memory_plugins.testing import FrozenClock
@@ -71,18 +72,7 @@ def principal_family(draw: st.DrawFn) -> list[str]:
 
 def candidate(marker: str, round_: int) -> dict[str, Any]:
     # Every principal stores the *same key*; only the marker in the text tells them apart.
-    return {
-        "type": "user_preference",
-        "text": f"The user likes oolong tea {marker} r{round_}.",
-        "tags": ["oolong", "tea"],
-        "confidence": 0.9,
-        "stability": "stable",
-        "identity": {"subject": "oolong tea", "polarity": "prefer"},
-        "action": "add",
-        "source_signal": "explicit_memory_intent",
-        "reason": "stated as lasting",
-        "conflict_signal": False,
-    }
+    return example_candidate(text=f"The user likes oolong tea {marker} r{round_}.")
 
 
 @settings(
