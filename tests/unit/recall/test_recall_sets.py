@@ -117,6 +117,15 @@ def test_tuning_parts_with_the_meaning_channel(with_meaning: dict[str, RecallEva
     assert _counts(with_meaning["hard.tuning"]) == (6, 44, 10, 38)
 
 
+def test_tuning_parts_with_multilingual_e5() -> None:
+    # The other registered bilingual model, with its own fitted calibration.
+    e5 = load_embedder("multilingual-e5")
+    everyday = evaluate_file(_file("everyday", "tuning"), embeddings=e5)
+    hard = evaluate_file(_file("hard", "tuning"), embeddings=e5)
+    assert _counts(everyday) == (116, 128, 8, 122)
+    assert _counts(hard) == (6, 44, 10, 38)
+
+
 # -- sealed parts: targets ------------------------------------------------------------------
 
 
