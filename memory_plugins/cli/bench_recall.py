@@ -418,14 +418,21 @@ def measure(
 
 def measure_meaning(embeddings: Embeddings, size: int = 1_000) -> tuple[Measurement, float]:
     """``engine.recall`` on the in-memory store with the meaning channel on, and the p50 ms
-    of embedding one query alone (the part of each recall the model costs)."""
+    of embedding one query alone (the part of each recall the model costs).
+
+    Raises ``RuntimeError`` when a write of the records, or of their vectors, failed: the
+    figure would be of fewer records or of the rules alone."""
     base = bench_config()
     config = replace(base, recall=replace(base.recall, time_budget_ms=60_000.0))
     with open_backend("memory") as store:
         engine = MemoryEngine(store, config, embeddings=embeddings)
-        for start in range(0, size, 250):
-            batch = [synthetic_record(i) for i in range(start, min(size, start + 250))]
+        # Small batches: a slow model embeds one batch per write, within the store deadline.
+        for start in range(0, size, 25):
+            batch = [synthetic_record(i) for i in range(start, min(size, start + 25))]
             engine.remember(PRINCIPAL, batch, source_conversation_id="bench-1")
+        failed = sum(map(engine.stats.get, ("store_write_failures", "embedding_failures")))
+        if failed:
+            raise RuntimeError(f"{failed} of the writes before it failed (see the log)")
         calls = _iterations(size)
         timings, hits, timeouts = _time(engine, calls)
         alone: list[float] = []
@@ -456,6 +463,9 @@ def _meaning_row(name: str, size: int) -> Measurement | None:
         measured, query_ms = measure_meaning(embeddings, size)
     except (MissingExtraError, ConfigurationError) as exc:
         print(f"{'meaning':<9} unavailable: {exc}")
+        return None
+    except RuntimeError as exc:
+        print(f"{'meaning':<9} not measured: {exc}")
         return None
     print(
         f"{'meaning':<9} {measured.records:>8,} {measured.p50_ms:>9.3f} {measured.p95_ms:>9.3f} "

@@ -13,6 +13,7 @@ from memory_plugins.backends import sqlite_store
 from memory_plugins.cli import bench_recall, main
 from memory_plugins.cli.bench_recall import measure, measure_meaning
 from memory_plugins.cli.runtime import cli_config
+from memory_plugins.semantic import FunctionEmbeddings
 from memory_plugins.testing import HashingEmbeddings
 
 SAMPLES = Path(__file__).resolve().parents[2] / "data" / "recall" / "shared-sample.jsonl"
@@ -180,6 +181,14 @@ def test_bench_measures_recall_with_the_meaning_channel_on() -> None:
     assert result.backend == "memory+meaning" and result.records == 20
     assert result.p50_ms > 0 and query_ms > 0 and result.timeouts == 0
     assert embeddings.query_calls >= result.calls  # every recall embedded its query
+
+
+def test_bench_will_not_time_recall_over_records_stored_without_vectors() -> None:
+    def broken(texts: list[str]) -> list[list[float]]:
+        raise RuntimeError("model crashed")
+
+    with pytest.raises(RuntimeError, match="writes before it failed"):
+        measure_meaning(FunctionEmbeddings(broken, name="broken"), size=20)
 
 
 @pytest.mark.usefixtures("quick_bench")
