@@ -65,7 +65,8 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         metavar="NAME",
         help="recall: turn the meaning channel on with a registered embedder: 'default' "
-        "(multilingual USE v3, the meaning extra), 'minilm', 'hash' or a third party's",
+        "(multilingual USE v3, the meaning extra), 'multilingual-e5' (the meaning-e5 extra), "
+        "'minilm', 'hash' or a third party's",
     )
 
     bench = sub.add_parser("bench", help="print speed figures")
@@ -78,7 +79,8 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         metavar="NAME",
         help="a registered embedder: 'default' (multilingual USE v3, the meaning extra), "
-        "'minilm' (the semantic extra), 'hash' (a stand-in) or a third party's; locomo: "
+        "'multilingual-e5' (the meaning-e5 extra), 'minilm' (the semantic extra), 'hash' "
+        "(a stand-in) or a third party's; locomo: "
         "default 'default'; recall: the scale rows use 'hash' unless told otherwise (query "
         "embedding left out), the 1,000-record row with the query embedding 'default' "
         "('none' skips both)",

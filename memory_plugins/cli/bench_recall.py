@@ -358,6 +358,14 @@ def _kb_per_record(engine: MemoryEngine, size: int) -> float:
     return kept / size / 1024
 
 
+def _check_writes(engine: MemoryEngine) -> None:
+    """Raise ``RuntimeError`` when a write of the records, or of their vectors, failed:
+    what would be timed is fewer records, or the rules alone."""
+    failed = sum(map(engine.stats.get, ("store_write_failures", "embedding_failures")))
+    if failed:
+        raise RuntimeError(f"{failed} of the writes before it failed (see the log)")
+
+
 def measure(
     backend: str, sizes: Sequence[int], embeddings: Embeddings | None = None
 ) -> list[Measurement]:
@@ -386,6 +394,7 @@ def measure(
                     for start in range(written, size, 500):
                         batch = [synthetic_record(i) for i in range(start, min(size, start + 500))]
                         main.remember(PRINCIPAL, batch, source_conversation_id="bench-1")
+                    _check_writes(main)
                     written = size
                     time.sleep(SETTLE_SECONDS)
                     calls = _iterations(size)
@@ -430,9 +439,7 @@ def measure_meaning(embeddings: Embeddings, size: int = 1_000) -> tuple[Measurem
         for start in range(0, size, 25):
             batch = [synthetic_record(i) for i in range(start, min(size, start + 25))]
             engine.remember(PRINCIPAL, batch, source_conversation_id="bench-1")
-        failed = sum(map(engine.stats.get, ("store_write_failures", "embedding_failures")))
-        if failed:
-            raise RuntimeError(f"{failed} of the writes before it failed (see the log)")
+        _check_writes(engine)
         calls = _iterations(size)
         timings, hits, timeouts = _time(engine, calls)
         alone: list[float] = []
