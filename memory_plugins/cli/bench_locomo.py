@@ -106,8 +106,9 @@ RARITY_WEIGHTS = (0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 10.0)
 """The rarity weights tried on the fitting conversations."""
 SEMANTIC_WEIGHT = 24.0
 """The semantic weight when no conversation is set aside to fit it (``--fit-on 0``)."""
-SEMANTIC_WEIGHTS = (2.0, 4.0, 8.0, 12.0, 16.0, 24.0, 32.0, 48.0, 64.0, 96.0)
-"""The weights tried on the fitting conversations."""
+SEMANTIC_WEIGHTS = (2.0, 4.0, 8.0, 12.0, 16.0, 24.0, 32.0, 48.0, 64.0, 96.0, 128.0, 192.0, 256.0)
+"""The weights tried on the fitting conversations (the large ones for models whose lifts are
+small, such as multilingual-e5)."""
 FIT_ON = 3
 """By default the first 3 conversations fit the semantic weight; figures are on the rest."""
 
