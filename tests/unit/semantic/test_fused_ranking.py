@@ -8,6 +8,7 @@ from semantic_support import CELLO, SHELLFISH, TRAINS, TableEmbeddings, candidat
 
 from memory_plugins import RecallConfig
 from memory_plugins.config import DEFAULT_CALIBRATIONS, SemanticCalibration
+from memory_plugins.embedders import E5_MODEL_NAME, USE_MODEL_NAME
 from memory_plugins.errors import ConfigurationError
 from memory_plugins.recall.explain import format_explanation
 
@@ -62,11 +63,21 @@ def test_explain_says_why_meaning_did_or_did_not_select_on_its_own() -> None:
 
 
 def test_each_shipped_model_has_its_own_fitted_thresholds() -> None:
-    [(model, fitted)] = DEFAULT_CALIBRATIONS
     config = RecallConfig()
-    calibrated = config.for_model(model)
-    assert (calibrated.semantic_weight, calibrated.semantic_floor) == (fitted.weight, fitted.floor)
-    assert calibrated.tag_weight == config.tag_weight  # only the semantic settings change
+    assert {model for model, _ in DEFAULT_CALIBRATIONS} == {USE_MODEL_NAME, E5_MODEL_NAME}
+    for model, fitted in DEFAULT_CALIBRATIONS:
+        calibrated = config.for_model(model)
+        assert (calibrated.semantic_weight, calibrated.semantic_floor) == (
+            fitted.weight,
+            fitted.floor,
+        )
+        assert calibrated.semantic_controlled_floor == fitted.controlled_floor
+        assert calibrated.tag_weight == config.tag_weight  # only the semantic settings change
+    assert (
+        config.for_model(USE_MODEL_NAME).semantic_floor
+        != config.for_model(E5_MODEL_NAME).semantic_floor
+    )
+    model = USE_MODEL_NAME
     assert config.for_model("someone-elses-model") is config
     assert config.for_model(None) is config
     mine = RecallConfig(semantic_calibrations=(("mine", SemanticCalibration(3.0, 0.2, 0.5)),))
