@@ -470,7 +470,13 @@ class MemoryEngine:
     ) -> None:
         """Store ``records``; then update the cached namespace in place (``seen``: the change
         token read with the records' previous state), or forget it (``seen`` unknown)."""
-        batch = list(records)
+        # A record read with features of an earlier layout is written back with current ones.
+        batch = [
+            r
+            if r.features is not None
+            else replace(r, features=compute_features(r.type, r.text, r.tags, r.identity))
+            for r in records
+        ]
         marker = self._change_marker(namespace, now)
         try:
             self.gateway.put_many(
