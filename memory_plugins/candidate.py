@@ -197,11 +197,12 @@ class HistoryEntry:
         )
 
 
-FEATURES_VERSION = 3
+FEATURES_VERSION = 4
 """Layout of :class:`RecordFeatures`; stored features of another layout are recomputed."""
 
-_MIGRATED_VERSIONS = frozenset({2, FEATURES_VERSION})
-# Version 2 (stored as ``"v"``) has the same fields; it also held the vector, now its own field.
+_MIGRATED_VERSIONS = frozenset({FEATURES_VERSION})
+# Version 4 stems words with Snowball: features stored by earlier layouts are recomputed.
+# Version 2 held the vector among the features; it is still read from there.
 _LEGACY_VECTOR = "vector"
 _LEGACY_VECTOR_MODEL = "vector_model"
 

@@ -361,7 +361,7 @@ class MemoryEngine:
             results.append((index, outcome))
 
         if changed and self.embeddings is not None:
-            results = self._attach_vectors(changed, before, results)
+            results = self._attach_vectors(changed, before, results, deadline)
         if changed:
             try:
                 _in_time(deadline)
@@ -424,9 +424,15 @@ class MemoryEngine:
         changed: dict[str, MemoryRecord],
         before: Mapping[str, MemoryRecord | None],
         results: list[tuple[int, WriteOutcome]],
+        deadline: float | None = None,
     ) -> list[tuple[int, WriteOutcome]]:
         """Give each changed active record its vector: kept while its text is unchanged,
-        else embedded (one call per write batch). On failure the records go without."""
+        else embedded (one call per write batch). On failure the records go without.
+
+        With a (monotonic) ``deadline`` the embedding may use half the time left, so a slow
+        model never costs the write itself: past that the records are stored without
+        vectors (counted as ``embedding_timeouts``; ``embed_missing`` adds them later).
+        """
         assert self.embeddings is not None and self._model is not None
         model = self._model
         missing: dict[str, list[str]] = {}
@@ -442,11 +448,23 @@ class MemoryEngine:
         if missing:
             texts = list(missing)
             try:
-                encoded = [encode_vector(v) for v in self.embeddings.embed_documents(texts)]
+                embedded = (
+                    self.embeddings.embed_documents(texts)
+                    if deadline is None
+                    else self._embed_documents_by(texts, deadline)
+                )
+                encoded = [encode_vector(v) for v in embedded]
                 if len(encoded) != len(texts):
                     raise ValueError(f"{len(encoded)} vectors for {len(texts)} texts")
                 if len({len(e) for e in encoded}) > 1:
                     raise ValueError("vectors of different sizes in one batch")
+            except TimeoutError:
+                self.stats.incr("embedding_timeouts")
+                logger.warning(
+                    "memory vectors skipped for %d texts: the embedding ran past half the "
+                    "write deadline (engine.embed_missing adds them later)",
+                    len(texts),
+                )
             except Exception as exc:  # any model failure: store without vectors, rules still work
                 self.stats.incr("embedding_failures")
                 logger.warning("memory vectors skipped, embedding failed: %r", exc)
@@ -470,7 +488,13 @@ class MemoryEngine:
     ) -> None:
         """Store ``records``; then update the cached namespace in place (``seen``: the change
         token read with the records' previous state), or forget it (``seen`` unknown)."""
-        batch = list(records)
+        # A record read with features of an earlier layout is written back with current ones.
+        batch = [
+            r
+            if r.features is not None
+            else replace(r, features=compute_features(r.type, r.text, r.tags, r.identity))
+            for r in records
+        ]
         marker = self._change_marker(namespace, now)
         try:
             self.gateway.put_many(
@@ -1072,8 +1096,17 @@ class MemoryEngine:
 
     def _embed_query_by(self, query: str, deadline: float) -> list[float]:
         assert self.embeddings is not None
+        return self._embed_by(partial(self.embeddings.embed_query, query), deadline)
+
+    def _embed_documents_by(self, texts: list[str], deadline: float) -> list[list[float]]:
+        assert self.embeddings is not None
+        halfway = time.monotonic() + max(0.0, deadline - time.monotonic()) / 2
+        return self._embed_by(partial(self.embeddings.embed_documents, texts), halfway)
+
+    def _embed_by(self, call: Callable[[], T], deadline: float) -> T:
+        """``call()`` on an embedding worker, waited for until ``deadline`` (TimeoutError)."""
         try:
-            future = self._embeds.submit(partial(self.embeddings.embed_query, query))
+            future = self._embeds.submit(call)
         except ReadQueueFullError:  # earlier embeddings are still stuck: as late as they are
             raise TimeoutError from None
         try:

@@ -44,8 +44,8 @@ Embeddings: ``--embeddings NAME``, a registered embedder (:mod:`memory_plugins.e
 ``semantic`` extra) or ``hash`` (a deterministic stand-in, for smoke tests); when the
 model's extra is missing, rows 3 and 4 say what to install and the rest still runs. ``--out`` writes the table as JSON (a list
 of ``{system, hit_at_3, recall_at_10, ms_per_query}``, ``null`` where unavailable); a plot
-of quality against ms/query goes to ``--plot`` (default ``locomo.png`` next to ``--out``,
-else in the current folder).
+of quality against ms/query goes to ``--plot`` (default ``locomo.png`` next to ``--out``;
+with neither, no file is written).
 
 Example::
 
@@ -628,16 +628,16 @@ def _plot(rows: Sequence[Row], path: Path, title: str) -> str:
     return f"plot: {path}"
 
 
-def _plot_path(args: argparse.Namespace) -> Path:
+def _plot_path(args: argparse.Namespace) -> Path | None:
     if args.plot:
         return Path(args.plot)
     if args.out:
         return Path(args.out).with_name("locomo.png")
-    return Path("locomo.png")
+    return None  # a benchmark writes nothing it was not asked for
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the table; ``--out`` writes it as JSON; a PNG plot is always written."""
+    """Print the table; ``--out`` writes it as JSON, with a PNG plot beside it (or ``--plot``)."""
     if not args.file:
         print("usage: memory-plugins bench locomo FILE [--out RESULTS.json] [--plot PLOT.png]")
         return 2
@@ -705,7 +705,8 @@ def run(args: argparse.Namespace) -> int:
     _print_table(rows)
     if end_to_end:
         print(end_to_end)
-    print(_plot(rows, _plot_path(args), f"LoCoMo ({Path(args.file).name})"))
+    if (plot := _plot_path(args)) is not None:
+        print(_plot(rows, plot, f"LoCoMo ({Path(args.file).name})"))
     if args.out:
         Path(args.out).write_text(
             json.dumps([r.output() for r in rows], indent=2) + "\n", encoding="utf-8"

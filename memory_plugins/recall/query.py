@@ -8,7 +8,7 @@ character. Only informative units can make a record match, which is what keeps
 >>> from memory_plugins.config import RecallConfig
 >>> q = analyse_query("VSCode 有哪些好用的插件?", RecallConfig())
 >>> q.tokens, [p for run in q.phrase_runs for opts in run for p in opts]
-(('vscod',), ['好用', '插件'])
+(('vscode',), ['好用', '插件'])
 """
 
 from collections.abc import Container

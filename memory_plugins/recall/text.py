@@ -3,16 +3,15 @@
 Text is NFKC-normalised and lower-cased, then cut into *units*: CJK runs (Han, kana,
 Hangul; runs separated only by whitespace are joined, punctuation breaks them) and
 words (letters/digits with inner ``. - _ '`` and trailing ``+``/``#``, so ``node.js``,
-``gpt-4o``, ``c++`` and ``c#`` stay whole). Words are folded to a light stem
-(plural/inflection: ``units`` → ``unit``, ``coding`` → ``cod``, ``libraries`` →
-``librari``). The *canonical form* is the units joined by single spaces and padded with
+``gpt-4o``, ``c++`` and ``c#`` stay whole). Words are folded to their Snowball stem
+(``units`` → ``unit``, ``coding`` → ``code``, ``libraries`` → ``librari``). The *canonical form* is the units joined by single spaces and padded with
 one space on each side; a phrase is contained in a text when its *needle* (its units
 joined the same way, padded only on word ends) is a substring of the text's canonical
 form — so ``tea`` matches ``tea?`` but not ``team``, and ``乌龙茶`` matches inside
 ``推荐乌龙茶吧``.
 
 >>> canonical("The user's VSCode 插件，很多！")
-' the user vscod 插件 很多 '
+' the user vscode 插件 很多 '
 >>> needle("metric units"), needle("乌龙茶"), needle("Python 后端")
 (' metric unit ', '乌龙茶', ' python 后端')
 >>> needle("units") in canonical("How far is a marathon in units I use?")
@@ -22,6 +21,8 @@ True
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
 __all__ = [
     "CJK_CHARS",
@@ -47,14 +48,6 @@ _UNIT = re.compile(
 _CJK_CHAR = re.compile(rf"[{_CJK}]")
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'"})
 _SENTENCE_END = re.compile(r"[.!?:;\u3002\uff01\uff1f]")
-_KEEP_DOUBLE = frozenset("lsz")
-# Words whose final "s" is not a plural: stripping it would merge them with other words.
-_INVARIANT_WORDS = (
-    "news series species lens canvas atlas chaos corps physics mathematics economics "
-    "politics ethics analytics kudos always perhaps thanks"
-)
-_INVARIANT = frozenset(_INVARIANT_WORDS.split())
-_VOWELS = frozenset("aeiouy")
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,47 +76,31 @@ def is_cjk(char: str) -> bool:
 
 
 def stem(word: str) -> str:
-    """A light English stem: plural, ``-ing``/``-ed``, final ``e``/``y`` folded.
+    """The Snowball (Porter2) English stem of a lower-case ASCII word; other words as they are.
 
     Both sides of every comparison are stemmed the same way, so the stem only has to be
-    consistent, not a real word.
+    consistent, not a real word. Words of three letters or fewer, and words with digits or
+    symbols (``m2``, ``node.js``), are names more often than inflected words: they stay whole.
 
     >>> [stem(w) for w in ("units", "coding", "codes", "notes", "libraries", "running")]
     ['unit', 'code', 'code', 'note', 'librari', 'run']
     """
-    if len(word) <= 3 or not word.isalpha() or not word.isascii() or word in _INVARIANT:
+    if len(word) <= 3 or not word.isalpha() or not word.isascii():
         return word
-    if word.endswith("sses"):
-        word = word[:-2]
-    elif word.endswith("ies") and len(word) > 4:
-        word = word[:-3] + "i"
-    elif word.endswith(("ches", "shes", "xes", "zes")):
-        word = word[:-2]
-    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        word = word[:-1]
-    if word.endswith("ing") and len(word) >= 6:
-        word = _restore_e(word[:-3])
-    elif word.endswith("ed") and not word.endswith("eed") and len(word) >= 5:
-        word = _restore_e(word[:-2])
-    if len(word) > 4 and word.endswith("e"):  # compute/computing -> comput; keep note, make
-        word = word[:-1]
-    if len(word) > 3 and word.endswith("y"):
-        word = word[:-1] + "i"
-    return word
+    return _snowball(word)
 
 
-def _restore_e(word: str) -> str:
-    # running -> runn -> run; making -> mak -> make (short consonant-vowel-consonant stem).
-    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in _KEEP_DOUBLE | _VOWELS:
-        return word[:-1]
-    if (
-        len(word) == 3
-        and word[0] not in _VOWELS
-        and word[1] in _VOWELS
-        and word[2] not in _VOWELS | {"w", "x"}
-    ):
-        return word + "e"
-    return word
+@lru_cache(maxsize=65536)
+def _snowball(word: str) -> str:
+    stemmed: str = _english().stemWord(word)
+    return stemmed
+
+
+@lru_cache(maxsize=1)
+def _english() -> Any:
+    import snowballstemmer  # loaded on first use, like the other text tools
+
+    return snowballstemmer.stemmer("english")
 
 
 def units(text: str) -> list[Unit]:

@@ -106,3 +106,12 @@ def test_weights_are_fitted_on_the_first_conversations_and_reported_on_the_rest(
     assert "then semantic weight" in printed
     assert f"the table is on conversations 2-2 only ({report.facts} facts" in printed
     assert len(json.loads(out.read_text(encoding="utf-8"))) == 4
+
+
+def test_bench_locomo_writes_no_file_it_was_not_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["bench", "locomo", str(TINY), "--embeddings", "hash"]) == 0
+    assert "hit@3" in capsys.readouterr().out
+    assert list(tmp_path.iterdir()) == []

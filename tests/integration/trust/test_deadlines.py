@@ -127,3 +127,35 @@ async def test_the_async_recall_bounds_the_embedding_too(
     assert stalling.stalling == 1
     assert result.hits and result.degraded
     await asyncio.sleep(0)
+
+
+class StallingDocumentEmbeddings(HashingEmbeddings):
+    """Queries embed at once; documents block until released (at most 5 s)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = threading.Event()
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        self.release.wait(5)
+        return super().embed_documents(texts)
+
+
+def test_a_stalled_document_embedding_never_costs_the_write(make_candidate: Any) -> None:
+    embeddings = StallingDocumentEmbeddings()
+    engine = MemoryEngine(InMemoryStore(), config(store_deadline_ms=1000), embeddings=embeddings)
+    try:
+        # The embedding gets half the deadline; the write goes on without the vector.
+        [outcome] = engine.remember("alice", [make_candidate()], source_conversation_id="c-1")
+        assert outcome.status is OutcomeStatus.ADDED
+        assert engine.stats.get("embedding_timeouts") == 1
+        [record] = engine.list_records("alice")
+        assert record.vector is None  # stored without its vector, recalled by the rules
+        hits = engine.recall("alice", "which oolong tea should I brew?").hits
+        assert [h.record.key for h in hits] == [KEY]
+        embeddings.release.set()
+        assert engine.embed_missing("alice") == 1
+        [record] = engine.list_records("alice")
+        assert record.vector is not None
+    finally:
+        embeddings.release.set()

@@ -8,7 +8,7 @@ from memory_plugins.recall.text import canonical, needle, stem, units
 
 
 def test_nfkc_and_case_folding_make_full_width_and_case_irrelevant() -> None:
-    assert canonical("ＶＳＣｏｄｅ") == canonical("vscode") == " vscod "
+    assert canonical("ＶＳＣｏｄｅ") == canonical("vscode") == " vscode "
 
 
 def test_technical_words_stay_whole() -> None:
@@ -60,7 +60,7 @@ def test_query_common_words_are_not_informative() -> None:
 
 def test_mixed_query_keeps_technical_tokens_and_cjk_phrases() -> None:
     profile = analyse_query("VSCode 有哪些好用的插件", RecallConfig())
-    assert profile.tokens == ("vscod",)
+    assert profile.tokens == ("vscode",)
     assert {"插件", "好用"} <= profile.phrases
 
 
