@@ -255,6 +255,14 @@ class RecordFeatures(NamedTuple):
         )
         return data
 
+    @staticmethod
+    def stored_probes(data: dict[str, Any] | None) -> tuple[str, str] | None:
+        """``(all, short)`` of stored features :meth:`from_json` would read, without
+        building them; ``None`` when they must be recomputed."""
+        if not data or data.get("version", data.get("v")) not in _MIGRATED_VERSIONS:
+            return None
+        return data["all"], data["short"]
+
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "RecordFeatures | None":
         """Stored features, migrated from earlier layouts; ``None`` when they must be
@@ -292,6 +300,11 @@ class StoredVector(NamedTuple):
 
     def to_json(self) -> dict[str, str]:
         return {"model": self.model, "data": self.data}
+
+    @classmethod
+    def of_record(cls, data: dict[str, Any]) -> "StoredVector | None":
+        """The vector of a record's stored JSON (any layout), or ``None``."""
+        return _vector_from_json(data)
 
 
 def _vector_from_json(data: dict[str, Any]) -> StoredVector | None:

@@ -1126,9 +1126,9 @@ class MemoryEngine:
                     index.since = seen_at
                     self.stats.incr("cache_delta_reads")
                     return index
-        records = self._read_records(namespace)
-        with paused_collection(len(records)):
-            index = RecordIndex(records, model=self._model)
+        stored = self.gateway.read_stored(namespace)
+        with paused_collection(len(stored)):
+            index = RecordIndex.from_stored((v for _, v in stored), model=self._model)
         index.since = seen_at
         return index
 
