@@ -467,7 +467,7 @@ class _TableReader:
         sql = f"SELECT key AS k, {value} AS v FROM store WHERE prefix = ?{self.live}"
         rows = self._rows(sql, prefix)
         if self.sqlite:
-            return [(key, value) for key, value in rows]
+            return rows  # (key, bytes) tuples already
         return [(row["k"], _encoded(row["v"])) for row in rows]
 
     def changed(self, prefix: str, since: datetime) -> tuple[list[RawItem], int]:

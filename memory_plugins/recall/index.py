@@ -56,7 +56,7 @@ from memory_plugins.recall.query import QueryProfile
 from memory_plugins.recall.text import CJK_CHARS, is_cjk
 from memory_plugins.recall.vectors import VectorRows, VectorSimilarities, numpy_or_none
 
-__all__ = ["IndexView", "RecordIndex", "Stored", "probe_keys"]
+__all__ = ["IndexView", "RecordIndex", "Stored", "parse_stored", "probe_keys"]
 
 _CJK_RUN = re.compile(f"[{CJK_CHARS}]+")
 
@@ -90,18 +90,21 @@ a single record, and a set costs about 200 bytes), several as a set."""
 
 
 def probe_keys(everything: str) -> set[str]:
-    """The probes a record's ``all`` feature holds: each word as `` word `` and each pair of
-    adjacent characters of its CJK runs (a query probe is a substring of ``all`` exactly
-    when it is one of these).
+    """The probes a record's ``all`` feature holds, as the index keys them: each word (the
+    query's probe `` word ``, spaces dropped) and each pair of adjacent characters of its
+    CJK runs (a query probe is a substring of ``all`` exactly when it is one of these).
+    Words hold no CJK character and pairs only CJK characters, so the two never clash.
 
     >>> sorted(probe_keys(" the user like 乌龙茶 | 乌龙茶 | tea "))
-    [' like ', ' tea ', ' the ', ' user ', '乌龙', '龙茶']
+    ['like', 'tea', 'the', 'user', '乌龙', '龙茶']
     """
-    pieces = set(everything.split())
-    pieces.discard("|")
+    keys = set(everything.split())
+    keys.discard("|")
+    if everything.isascii():  # most records: no CJK run, the words are the probes
+        return keys
     # Canonical pieces are whole CJK runs or whole words without CJK characters.
     runs = _CJK_RUN.findall(everything)
-    keys = {f" {word} " for word in pieces.difference(runs)}
+    keys.difference_update(runs)
     for run in runs:
         keys.update(map(str.__add__, run, run[1:]))
     return keys
@@ -261,9 +264,12 @@ class RecordIndex:
             everything, short = probes
             for probe in probe_keys(everything):
                 by_probe[probe].append(key)
-            for char in set(short):
+            for char in set(short) if short else ():
                 by_char[char].append(key)
-            types.setdefault(kind, set()).add(key)
+            of_kind = types.get(kind)
+            if of_kind is None:
+                of_kind = types[kind] = set()
+            of_kind.add(key)
             expires = data.get("expires_at")
             if expires is not None:
                 expiring.append((expires, key))
@@ -298,7 +304,7 @@ class RecordIndex:
         held = self._records[key]
         if isinstance(held, MemoryRecord):
             return held
-        record = self._records[key] = _parse(held)
+        record = self._records[key] = parse_stored(held)
         return record
 
     def _parsed_all(self) -> list[MemoryRecord]:
@@ -413,9 +419,13 @@ class IndexView:
             found: set[str] = set()
             postings = index._postings
             for probe in profile.probes:
-                if not (_word_probe(probe) or _pair_probe(probe)):
+                if _word_probe(probe):
+                    if not is_cjk(probe[1]):  # a CJK run is held by its pairs, never whole
+                        _gather(found, postings.get(probe[1:-1]))
+                elif _pair_probe(probe):
+                    _gather(found, postings.get(probe))
+                else:
                     return None
-                _gather(found, postings.get(probe))
             chars = index._chars
             for char in profile.chars:
                 _gather(found, chars.get(char))
@@ -464,7 +474,8 @@ def _gather(found: set[str], held: Posting | None) -> None:
         found.update(held)
 
 
-def _parse(held: Stored) -> MemoryRecord:
+def parse_stored(held: Stored) -> MemoryRecord:
+    """The record of a stored value (JSON bytes or a dict)."""
     return MemoryRecord.from_json(_decoder()(held) if type(held) is bytes else held)  # type: ignore[arg-type]
 
 
