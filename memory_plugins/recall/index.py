@@ -192,6 +192,35 @@ class RecordIndex:
                 self._add(record)
         return self
 
+    def changes_to(self, stored: Iterable[tuple[str, Stored]]) -> tuple[list[Stored], set[str]]:
+        """How the namespace as its store returns it now (``(key, value)`` pairs) differs
+        from these records: the values written since, and the keys no longer stored. A value counts as unchanged when it is the very value held here or an
+        equal one (a record parsed since is compared as JSON)."""
+        changed: list[Stored] = []
+        seen: set[str] = set()
+        decode = _decoder()
+        with self._lock:
+            records = self._records
+            for key, value in stored:
+                seen.add(key)
+                held = records.get(key)
+                if held is value:
+                    continue
+                if held is not None:
+                    if type(held) is type(value):
+                        if held == value:
+                            continue
+                    else:  # parsed since, or bytes against a dict: compare as JSON
+                        data = decode(value) if type(value) is bytes else value
+                        if isinstance(held, MemoryRecord):
+                            if held.to_json() == data:
+                                continue
+                        elif (decode(held) if type(held) is bytes else held) == data:
+                            continue
+                changed.append(value)
+            removed = records.keys() - seen
+        return changed, removed
+
     def copy(self) -> "RecordIndex":
         """An independent index holding the same records (to update without disturbing
         readers of this one)."""

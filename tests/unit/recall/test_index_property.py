@@ -19,7 +19,7 @@ from memory_plugins.candidate import (
 )
 from memory_plugins.config import RecallConfig
 from memory_plugins.recall.features import compute_features
-from memory_plugins.recall.index import RecordIndex
+from memory_plugins.recall.index import RecordIndex, parse_stored
 from memory_plugins.recall.query import analyse_query
 from memory_plugins.recall.scoring import rank, select
 from memory_plugins.recall.types import Ranking
@@ -164,6 +164,30 @@ def test_an_index_read_from_stored_values_equals_one_of_parsed_records(
     assert shown(rank(index.view(None), query, config, NOW)) == shown(
         rank(final, query, config, NOW)
     )
+
+
+@SETTINGS
+@given(records(), records(), queries, st.data())
+def test_a_full_read_is_compared_to_the_cached_records(
+    first: list[MemoryRecord], second: list[MemoryRecord], query: str, data: st.DataObject
+) -> None:
+    kinds = data.draw(st.lists(st.booleans(), min_size=len(first), max_size=len(first)))
+    held = dict(zip([r.key for r in first], stored(first, kinds), strict=True))
+    index = RecordIndex.from_stored(held.values())
+    select(index.view(NOW), query, RecallConfig(), NOW)  # parses the records it touches
+    gone = data.draw(st.sets(st.sampled_from(sorted(held)))) if held else set()
+    now = {key: value for key, value in held.items() if key not in gone}
+    # A store returns the same values (or equal copies) for records nobody wrote since.
+    now |= {r.key: json.dumps(r.to_json()).encode() for r in second}
+    changed, removed = index.changes_to(now.items())
+    first_by_key = {r.key: r for r in first}
+    rewritten = {
+        r.key
+        for r in second
+        if r.key not in first_by_key or first_by_key[r.key].to_json() != r.to_json()
+    }
+    assert sorted(parse_stored(v).key for v in changed) == sorted(rewritten)
+    assert removed == gone - {r.key for r in second}
 
 
 def test_a_stored_value_is_parsed_only_when_a_query_touches_it() -> None:
