@@ -158,9 +158,15 @@ class StoreGateway:
         found: list[RawItem] = []
         offset = 0
         while True:
-            page = self._batch([self._search(namespace, offset)])[0]
-            found.extend(_exact(namespace, page))
-            if len(page) < PAGE_SIZE:
+            # A page's items are garbage once their values are taken: with the collector
+            # paused until then they never set off a collection (which would walk every
+            # record the process has cached).
+            with paused_collection(PAGE_SIZE):
+                page = self._batch([self._search(namespace, offset)])[0]
+                found.extend(_exact(namespace, page))
+                full = len(page) == PAGE_SIZE
+                del page
+            if not full:
                 return found
             offset += PAGE_SIZE
 

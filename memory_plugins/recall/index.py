@@ -131,6 +131,7 @@ class RecordIndex:
         "_lock",
         "_postings",
         "_records",
+        "_sources",
         "_types",
         "since",
         "vectors",
@@ -140,6 +141,9 @@ class RecordIndex:
         # Built in one pass (see _build); later changes go through apply().
         self._lock = threading.Lock()
         self._records: dict[str, _Held] = {}
+        # The store's own dicts of records parsed since (no copy): a later full read of a
+        # store that returns the same dict for an unchanged record is compared by identity.
+        self._sources: dict[str, dict[str, Any]] = {}
         self._postings: dict[str, Posting] = {}
         self._chars: dict[str, Posting] = {}
         self._types: dict[str, set[str]] = {}
@@ -204,7 +208,7 @@ class RecordIndex:
             for key, value in stored:
                 seen.add(key)
                 held = records.get(key)
-                if held is value:
+                if held is value or self._sources.get(key) is value:
                     continue
                 if held is not None:
                     if type(held) is type(value):
@@ -228,6 +232,7 @@ class RecordIndex:
             twin = RecordIndex.__new__(RecordIndex)
             twin._lock = threading.Lock()
             twin._records = dict(self._records)  # parsed or stored, both immutable
+            twin._sources = dict(self._sources)
             twin._postings = {k: v if type(v) is str else set(v) for k, v in self._postings.items()}
             twin._chars = {k: v if type(v) is str else set(v) for k, v in self._chars.items()}
             twin._types = {k: set(v) for k, v in self._types.items()}
@@ -320,6 +325,7 @@ class RecordIndex:
         if self.vectors is not None:
             self.vectors.remove(key)
         del self._records[key]
+        self._sources.pop(key, None)
 
     def _compact(self, by_probe: dict[str, list[str]], by_char: dict[str, list[str]]) -> None:
         self._expiring.sort()
@@ -334,6 +340,8 @@ class RecordIndex:
         if isinstance(held, MemoryRecord):
             return held
         record = self._records[key] = parse_stored(held)
+        if type(held) is dict:
+            self._sources[key] = held
         return record
 
     def _parsed_all(self) -> list[MemoryRecord]:
@@ -362,6 +370,7 @@ class RecordIndex:
             return
         record = self._parsed(key)
         del self._records[key]
+        self._sources.pop(key, None)
         feats = features_of(record)
         for probe in probe_keys(feats.all):
             _unpost(self._postings, probe, key)
