@@ -198,8 +198,11 @@ class RecordIndex:
 
     def changes_to(self, stored: Iterable[tuple[str, Stored]]) -> tuple[list[Stored], set[str]]:
         """How the namespace as its store returns it now (``(key, value)`` pairs) differs
-        from these records: the values written since, and the keys no longer stored. A value counts as unchanged when it is the very value held here or an
-        equal one (a record parsed since is compared as JSON)."""
+        from these records: the values written since, and the keys no longer stored.
+
+        A value counts as unchanged when it is the very value held here (stores replace a
+        value on a write, never change it in place) or an equal one (a record parsed since
+        is compared as JSON)."""
         changed: list[Stored] = []
         seen: set[str] = set()
         decode = _decoder()
