@@ -245,6 +245,9 @@ class RecordFeatures(NamedTuple):
         data: dict[str, Any] = {"version": self.version, "text": self.text}
         if self.text_needle != self.text:  # they differ only for text ending in CJK
             data["text_needle"] = self.text_needle
+        # The recall index's keys of ``all``, so a cold read need not derive them again.
+        from memory_plugins.recall.index import probe_keys  # recall builds on this module
+
         data.update(
             tags=list(self.tags),
             identity=[[i.part, i.needle, i.canonical, list(i.strong)] for i in self.identity],
@@ -252,16 +255,18 @@ class RecordFeatures(NamedTuple):
             all=self.all,
             short=self.short,
             cased=[list(self.names), list(self.short_lower)],
+            probes=sorted(probe_keys(self.all)),
         )
         return data
 
     @staticmethod
-    def stored_probes(data: dict[str, Any] | None) -> tuple[str, str] | None:
-        """``(all, short)`` of stored features :meth:`from_json` would read, without
-        building them; ``None`` when they must be recomputed."""
+    def stored_probes(data: dict[str, Any] | None) -> tuple[str, str, list[str] | None] | None:
+        """``(all, short, probes)`` of stored features :meth:`from_json` would read, without
+        building them (``probes``: the index keys of ``all`` when stored with them, else
+        ``None``); ``None`` when the features must be recomputed."""
         if not data or data.get("version", data.get("v")) not in _MIGRATED_VERSIONS:
             return None
-        return data["all"], data["short"]
+        return data["all"], data["short"], data.get("probes")
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "RecordFeatures | None":

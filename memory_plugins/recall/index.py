@@ -94,6 +94,8 @@ def probe_keys(everything: str) -> set[str]:
     query's probe `` word ``, spaces dropped) and each pair of adjacent characters of its
     CJK runs (a query probe is a substring of ``all`` exactly when it is one of these).
     Words hold no CJK character and pairs only CJK characters, so the two never clash.
+    Stored with a record's features (``probes``): a change here needs a new
+    ``FEATURES_VERSION``, or records stored earlier would be indexed under stale keys.
 
     >>> sorted(probe_keys(" the user like 乌龙茶 | 乌龙茶 | tea "))
     ['like', 'tea', 'the', 'user', '乌龙', '龙茶']
@@ -292,14 +294,14 @@ class RecordIndex:
                 record = MemoryRecord.from_json(data)  # fails here on a malformed value
                 key, held, kind = record.key, record, record.type
                 feats = features_of(record)
-                probes = (feats.all, feats.short)
+                probes = (feats.all, feats.short, None)
             else:
                 key, kind = data["key"], _TYPES[data["type"]]
             if key in kept:  # a repeated key: the last one stands
                 self._drop_stored(key, by_probe, by_char)
             kept[key] = held
-            everything, short = probes
-            for probe in probe_keys(everything):
+            everything, short, keys = probes
+            for probe in keys if keys is not None else probe_keys(everything):
                 by_probe[probe].append(key)
             for char in set(short) if short else ():
                 by_char[char].append(key)

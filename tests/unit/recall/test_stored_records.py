@@ -12,6 +12,7 @@ from langgraph.store.memory import InMemoryStore
 from memory_plugins import MemoryConfig, MemoryEngine
 from memory_plugins.candidate import FEATURES_VERSION, MemoryRecord, StoredVector
 from memory_plugins.recall.features import compute_features
+from memory_plugins.recall.index import probe_keys
 from memory_plugins.testing import FrozenClock, HashingEmbeddings
 
 FIXTURE = Path(__file__).resolve().parents[2] / "data" / "records" / "release-records.json"
@@ -76,7 +77,8 @@ def test_earlier_records_are_written_back_in_the_current_form(stored: dict[str, 
         current = {k: v for k, v in legacy.items() if k not in ("v", "tokens")}
         if current["text_needle"] == current["text"]:
             del current["text_needle"]  # written only when it differs
-        assert new["features"] == {**current, "version": 3}
+        probes = sorted(probe_keys(current["all"]))  # the index keys, stored since
+        assert new["features"] == {**current, "version": 3, "probes": probes}
         assert FEATURES_VERSION == 3
         unchanged = {k: v for k, v in new.items() if k not in ("features", "vector")}
         assert unchanged == {k: v for k, v in old.items() if k != "features"}
