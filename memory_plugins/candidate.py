@@ -246,6 +246,9 @@ class RecordFeatures(NamedTuple):
         data: dict[str, Any] = {"version": self.version, "text": self.text}
         if self.text_needle != self.text:  # they differ only for text ending in CJK
             data["text_needle"] = self.text_needle
+        # The recall index's keys of ``all``, so a cold read need not derive them again.
+        from memory_plugins.recall.index import probe_keys  # recall builds on this module
+
         data.update(
             tags=list(self.tags),
             identity=[[i.part, i.needle, i.canonical, list(i.strong)] for i in self.identity],
@@ -253,8 +256,18 @@ class RecordFeatures(NamedTuple):
             all=self.all,
             short=self.short,
             cased=[list(self.names), list(self.short_lower)],
+            probes=sorted(probe_keys(self.all)),
         )
         return data
+
+    @staticmethod
+    def stored_probes(data: dict[str, Any] | None) -> tuple[str, str, list[str] | None] | None:
+        """``(all, short, probes)`` of stored features :meth:`from_json` would read, without
+        building them (``probes``: the index keys of ``all`` when stored with them, else
+        ``None``); ``None`` when the features must be recomputed."""
+        if not data or data.get("version", data.get("v")) not in _MIGRATED_VERSIONS:
+            return None
+        return data["all"], data["short"], data.get("probes")
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "RecordFeatures | None":
@@ -293,6 +306,11 @@ class StoredVector(NamedTuple):
 
     def to_json(self) -> dict[str, str]:
         return {"model": self.model, "data": self.data}
+
+    @classmethod
+    def of_record(cls, data: dict[str, Any]) -> "StoredVector | None":
+        """The vector of a record's stored JSON (any layout), or ``None``."""
+        return _vector_from_json(data)
 
 
 def _vector_from_json(data: dict[str, Any]) -> StoredVector | None:

@@ -53,7 +53,7 @@ from memory_plugins.namespaces import CHANGE_TOKEN_KEY, memory_namespace, state_
 from memory_plugins.outcomes import EngineStats, OutcomeStatus, WriteOutcome
 from memory_plugins.principals import PrincipalLike, principal_id
 from memory_plugins.recall.features import compute_features
-from memory_plugins.recall.index import IndexView, RecordIndex
+from memory_plugins.recall.index import IndexView, RecordIndex, parse_stored
 from memory_plugins.recall.injection import render_memory_message
 from memory_plugins.recall.scoring import rank, select
 from memory_plugins.recall.types import Ranking, RecallHit
@@ -87,6 +87,9 @@ T = TypeVar("T")
 # starts from: PostgreSQL stamps rows with their transaction's start, so a transaction that
 # began before that token's may commit after it.
 _CHANGE_MARGIN = timedelta(seconds=1)
+# A full read reuses the cached records unless more than a quarter of them (and more than
+# a hundred) changed: parsing the changed ones then costs more than indexing anew.
+_REUSE_UP_TO = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -1159,9 +1162,16 @@ class MemoryEngine:
                     index.since = seen_at
                     self.stats.incr("cache_delta_reads")
                     return index
-        records = self._read_records(namespace)
-        with paused_collection(len(records)):
-            index = RecordIndex(records, model=self._model)
+        stored = self.gateway.read_stored(namespace)
+        with paused_collection(len(stored)):
+            if previous is not None:  # a store that cannot say what changed: compare
+                changed, removed = previous.changes_to(stored)
+                if len(changed) <= max(_REUSE_UP_TO, len(stored) // 4):
+                    index = previous.copy().apply(map(parse_stored, changed), removed)
+                    index.since = seen_at
+                    self.stats.incr("cache_records_reused", len(index) - len(changed))
+                    return index
+            index = RecordIndex.from_stored((v for _, v in stored), model=self._model)
         index.since = seen_at
         return index
 

@@ -158,11 +158,26 @@ class StoreGateway:
         found: list[RawItem] = []
         offset = 0
         while True:
-            page = self._batch([self._search(namespace, offset)])[0]
-            found.extend(_exact(namespace, page))
-            if len(page) < PAGE_SIZE:
+            # A page's items are garbage once their values are taken: with the collector
+            # paused until then they never set off a collection (which would walk every
+            # record the process has cached).
+            with paused_collection(PAGE_SIZE):
+                page = self._batch([self._search(namespace, offset)])[0]
+                found.extend(_exact(namespace, page))
+                full = len(page) == PAGE_SIZE
+                del page
+            if not full:
                 return found
             offset += PAGE_SIZE
+
+    def read_stored(self, namespace: tuple[str, ...]) -> list[tuple[str, bytes | dict[str, Any]]]:
+        """:meth:`read_all` with each value as the store keeps it: the JSON bytes of the
+        SQLite and PostgreSQL tables, not decoded (the caller decodes what it needs), or
+        the dict other stores return."""
+        reader = _table_reader(self.store, namespace)
+        if reader is not None:
+            return self._run(partial(reader.raw, ".".join(namespace)))
+        return list(self.read_all(namespace))
 
     def get_many(
         self, namespace: tuple[str, ...], keys: Sequence[str]
@@ -452,6 +467,15 @@ class _TableReader:
         sql = f"SELECT key AS k, {self._text} AS v FROM store WHERE prefix = ?{self.live}"
         return self._pairs(self._rows(sql, prefix))
 
+    def raw(self, prefix: str) -> list[tuple[str, bytes | dict[str, Any]]]:
+        # SQLite hands TEXT back as bytes when cast; psycopg's jsonb text is encoded here.
+        value = "CAST(value AS BLOB)" if self.sqlite else "value::text"
+        sql = f"SELECT key AS k, {value} AS v FROM store WHERE prefix = ?{self.live}"
+        rows = self._rows(sql, prefix)
+        if self.sqlite:
+            return rows  # (key, bytes) tuples already
+        return [(row["k"], _encoded(row["v"])) for row in rows]
+
     def changed(self, prefix: str, since: datetime) -> tuple[list[RawItem], int]:
         # SQLite stores CURRENT_TIMESTAMP as UTC text: compare in that format.
         stamp: Any = since.strftime("%Y-%m-%d %H:%M:%S") if self.sqlite else since
@@ -491,6 +515,12 @@ def _table_reader(store: Any, namespace: tuple[str, ...]) -> _TableReader | None
     if module.startswith("langgraph.store.postgres"):
         return _TableReader(store, sqlite=False)
     return None
+
+
+def _encoded(raw: Any) -> bytes | dict[str, Any]:
+    if isinstance(raw, str):
+        return raw.encode()
+    return raw if isinstance(raw, dict | bytes) else bytes(raw)
 
 
 def _loads(raw: Any) -> Any:

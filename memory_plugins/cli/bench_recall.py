@@ -21,7 +21,8 @@ selecting records, most selecting none. On the same records, in the same run:
 * ``store vec`` — p50 of the LangGraph ``InMemoryStore``'s own vector search (top 3, the
   query embedding included) over the same texts, with the same embeddings;
 * ``KB/rec`` — memory held per cached record, the index (and the vector matrix) included,
-  measured with ``tracemalloc`` while the cache is built.
+  measured with ``tracemalloc`` while the cache is built from the stored JSON bytes (as
+  from SQLite or PostgreSQL; records are parsed, and grow, once a query touches them).
 
 Meaning rows embed with ``--embeddings`` (default ``hash``: the in-package, deterministic
 :class:`~memory_plugins.testing.HashingEmbeddings`, 384 dimensions; ``minilm`` needs the
@@ -339,17 +340,21 @@ def _cold(make: Callable[[], MemoryEngine], runs: int) -> list[float]:
 
 
 def _kb_per_record(engine: MemoryEngine, size: int) -> float:
-    """Bytes kept by the records and their index, from the stored JSON text on: decoded,
-    parsed and indexed as a cold read does, the decoded JSON then let go."""
+    """Bytes kept by the records and their index as a cold read builds them from a SQL
+    store's rows: from each value's stored JSON bytes on (kept as they are until a query
+    touches the record), the rows then let go."""
     namespace = engine.namespace(PRINCIPAL)
-    raw = json.dumps([value for _, value in engine.gateway.read_all(namespace)])
+    texts = [
+        json.dumps(value, ensure_ascii=False, separators=(",", ":"))  # as the stores write it
+        for _, value in engine.gateway.read_all(namespace)
+    ]
     gc.collect()
     tracemalloc.start()
     try:
         before = tracemalloc.get_traced_memory()[0]
-        values = json.loads(raw)
-        index = RecordIndex(engine._parse(values), model=engine._model)
-        del values
+        stored = [text.encode() for text in texts]
+        index = RecordIndex.from_stored(stored, model=engine._model)
+        del stored
         gc.collect()
         kept = tracemalloc.get_traced_memory()[0] - before
     finally:

@@ -9,6 +9,13 @@ stored, so recall scores only the records sharing a probe with the query (plus, 
 semantic channel on, those standing out by meaning) instead of every record; the scorer
 still decides, so the result is the same as scoring all of them.
 
+A cold read builds the index from the records as stored (:meth:`RecordIndex.from_stored`):
+each record is decoded once for what the index needs and then kept in its stored form (the
+JSON bytes a SQL store returned, or the store's own dict), turned into a
+:class:`~memory_plugins.candidate.MemoryRecord` only when a query touches it (or the
+records are listed). A namespace of 10,000 records thus costs a few objects per record
+instead of a few dozen, in time and in memory.
+
 The index is updated in place when records are written or removed, and holds the
 records' vectors as one contiguous ``float32`` matrix (see
 :class:`~memory_plugins.recall.vectors.VectorRows`) when ``numpy`` is installed. It is
@@ -37,15 +44,45 @@ from collections.abc import Collection, Iterable, Iterator
 from datetime import datetime
 from typing import Any
 
-from memory_plugins.candidate import MemoryRecord, RecordStatus
+from memory_plugins.candidate import (
+    MemoryRecord,
+    MemoryType,
+    RecordFeatures,
+    RecordStatus,
+    StoredVector,
+)
 from memory_plugins.recall.features import features_of
 from memory_plugins.recall.query import QueryProfile
 from memory_plugins.recall.text import CJK_CHARS, is_cjk
 from memory_plugins.recall.vectors import VectorRows, VectorSimilarities, numpy_or_none
 
-__all__ = ["IndexView", "RecordIndex", "probe_keys"]
+__all__ = ["IndexView", "RecordIndex", "Stored", "parse_stored", "probe_keys"]
 
 _CJK_RUN = re.compile(f"[{CJK_CHARS}]+")
+
+Stored = bytes | dict[str, Any]
+"""A record as its store holds it: its JSON as bytes (SQL stores) or the decoded dict."""
+
+_Held = MemoryRecord | Stored
+"""A record in the index: parsed once a query touched it, else as stored."""
+
+_TYPES = {t.value: t for t in MemoryType}
+_ACTIVE = RecordStatus.ACTIVE.value
+_REQUIRED = frozenset(
+    [
+        "key",
+        "type",
+        "text",
+        "tags",
+        "confidence",
+        "status",
+        "source_conversation_id",
+        "source_signal",
+        "created_at",
+    ]
+)
+"""Keys :meth:`MemoryRecord.from_json` needs: a stored value missing one is parsed at once,
+so it fails while the namespace is read, as it would without the index."""
 
 Posting = str | set[str]
 """The keys of the records holding one probe: one key as it is (most probes are held by
@@ -53,18 +90,23 @@ a single record, and a set costs about 200 bytes), several as a set."""
 
 
 def probe_keys(everything: str) -> set[str]:
-    """The probes a record's ``all`` feature holds: each word as `` word `` and each pair of
-    adjacent characters of its CJK runs (a query probe is a substring of ``all`` exactly
-    when it is one of these).
+    """The probes a record's ``all`` feature holds, as the index keys them: each word (the
+    query's probe `` word ``, spaces dropped) and each pair of adjacent characters of its
+    CJK runs (a query probe is a substring of ``all`` exactly when it is one of these).
+    Words hold no CJK character and pairs only CJK characters, so the two never clash.
+    Stored with a record's features (``probes``): a change here needs a new
+    ``FEATURES_VERSION``, or records stored earlier would be indexed under stale keys.
 
     >>> sorted(probe_keys(" the user like 乌龙茶 | 乌龙茶 | tea "))
-    [' like ', ' tea ', ' the ', ' user ', '乌龙', '龙茶']
+    ['like', 'tea', 'the', 'user', '乌龙', '龙茶']
     """
-    pieces = set(everything.split())
-    pieces.discard("|")
+    keys = set(everything.split())
+    keys.discard("|")
+    if everything.isascii():  # most records: no CJK run, the words are the probes
+        return keys
     # Canonical pieces are whole CJK runs or whole words without CJK characters.
     runs = _CJK_RUN.findall(everything)
-    keys = {f" {word} " for word in pieces.difference(runs)}
+    keys.difference_update(runs)
     for run in runs:
         keys.update(map(str.__add__, run, run[1:]))
     return keys
@@ -91,6 +133,7 @@ class RecordIndex:
         "_lock",
         "_postings",
         "_records",
+        "_sources",
         "_types",
         "since",
         "vectors",
@@ -99,7 +142,10 @@ class RecordIndex:
     def __init__(self, records: Iterable[MemoryRecord] = (), *, model: str | None = None) -> None:
         # Built in one pass (see _build); later changes go through apply().
         self._lock = threading.Lock()
-        self._records: dict[str, MemoryRecord] = {}
+        self._records: dict[str, _Held] = {}
+        # The store's own dicts of records parsed since (no copy): a later full read of a
+        # store that returns the same dict for an unchanged record is compared by identity.
+        self._sources: dict[str, dict[str, Any]] = {}
         self._postings: dict[str, Posting] = {}
         self._chars: dict[str, Posting] = {}
         self._types: dict[str, set[str]] = {}
@@ -117,14 +163,25 @@ class RecordIndex:
 
     def __iter__(self) -> Iterator[MemoryRecord]:
         with self._lock:
-            return iter(list(self._records.values()))
+            return iter(self._parsed_all())
 
     def __repr__(self) -> str:
         return f"RecordIndex({len(self._records)} records, {len(self._postings)} probes)"
 
     def get(self, key: str) -> MemoryRecord | None:
         """The record stored under ``key``, if any."""
-        return self._records.get(key)
+        with self._lock:
+            return self._parsed(key) if key in self._records else None
+
+    @classmethod
+    def from_stored(cls, values: Iterable[Stored], *, model: str | None = None) -> "RecordIndex":
+        """An index of records as their store returned them (JSON bytes or dicts; values
+        that are not JSON objects are skipped). Each is decoded once, for its probes, type,
+        expiry and vector, and kept as it was stored until a query touches it; records
+        whose stored features must be recomputed are parsed at once."""
+        index = cls(model=model)
+        index._build_stored(values)
+        return index
 
     def keys(self) -> set[str]:
         """The keys of every record (a copy)."""
@@ -141,13 +198,46 @@ class RecordIndex:
                 self._add(record)
         return self
 
+    def changes_to(self, stored: Iterable[tuple[str, Stored]]) -> tuple[list[Stored], set[str]]:
+        """How the namespace as its store returns it now (``(key, value)`` pairs) differs
+        from these records: the values written since, and the keys no longer stored.
+
+        A value counts as unchanged when it is the very value held here (stores replace a
+        value on a write, never change it in place) or an equal one (a record parsed since
+        is compared as JSON)."""
+        changed: list[Stored] = []
+        seen: set[str] = set()
+        decode = _decoder()
+        with self._lock:
+            records = self._records
+            for key, value in stored:
+                seen.add(key)
+                held = records.get(key)
+                if held is value or self._sources.get(key) is value:
+                    continue
+                if held is not None:
+                    if type(held) is type(value):
+                        if held == value:
+                            continue
+                    else:  # parsed since, or bytes against a dict: compare as JSON
+                        data = decode(value) if type(value) is bytes else value
+                        if isinstance(held, MemoryRecord):
+                            if held.to_json() == data:
+                                continue
+                        elif (decode(held) if type(held) is bytes else held) == data:
+                            continue
+                changed.append(value)
+            removed = records.keys() - seen
+        return changed, removed
+
     def copy(self) -> "RecordIndex":
         """An independent index holding the same records (to update without disturbing
         readers of this one)."""
         with self._lock:
             twin = RecordIndex.__new__(RecordIndex)
             twin._lock = threading.Lock()
-            twin._records = dict(self._records)
+            twin._records = dict(self._records)  # parsed or stored, both immutable
+            twin._sources = dict(self._sources)
             twin._postings = {k: v if type(v) is str else set(v) for k, v in self._postings.items()}
             twin._chars = {k: v if type(v) is str else set(v) for k, v in self._chars.items()}
             twin._types = {k: set(v) for k, v in self._types.items()}
@@ -183,10 +273,88 @@ class RecordIndex:
                 expiring.append((record.expires_at, key))
             if vectors is not None and record.status is active:
                 vectors.put(key, record.vector)
-        expiring.sort()
+        self._compact(by_probe, by_char)
+
+    def _build_stored(self, values: Iterable[Stored]) -> None:
+        """:meth:`_build` from stored values, keeping each as it was stored."""
+        by_probe: defaultdict[str, list[str]] = defaultdict(list)
+        by_char: defaultdict[str, list[str]] = defaultdict(list)
+        kept = self._records
+        expiring = self._expiring
+        vectors = self.vectors
+        types = self._types
+        decode = _decoder()
+        for value in values:
+            data = decode(value) if type(value) is bytes else value
+            if type(data) is not dict:
+                continue
+            probes = RecordFeatures.stored_probes(data.get("features"))
+            held: _Held = value
+            if probes is None or not data.keys() >= _REQUIRED:
+                record = MemoryRecord.from_json(data)  # fails here on a malformed value
+                key, held, kind = record.key, record, record.type
+                feats = features_of(record)
+                probes = (feats.all, feats.short, None)
+            else:
+                key, kind = data["key"], _TYPES[data["type"]]
+            if key in kept:  # a repeated key: the last one stands
+                self._drop_stored(key, by_probe, by_char)
+            kept[key] = held
+            everything, short, keys = probes
+            for probe in keys if keys is not None else probe_keys(everything):
+                by_probe[probe].append(key)
+            for char in set(short) if short else ():
+                by_char[char].append(key)
+            of_kind = types.get(kind)
+            if of_kind is None:
+                of_kind = types[kind] = set()
+            of_kind.add(key)
+            expires = data.get("expires_at")
+            if expires is not None:
+                expiring.append((expires, key))
+            if vectors is not None and data.get("status") == _ACTIVE:
+                vectors.put(key, StoredVector.of_record(data))
+        self._compact(by_probe, by_char)
+
+    def _drop_stored(
+        self, key: str, by_probe: dict[str, list[str]], by_char: dict[str, list[str]]
+    ) -> None:
+        # Rare (a store never returns a key twice): undo the gathered postings of ``key``.
+        for gathered in (by_probe, by_char):
+            for keys in gathered.values():
+                while key in keys:
+                    keys.remove(key)
+        for members in self._types.values():
+            members.discard(key)
+        self._expiring[:] = [(at, k) for at, k in self._expiring if k != key]
+        if self.vectors is not None:
+            self.vectors.remove(key)
+        del self._records[key]
+        self._sources.pop(key, None)
+
+    def _compact(self, by_probe: dict[str, list[str]], by_char: dict[str, list[str]]) -> None:
+        self._expiring.sort()
         for postings, gathered in ((self._postings, by_probe), (self._chars, by_char)):
             for probe, keys in gathered.items():
-                postings[probe] = keys[0] if len(keys) == 1 else set(keys)
+                if keys:
+                    postings[probe] = keys[0] if len(keys) == 1 else set(keys)
+
+    def _parsed(self, key: str) -> MemoryRecord:
+        """The record under ``key``, parsed (and kept parsed) if still as stored."""
+        held = self._records[key]
+        if isinstance(held, MemoryRecord):
+            return held
+        record = self._records[key] = parse_stored(held)
+        if type(held) is dict:
+            self._sources[key] = held
+        return record
+
+    def _parsed_all(self) -> list[MemoryRecord]:
+        records = self._records
+        if any(type(held) is not MemoryRecord for held in records.values()):
+            for key in list(records):
+                self._parsed(key)
+        return list(records.values())  # type: ignore[arg-type]  # every one parsed above
 
     def _add(self, record: MemoryRecord) -> None:
         key = record.key
@@ -203,9 +371,11 @@ class RecordIndex:
             self.vectors.put(key, record.vector)
 
     def _drop(self, key: str) -> None:
-        record = self._records.pop(key, None)
-        if record is None:
+        if key not in self._records:
             return
+        record = self._parsed(key)
+        del self._records[key]
+        self._sources.pop(key, None)
         feats = features_of(record)
         for probe in probe_keys(feats.all):
             _unpost(self._postings, probe, key)
@@ -258,7 +428,7 @@ class IndexView:
 
     def __iter__(self) -> Iterator[MemoryRecord]:
         with self.index._lock:
-            records = list(self.index._records.values())
+            records = self.index._parsed_all()
             if self.now is None or not self._any_expired():
                 return iter(records)
         now = self.now
@@ -292,9 +462,13 @@ class IndexView:
             found: set[str] = set()
             postings = index._postings
             for probe in profile.probes:
-                if not (_word_probe(probe) or _pair_probe(probe)):
+                if _word_probe(probe):
+                    if not is_cjk(probe[1]):  # a CJK run is held by its pairs, never whole
+                        _gather(found, postings.get(probe[1:-1]))
+                elif _pair_probe(probe):
+                    _gather(found, postings.get(probe))
+                else:
                     return None
-                _gather(found, postings.get(probe))
             chars = index._chars
             for char in profile.chars:
                 _gather(found, chars.get(char))
@@ -302,7 +476,8 @@ class IndexView:
                 found.update(index._types.get(kind, ()))
             records = index._records
             found.update(key for key in meaning if key in records)
-            chosen = [records[key] for key in found]
+            parsed = index._parsed
+            chosen = [parsed(key) for key in found]
             if self.now is not None and self._any_expired():
                 now = self.now
                 chosen = [r for r in chosen if r.expires_at is None or r.expires_at > now]
@@ -340,3 +515,15 @@ def _gather(found: set[str], held: Posting | None) -> None:
         found.add(held)
     else:
         found.update(held)
+
+
+def parse_stored(held: Stored) -> MemoryRecord:
+    """The record of a stored value (JSON bytes or a dict)."""
+    return MemoryRecord.from_json(_decoder()(held) if type(held) is bytes else held)  # type: ignore[arg-type]
+
+
+def _decoder() -> Any:
+    # Stored bytes come only from the SQL stores' tables, whose LangGraph stores need orjson.
+    import orjson
+
+    return orjson.loads

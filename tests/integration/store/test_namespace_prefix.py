@@ -1,5 +1,6 @@
 """CVE-2026-71433: a read under one namespace must never see a sibling sharing its prefix."""
 
+import json
 from typing import Any
 
 from memory_plugins import MemoryConfig, MemoryEngine
@@ -22,6 +23,10 @@ def test_gateway_reads_only_the_exact_namespace(any_store: Any) -> None:
     gateway.put_many(("app", "user-memory", "v1", "abc"), [("k", {"who": "abc"})])
     gateway.put_many(("app", "user-memory", "v1", "ab", "deeper"), [("k", {"who": "deep"})])
     assert gateway.read_all(("app", "user-memory", "v1", "ab")) == [("k", {"who": "ab"})]
+    # As stored: the JSON bytes of a SQL table (decoded by the reader), else the dict.
+    [(key, value)] = gateway.read_stored(("app", "user-memory", "v1", "ab"))
+    assert key == "k"
+    assert (json.loads(value) if isinstance(value, bytes) else value) == {"who": "ab"}
 
 
 def test_apps_sharing_a_prefix_are_isolated(

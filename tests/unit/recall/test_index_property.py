@@ -1,9 +1,11 @@
 """The inverted index only chooses which records to score: on any records and any query,
 recall and explain through it give exactly what scoring every record gives."""
 
+import json
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +19,8 @@ from memory_plugins.candidate import (
 )
 from memory_plugins.config import RecallConfig
 from memory_plugins.recall.features import compute_features
-from memory_plugins.recall.index import RecordIndex
+from memory_plugins.recall.index import RecordIndex, parse_stored
+from memory_plugins.recall.query import analyse_query
 from memory_plugins.recall.scoring import rank, select
 from memory_plugins.recall.types import Ranking
 from memory_plugins.recall.vectors import numpy_or_none
@@ -137,6 +140,93 @@ def test_an_index_kept_up_to_date_in_place_equals_one_built_anew(
     )
 
 
+def stored(found: list[MemoryRecord], as_bytes: list[bool]) -> list[bytes | dict[str, Any]]:
+    """The records as a store returns them: JSON bytes (SQL tables) or dicts."""
+    return [
+        json.dumps(r.to_json()).encode() if raw else r.to_json()
+        for r, raw in zip(found, as_bytes, strict=True)
+    ]
+
+
+@SETTINGS
+@given(records(), records(), queries, st.data())
+def test_an_index_read_from_stored_values_equals_one_of_parsed_records(
+    first: list[MemoryRecord], second: list[MemoryRecord], query: str, data: st.DataObject
+) -> None:
+    kinds = data.draw(st.lists(st.booleans(), min_size=len(first), max_size=len(first)))
+    index = RecordIndex.from_stored(stored(first, kinds))
+    config = data.draw(st.sampled_from(CONFIGS))
+    assert select(index.view(NOW), query, config, NOW) == select(live(first), query, config, NOW)
+    index.apply(put=second)  # replaces records still held as stored, and parsed ones
+    final = list(({r.key: r for r in first} | {r.key: r for r in second}).values())
+    assert sorted(r.key for r in index) == sorted(r.key for r in final)
+    assert select(index.view(NOW), query, config, NOW) == select(live(final), query, config, NOW)
+    assert shown(rank(index.view(None), query, config, NOW)) == shown(
+        rank(final, query, config, NOW)
+    )
+
+
+@SETTINGS
+@given(records(), records(), queries, st.data())
+def test_a_full_read_is_compared_to_the_cached_records(
+    first: list[MemoryRecord], second: list[MemoryRecord], query: str, data: st.DataObject
+) -> None:
+    kinds = data.draw(st.lists(st.booleans(), min_size=len(first), max_size=len(first)))
+    held = dict(zip([r.key for r in first], stored(first, kinds), strict=True))
+    index = RecordIndex.from_stored(held.values())
+    select(index.view(NOW), query, RecallConfig(), NOW)  # parses the records it touches
+    gone = data.draw(st.sets(st.sampled_from(sorted(held)))) if held else set()
+    now = {key: value for key, value in held.items() if key not in gone}
+    # A store returns the same values (or equal copies) for records nobody wrote since.
+    now |= {r.key: json.dumps(r.to_json()).encode() for r in second}
+    changed, removed = index.changes_to(now.items())
+    first_by_key = {r.key: r for r in first}
+    rewritten = {
+        r.key
+        for r in second
+        if r.key not in first_by_key or first_by_key[r.key].to_json() != r.to_json()
+    }
+    assert sorted(parse_stored(v).key for v in changed) == sorted(rewritten)
+    assert removed == gone - {r.key for r in second}
+
+
+def test_a_stored_value_is_parsed_only_when_a_query_touches_it() -> None:
+    tea = MemoryRecord.from_json(example_record("tea", "The user likes oolong tea."))
+    bike = MemoryRecord.from_json(example_record("bike", "The user rides a bike."))
+    index = RecordIndex.from_stored([json.dumps(r.to_json()).encode() for r in (tea, bike)])
+    chosen, total = index.view(NOW).candidates(analyse_query("tea?", RecallConfig()), (), ())
+    assert chosen == [tea] and total == 2
+    assert type(index._records["bike"]) is bytes  # never touched: still as stored
+    assert index.get("bike") == bike and list(index) == [tea, bike]
+
+
+def test_a_stored_value_missing_a_field_fails_while_the_namespace_is_read() -> None:
+    value = example_record("tea", "The user likes oolong tea.")
+    del value["source_signal"]
+    with pytest.raises(KeyError, match="source_signal"):
+        RecordIndex.from_stored([json.dumps(value).encode()])
+
+
+def example_record(key: str, text: str) -> dict[str, Any]:
+    record = MemoryRecord(
+        key=key,
+        type=MemoryType.USER_PREFERENCE,
+        text=text,
+        tags=(key, "likes"),
+        confidence=0.9,
+        identity=Identity(subject=key, polarity="prefer"),
+        status=RecordStatus.ACTIVE,
+        source_conversation_id="c-1",
+        source_signal=SourceSignal.EXPLICIT_MEMORY_INTENT,
+        reason="",
+        created_at=STAMPS[0],
+        features=compute_features(
+            MemoryType.USER_PREFERENCE, text, (key, "likes"), Identity(subject=key)
+        ),
+    )
+    return record.to_json()
+
+
 @SETTINGS
 @given(records(), queries, st.data())
 def test_the_vector_matrix_gives_the_similarities_of_the_plain_path(
@@ -150,7 +240,11 @@ def test_the_vector_matrix_gives_the_similarities_of_the_plain_path(
         r.evolve(vector=StoredVector("m", encode_vector(v)))
         for r, v in zip(found, vectors.values(), strict=True)
     ]
-    index = RecordIndex(with_vectors[: len(found) // 2], model="m")
+    half = with_vectors[: len(found) // 2]
+    if data.draw(st.booleans()):  # read from the store, or built from parsed records
+        index = RecordIndex.from_stored(stored(half, [True] * len(half)), model="m")
+    else:
+        index = RecordIndex(half, model="m")
     index.apply(put=with_vectors[len(found) // 2 :])  # the matrix grows and shuffles rows
     query_vector = [data.draw(st.floats(-1, 1)) for _ in range(dims)] + [0.5]
     unit = np.frombuffer(__import__("base64").b64decode(encode_vector(query_vector)), "<f4")
