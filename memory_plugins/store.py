@@ -463,15 +463,16 @@ class _TableReader:
         with paused_collection(len(rows)):
             return [(key, _loads(value)) for key, value in map(pick, rows)]
 
+    def _every(self, value: str, prefix: str) -> list[Any]:
+        sql = f"SELECT key AS k, {value} AS v FROM store WHERE prefix = ?{self.live}"
+        return self._rows(sql, prefix)
+
     def all(self, prefix: str) -> list[RawItem]:
-        sql = f"SELECT key AS k, {self._text} AS v FROM store WHERE prefix = ?{self.live}"
-        return self._pairs(self._rows(sql, prefix))
+        return self._pairs(self._every(self._text, prefix))
 
     def raw(self, prefix: str) -> list[tuple[str, bytes | dict[str, Any]]]:
         # SQLite hands TEXT back as bytes when cast; psycopg's jsonb text is encoded here.
-        value = "CAST(value AS BLOB)" if self.sqlite else "value::text"
-        sql = f"SELECT key AS k, {value} AS v FROM store WHERE prefix = ?{self.live}"
-        rows = self._rows(sql, prefix)
+        rows = self._every("CAST(value AS BLOB)" if self.sqlite else self._text, prefix)
         if self.sqlite:
             return rows  # (key, bytes) tuples already
         return [(row["k"], _encoded(row["v"])) for row in rows]

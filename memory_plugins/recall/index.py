@@ -180,7 +180,7 @@ class RecordIndex:
         expiry and vector, and kept as it was stored until a query touches it; records
         whose stored features must be recomputed are parsed at once."""
         index = cls(model=model)
-        index._build_stored(values)
+        index._build(values)
         return index
 
     def keys(self) -> set[str]:
@@ -215,18 +215,8 @@ class RecordIndex:
                 held = records.get(key)
                 if held is value or self._sources.get(key) is value:
                     continue
-                if held is not None:
-                    if type(held) is type(value):
-                        if held == value:
-                            continue
-                    else:  # parsed since, or bytes against a dict: compare as JSON
-                        data = decode(value) if type(value) is bytes else value
-                        if isinstance(held, MemoryRecord):
-                            if held.to_json() == data:
-                                continue
-                        elif (decode(held) if type(held) is bytes else held) == data:
-                            continue
-                changed.append(value)
+                if held is None or not _same(held, value, decode):
+                    changed.append(value)
             removed = records.keys() - seen
         return changed, removed
 
@@ -253,30 +243,9 @@ class RecordIndex:
 
     # -- maintenance (callers hold the lock) -------------------------------------------------
 
-    def _build(self, records: Iterable[MemoryRecord]) -> None:
-        """Index many records at once: postings gathered as lists, then compacted."""
-        by_probe: defaultdict[str, list[str]] = defaultdict(list)
-        by_char: defaultdict[str, list[str]] = defaultdict(list)
-        kept = self._records
-        expiring = self._expiring
-        vectors = self.vectors
-        active = RecordStatus.ACTIVE
-        for key, record in {r.key: r for r in records}.items():  # the last of a repeated key
-            kept[key] = record
-            feats = features_of(record)
-            for probe in probe_keys(feats.all):
-                by_probe[probe].append(key)
-            for char in set(feats.short):
-                by_char[char].append(key)
-            self._types.setdefault(record.type, set()).add(key)
-            if record.expires_at is not None:
-                expiring.append((record.expires_at, key))
-            if vectors is not None and record.status is active:
-                vectors.put(key, record.vector)
-        self._compact(by_probe, by_char)
-
-    def _build_stored(self, values: Iterable[Stored]) -> None:
-        """:meth:`_build` from stored values, keeping each as it was stored."""
+    def _build(self, values: Iterable[_Held]) -> None:
+        """Index many records at once (see :func:`_entry`): postings gathered as lists,
+        then compacted."""
         by_probe: defaultdict[str, list[str]] = defaultdict(list)
         by_char: defaultdict[str, list[str]] = defaultdict(list)
         kept = self._records
@@ -285,22 +254,13 @@ class RecordIndex:
         types = self._types
         decode = _decoder()
         for value in values:
-            data = decode(value) if type(value) is bytes else value
-            if type(data) is not dict:
+            entry = _entry(value, decode, vectors=vectors is not None)
+            if entry is None:
                 continue
-            probes = RecordFeatures.stored_probes(data.get("features"))
-            held: _Held = value
-            if probes is None or not data.keys() >= _REQUIRED:
-                record = MemoryRecord.from_json(data)  # fails here on a malformed value
-                key, held, kind = record.key, record, record.type
-                feats = features_of(record)
-                probes = (feats.all, feats.short, None)
-            else:
-                key, kind = data["key"], _TYPES[data["type"]]
+            key, held, kind, everything, short, keys, expires, vector = entry
             if key in kept:  # a repeated key: the last one stands
-                self._drop_stored(key, by_probe, by_char)
+                self._drop_gathered(key, by_probe, by_char)
             kept[key] = held
-            everything, short, keys = probes
             for probe in keys if keys is not None else probe_keys(everything):
                 by_probe[probe].append(key)
             for char in set(short) if short else ():
@@ -309,14 +269,13 @@ class RecordIndex:
             if of_kind is None:
                 of_kind = types[kind] = set()
             of_kind.add(key)
-            expires = data.get("expires_at")
             if expires is not None:
                 expiring.append((expires, key))
-            if vectors is not None and data.get("status") == _ACTIVE:
-                vectors.put(key, StoredVector.of_record(data))
+            if vectors is not None and vector is not None:
+                vectors.put(key, vector)
         self._compact(by_probe, by_char)
 
-    def _drop_stored(
+    def _drop_gathered(
         self, key: str, by_probe: dict[str, list[str]], by_char: dict[str, list[str]]
     ) -> None:
         # Rare (a store never returns a key twice): undo the gathered postings of ``key``.
@@ -515,6 +474,65 @@ def _gather(found: set[str], held: Posting | None) -> None:
         found.add(held)
     else:
         found.update(held)
+
+
+_Entry = tuple[str, _Held, MemoryType, str, str, list[str] | None, str | None, StoredVector | None]
+"""What the index keeps of one record: key, the record (parsed or as stored), type, its
+``all`` and ``short`` features, the stored index keys of ``all`` (or ``None``), expiry and
+the vector of an active record."""
+
+
+def _entry(value: _Held, decode: Any, *, vectors: bool) -> _Entry | None:
+    """One record for :meth:`RecordIndex._build`. A record given as stored (JSON bytes or
+    a dict) is decoded once, for what the index needs, and kept as stored; one whose stored
+    features must be recomputed is parsed at once. ``None`` for a value that is not a JSON
+    object. ``vectors``: whether the index holds vectors (else none is read)."""
+    if isinstance(value, MemoryRecord):
+        record = value
+    else:
+        data = decode(value) if type(value) is bytes else value
+        if type(data) is not dict:
+            return None
+        probes = RecordFeatures.stored_probes(data.get("features"))
+        if probes is not None and data.keys() >= _REQUIRED:
+            active = vectors and data.get("status") == _ACTIVE
+            vector = StoredVector.of_record(data) if active else None
+            everything, short, keys = probes
+            kind = _TYPES[data["type"]]
+            return (
+                data["key"],
+                value,
+                kind,
+                everything,
+                short,
+                keys,
+                data.get("expires_at"),
+                vector,
+            )
+        record = MemoryRecord.from_json(data)  # fails here on a malformed value
+    feats = features_of(record)
+    vector = record.vector if vectors and record.status is RecordStatus.ACTIVE else None
+    return (
+        record.key,
+        record,
+        record.type,
+        feats.all,
+        feats.short,
+        None,
+        record.expires_at,
+        vector,
+    )
+
+
+def _same(held: _Held, value: Stored, decode: Any) -> bool:
+    """Whether a held record equals a stored value: as stored, or (parsed since, or bytes
+    against a dict) compared as JSON."""
+    if type(held) is type(value):
+        return held == value
+    data = decode(value) if type(value) is bytes else value
+    if isinstance(held, MemoryRecord):
+        return bool(held.to_json() == data)
+    return bool((decode(held) if type(held) is bytes else held) == data)
 
 
 def parse_stored(held: Stored) -> MemoryRecord:
