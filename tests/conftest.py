@@ -18,7 +18,6 @@ from memory_plugins import MemoryConfig, MemoryEngine
 from memory_plugins.testing import FrozenClock, candidate
 
 PG_URL = os.environ.get("MEMORY_PLUGINS_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 BACKENDS = ("memory", "sqlite", "postgres")
 
 
