@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import partial
 from types import TracebackType
-from typing import Any, Literal, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar
 
 from memory_plugins.arguments import require_candidates, require_config, require_query
 from memory_plugins.cache import ReadPool, ReadQueueFullError, RecordCache, SingleFlight
@@ -74,6 +74,9 @@ from memory_plugins.store import (
     StoreLike,
     paused_collection,
 )
+
+if TYPE_CHECKING:
+    from memory_plugins.portability import ImportReport
 
 __all__ = ["MemoryEngine", "RecallResult", "StatusFilter"]
 
@@ -919,6 +922,41 @@ class MemoryEngine:
         """Async twin of :meth:`sweep_all`."""
         self._require_open("asweep_all")
         return await asyncio.to_thread(self.sweep_all)
+
+    # -- export and import (memory_plugins.portability) ------------------------------------
+
+    def export_records(
+        self, principal: PrincipalLike, *, vectors: bool = False
+    ) -> list[dict[str, Any]]:
+        """The principal's records as JSON objects: see :mod:`memory_plugins.portability`."""
+        self._require_open("export_records")
+        from memory_plugins import portability
+
+        return portability.export_records(self, principal, vectors=vectors)
+
+    def import_records(
+        self, principal: PrincipalLike, lines: Iterable[str | Mapping[str, Any]]
+    ) -> "ImportReport":
+        """Exported lines read into the principal's memory through the gates: see
+        :mod:`memory_plugins.portability`."""
+        self._require_open("import_records")
+        from memory_plugins import portability
+
+        return portability.import_records(self, principal, lines)
+
+    async def aexport_records(
+        self, principal: PrincipalLike, *, vectors: bool = False
+    ) -> list[dict[str, Any]]:
+        """Async twin of :meth:`export_records`."""
+        self._require_open("aexport_records")
+        return await asyncio.to_thread(self.export_records, principal, vectors=vectors)
+
+    async def aimport_records(
+        self, principal: PrincipalLike, lines: Iterable[str | Mapping[str, Any]]
+    ) -> "ImportReport":
+        """Async twin of :meth:`import_records`."""
+        self._require_open("aimport_records")
+        return await asyncio.to_thread(self.import_records, principal, list(lines))
 
     # -- read path -------------------------------------------------------------------------
 

@@ -50,6 +50,17 @@ def _parser() -> argparse.ArgumentParser:
         else:
             cmd.add_argument("key", help="record key (see 'list')")
 
+    export = sub.add_parser("export", help="write a user's records as JSON lines to stdout")
+    export.add_argument("--user", required=True, help="principal (user id)")
+    _app_option(export)
+    export.add_argument("--vectors", action="store_true", help="include each record's vector")
+    imp = sub.add_parser(
+        "import", help="read exported JSON lines into the store, through the gates"
+    )
+    imp.add_argument("file", help="the exported file ('-': standard input)")
+    imp.add_argument("--user", required=True, help="principal (user id) the records belong to")
+    _app_option(imp)
+
     recall = sub.add_parser("recall", help="what would be injected for a query")
     recall.add_argument("query")
     recall.add_argument("--user", required=True)
@@ -139,6 +150,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         module = importlib.import_module(f"memory_plugins.cli.eval_{args.suite}")
     elif args.command == "bench":
         module = importlib.import_module(f"memory_plugins.cli.bench_{args.target}")
+    elif args.command in ("export", "import"):
+        module = importlib.import_module("memory_plugins.cli.transfer")
     elif args.command in ("list", "restore", "suppress", "forget", "recall"):
         module = importlib.import_module("memory_plugins.cli.inspector")
     else:
