@@ -1,4 +1,4 @@
-"""The ``memory-plugins`` command line: demo, inspector, eval and bench.
+"""The ``memory-plugins`` command line: demo, inspector, export and import, serve, eval, bench.
 
 Sub-commands live in their own modules and are imported only when used, so
 ``memory-plugins --help`` stays fast.
@@ -60,6 +60,11 @@ def _parser() -> argparse.ArgumentParser:
     imp.add_argument("file", help="the exported file ('-': standard input)")
     imp.add_argument("--user", required=True, help="principal (user id) the records belong to")
     _app_option(imp)
+
+    serve = sub.add_parser("serve", help="a local web page to inspect and change memories")
+    serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=0, help="port (default 0: any free port)")
+    _app_option(serve)
 
     recall = sub.add_parser("recall", help="what would be injected for a query")
     recall.add_argument("query")
