@@ -74,6 +74,14 @@ from memory_plugins.store import (
     StoreLike,
     paused_collection,
 )
+from memory_plugins.tracing import (
+    RECALL_SPAN,
+    WRITE_SPAN,
+    aobserved,
+    observed,
+    recall_fields,
+    write_fields,
+)
 
 if TYPE_CHECKING:
     from memory_plugins.portability import ImportReport
@@ -243,6 +251,7 @@ class MemoryEngine:
 
     # -- write path ------------------------------------------------------------------------
 
+    @observed(WRITE_SPAN, write_fields)
     def remember(
         self,
         principal: PrincipalLike,
@@ -960,6 +969,7 @@ class MemoryEngine:
 
     # -- read path -------------------------------------------------------------------------
 
+    @observed(RECALL_SPAN, recall_fields)
     def recall(self, principal: PrincipalLike, query: str) -> RecallResult:
         """Select the few memories relevant to ``query`` and render the system message.
 
@@ -983,6 +993,7 @@ class MemoryEngine:
             return self._recall_failed(exc)
         return self._select(records, query, now, deadline)
 
+    @aobserved(RECALL_SPAN, recall_fields)
     async def arecall(self, principal: PrincipalLike, query: str) -> RecallResult:
         """Async twin of :meth:`recall`; the time budget is enforced without holding a thread."""
         self._require_open("arecall")

@@ -56,6 +56,7 @@ try:
         require_principal,
         with_memory,
     )
+    from memory_plugins.adapters._runs import arecall_run, extraction_run, recall_run
     from memory_plugins.adapters.langchain_tools import MemoryTool, memory_tools
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise MissingExtraError(
@@ -146,7 +147,7 @@ class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
     ) -> Any:
         turn = self._prepare(input, config)
         output = self.bound.invoke(turn.input, config, **kwargs)
-        self._submit(turn, output)
+        self._submit(turn, output, config)
         return output
 
     async def _ainvoke(
@@ -158,7 +159,7 @@ class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
     ) -> Any:
         turn = await self._aprepare(input, config)
         output = await self.bound.ainvoke(turn.input, config, **kwargs)
-        self._submit(turn, output)
+        self._submit(turn, output, config)
         return output
 
     def _stream(
@@ -173,7 +174,7 @@ class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
         for chunk in self.bound.stream(turn.input, config, **kwargs):
             answer = _concat(answer, chunk)
             yield chunk
-        self._submit(turn, answer)  # only reached when the stream completed
+        self._submit(turn, answer, config)  # only reached when the stream completed
 
     async def _astream(
         self,
@@ -187,17 +188,23 @@ class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
         async for chunk in self.bound.astream(turn.input, config, **kwargs):
             answer = _concat(answer, chunk)
             yield chunk
-        self._submit(turn, answer)
+        self._submit(turn, answer, config)
 
     def _prepare(self, input: Any, config: RunnableConfig) -> _Turn:
         turn = self._read(input, config)
-        recalled = self.engine.recall(turn.principal, turn.user_text) if turn.user_text else None
+        recalled = (
+            recall_run(self.engine, turn.principal, turn.user_text, config)
+            if turn.user_text
+            else None
+        )
         return self._inject(turn, recalled)
 
     async def _aprepare(self, input: Any, config: RunnableConfig) -> _Turn:
         turn = self._read(input, config)
         recalled = (
-            await self.engine.arecall(turn.principal, turn.user_text) if turn.user_text else None
+            await arecall_run(self.engine, turn.principal, turn.user_text, config)
+            if turn.user_text
+            else None
         )
         return self._inject(turn, recalled)
 
@@ -248,7 +255,7 @@ class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
             )
         return replace(turn, input=value)
 
-    def _submit(self, turn: _Turn, output: Any) -> None:
+    def _submit(self, turn: _Turn, output: Any, config: RunnableConfig) -> None:
         answer = _answer_text(output)
         if self.queue is None or answer is None:
             return
@@ -259,7 +266,11 @@ class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
                 f"extracted (a conversation without an id is a draft); invoke with "
                 f"config={{'configurable': {{{self.user_key!r}: ..., {key!r}: ...}}}}"
             )
-        self.queue.submit(TurnInput(turn.principal, turn.conversation_id, turn.user_text, answer))
+        queue, job = (
+            self.queue,
+            TurnInput(turn.principal, turn.conversation_id, turn.user_text, answer),
+        )
+        extraction_run(lambda: queue.submit(job), config)
 
 
 def with_long_term_memory(

@@ -5,7 +5,9 @@ store=...)``: before every model call the middleware recalls for the latest user
 and adds the memory system message to that call's request only, so it never enters the
 agent state, its checkpoints, the ``updates`` stream or streamed chunks. When the model's
 answer ends the turn (no tool calls left) extraction of the turn is queued, off the
-answer's path. The middleware adds no node of its own (so the ``updates`` stream shows
+answer's path. Recall and the queueing of extraction show as the runs ``memory_recall`` and
+``memory_extraction`` under the model call's run in LangChain's callbacks (LangSmith). The
+middleware adds no node of its own (so the ``updates`` stream shows
 only the agent's nodes) and works with ``invoke``, ``ainvoke``, ``stream`` and ``astream``.
 
 The store is the one given to ``create_agent(store=...)``; the user comes from the runtime
@@ -34,11 +36,13 @@ from memory_plugins.extraction import MemoryExtractor
 
 try:
     from langchain.agents.middleware import AgentMiddleware, AgentState, ModelRequest
+    from langchain_core.messages import convert_to_messages
     from langchain_core.runnables import Runnable, RunnableConfig
     from langchain_core.tools import BaseTool
     from langgraph.config import get_config
 
-    from memory_plugins.adapters._messages import latest_user_text, with_memory
+    from memory_plugins.adapters._messages import finished_turn, latest_user_text, with_memory
+    from memory_plugins.adapters._runs import arecall_run, extraction_run, recall_run
     from memory_plugins.adapters.langchain_tools import memory_tools
     from memory_plugins.adapters.langgraph import LongTermMemory
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
@@ -122,7 +126,8 @@ class LongTermMemoryMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         store, config = self._store(request), _config()
         query = latest_user_text(request.messages)
         principal = self.memory.principal(config, request.runtime)
-        recalled = self.memory.engine_for(store).recall(principal, query) if query else None
+        engine = self.memory.engine_for(store)
+        recalled = recall_run(engine, principal, query, config) if query else None
         response = handler(_with_memory(request, recalled.message if recalled else None))
         self._after(request, response, config, store)
         return response
@@ -134,7 +139,8 @@ class LongTermMemoryMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         store, config = self._store(request), _config()
         query = latest_user_text(request.messages)
         principal = self.memory.principal(config, request.runtime)
-        recalled = await self.memory.engine_for(store).arecall(principal, query) if query else None
+        engine = self.memory.engine_for(store)
+        recalled = await arecall_run(engine, principal, query, config) if query else None
         response = await handler(_with_memory(request, recalled.message if recalled else None))
         self._after(request, response, config, store)
         return response
@@ -153,8 +159,12 @@ class LongTermMemoryMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         if answer is None:  # a middleware below answered with a bare AIMessage
             answer = [response]
         # The request's messages, not the injected ones: the memory is no part of the turn.
-        self.memory.queue_turn(
-            [*request.messages, *answer], request.state, config, request.runtime, store
+        messages = [*request.messages, *answer]
+        if finished_turn(convert_to_messages(messages)) is None or not self.memory.queue_for(store):
+            return  # a tool call to make, or no extractor: no turn to extract yet
+        extraction_run(
+            lambda: self.memory.queue_turn(messages, request.state, config, request.runtime, store),
+            config,
         )
 
 

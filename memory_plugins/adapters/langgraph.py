@@ -333,8 +333,9 @@ class LongTermMemory:
         config: RunnableConfig,
         runtime: Runtime[Any] | None,
         store: BaseStore | None,
-    ) -> None:
-        """Queue extraction when ``messages`` end in a final answer (what a model node calls).
+    ) -> bool:
+        """Queue extraction when ``messages`` end in a final answer (what a model node calls);
+        returns whether the turn was queued.
 
         ``summary`` (str) and ``pinned_decisions`` (list of str) are read from ``state``
         when it has them; the conversation id is the ``thread_id``.
@@ -342,7 +343,7 @@ class LongTermMemory:
         turn = finished_turn(convert_to_messages(messages))
         queue = self.queue_for(store)
         if turn is None or queue is None:
-            return
+            return False
         summary = state.get("summary")
         pinned = state.get("pinned_decisions")
         thread = (config.get("configurable") or {}).get("thread_id")
@@ -352,7 +353,7 @@ class LongTermMemory:
                 "extracted; compile the graph with a checkpointer and invoke with "
                 f"config={{'configurable': {{'thread_id': ..., {self.user_key!r}: ...}}}}"
             )
-        queue.submit(
+        return queue.submit(
             TurnInput(
                 principal=self.principal(config, runtime),
                 conversation_id=thread,

@@ -39,6 +39,7 @@ from memory_plugins.extraction.extractor import Extraction, MemoryExtractor
 from memory_plugins.extraction.promotion import promote_pinned_decisions
 from memory_plugins.extraction.turn import TurnInput
 from memory_plugins.outcomes import EngineStats, WriteOutcome
+from memory_plugins.tracing import EXTRACTION_SPAN, observed
 
 __all__ = ["ExtractionQueue", "JobResult"]
 
@@ -335,6 +336,7 @@ class ExtractionQueue:
                     self._in_flight -= 1
                     self._idle.notify_all()
 
+    @observed(EXTRACTION_SPAN)
     def _process(self, turn: TurnInput) -> None:
         conversation = turn.conversation_id or ""
         key = (turn.principal, conversation)

@@ -1,0 +1,77 @@
+"""Memory's own steps as runs in LangChain's callback system (what LangSmith shows).
+
+Recall and the queueing of extraction each open a chain run, a child of the run whose
+``config`` is given (the model node of an agent, the ``long_term_memory`` runnable), so a
+tracer shows what memory did in a turn: how many memories were selected (and their keys),
+whether recall degraded, and whether the turn was queued for extraction. The extraction
+itself runs later, off the answer's path, on the extraction queue.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+from langchain_core.runnables.config import (
+    get_async_callback_manager_for_config,
+    get_callback_manager_for_config,
+)
+
+from memory_plugins.engine import MemoryEngine, RecallResult
+from memory_plugins.principals import PrincipalLike
+
+__all__ = ["EXTRACTION_RUN", "RECALL_RUN", "arecall_run", "extraction_run", "recall_run"]
+
+RECALL_RUN = "memory_recall"
+EXTRACTION_RUN = "memory_extraction"
+
+
+def _summary(result: RecallResult) -> dict[str, Any]:
+    return {
+        "selected": len(result.hits),
+        "keys": [hit.record.key for hit in result.hits],
+        "degraded": result.degraded,
+        "injected": result.message is not None,
+    }
+
+
+def recall_run(
+    engine: MemoryEngine, principal: PrincipalLike, query: str, config: RunnableConfig
+) -> RecallResult:
+    """``engine.recall(principal, query)`` as the chain run ``memory_recall``."""
+    manager = get_callback_manager_for_config(config)
+    run = manager.on_chain_start(None, {"query": query}, name=RECALL_RUN)
+    try:
+        result = engine.recall(principal, query)
+    except BaseException as exc:
+        run.on_chain_error(exc)
+        raise
+    run.on_chain_end(_summary(result))
+    return result
+
+
+async def arecall_run(
+    engine: MemoryEngine, principal: PrincipalLike, query: str, config: RunnableConfig
+) -> RecallResult:
+    """Async twin of :func:`recall_run`."""
+    manager = get_async_callback_manager_for_config(config)
+    run = await manager.on_chain_start(None, {"query": query}, name=RECALL_RUN)
+    try:
+        result = await engine.arecall(principal, query)
+    except BaseException as exc:
+        await run.on_chain_error(exc)
+        raise
+    await run.on_chain_end(_summary(result))
+    return result
+
+
+def extraction_run(submit: Callable[[], bool], config: RunnableConfig) -> bool:
+    """``submit()`` (queueing a finished turn) as the chain run ``memory_extraction``."""
+    manager = get_callback_manager_for_config(config)
+    run = manager.on_chain_start(None, {"turn": "finished"}, name=EXTRACTION_RUN)
+    try:
+        queued = submit()
+    except BaseException as exc:
+        run.on_chain_error(exc)
+        raise
+    run.on_chain_end({"queued": queued})
+    return queued
