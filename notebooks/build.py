@@ -1,15 +1,27 @@
 """Build the notebooks in this folder from the cells below (run: ``python notebooks/build.py``).
 
-The notebooks are generated, not hand-edited, so they stay reproducible; they are written
-without outputs, run offline top to bottom, and ``tests/notebooks`` executes each one.
+The notebooks are generated, not hand-edited, so they stay reproducible. Each is executed
+offline, top to bottom, and written with its outputs (pictures included) so a reader sees
+the results without running anything; the README's pictures are taken from those outputs
+(``docs/img``). ``tests/notebooks`` checks the committed notebooks are these cells, with
+outputs, and executes each one again.
 """
 
+import base64
+import tempfile
 from pathlib import Path
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 HERE = Path(__file__).resolve().parent
+IMAGES = HERE.parent / "docs" / "img"
+README_PICTURES = {
+    # picture file: (notebook, index of the picture among the notebook's outputs)
+    "decisions.png": ("langgraph.ipynb", 0),
+    "explain.png": ("explain_and_inspect.ipynb", 0),
+    "timeline.png": ("explain_and_inspect.ipynb", 1),
+}
 
 # A scripted extraction answer, written the way a model answers with structured output.
 EXTRACTION_REPLY = '''EXTRACTION_REPLY = json.dumps({"candidates": [{
@@ -34,8 +46,9 @@ LANGGRAPH = [
         "* **recall around the model node**: the memories relevant to the latest user message "
         "are added to the messages *the model receives*, as one system message. They never "
         "enter the graph state, so checkpoints and streamed chunks never hold them.\n"
-        "* **a post-turn node** that queues extraction of the finished turn; a model *proposes* "
-        "memories, the gates decide.\n\n"
+        "* **extraction after the answer**: when the model node's answer ends the turn, the "
+        "finished turn is queued for extraction, off the answer's path (no node is added); a "
+        "model *proposes* memories, the gates decide.\n\n"
         "The store is whatever you pass to `compile(store=...)`; the user comes from "
         '`config["configurable"]["user_id"]` (or the runtime context). Everything here runs '
         "offline with `ScriptedChatModel`."
@@ -45,11 +58,11 @@ LANGGRAPH = [
         "from langgraph.checkpoint.memory import InMemorySaver\n"
         "from langgraph.graph import START, MessagesState, StateGraph\n"
         "from langgraph.store.memory import InMemoryStore\n\n"
-        "from memory_plugins import MemoryConfig\n"
+        "from memory_plugins import MemoryConfig, RecallConfig\n"
         "from memory_plugins.adapters.langgraph import LongTermMemory, add_long_term_memory\n"
         "from memory_plugins.embedders import load_embedder\n"
         "from memory_plugins.testing import ScriptedChatModel\n\n"
-        'meaning = load_embedder("default")  # multilingual USE v3: the meaning extra, in [all]\n\n'
+        'meaning = load_embedder("default")  # multilingual USE v3: the meaning extra, in [all]\nmeaning.embed_query("warm-up")  # loads the weights now (about a second), not in a turn\n# Recall waits at most 250 ms by default for the store and the query embedding; a notebook\n# kernel on a shared machine gets more, so the meaning channel is not cut short here.\nCONFIG = MemoryConfig(principal_secret="use-a-long-random-secret",\n                      recall=RecallConfig(time_budget_ms=2000))\n\n'
         + EXTRACTION_REPLY
     ),
     new_markdown_cell(
@@ -59,7 +72,7 @@ LANGGRAPH = [
     new_code_cell(
         'chat = ScriptedChatModel(["Noted, oolong it is.", "Brew an oolong at 90 °C."])\n'
         "extraction = ScriptedChatModel([EXTRACTION_REPLY, NOTHING])\n\n"
-        'memory = LongTermMemory(MemoryConfig(principal_secret="use-a-long-random-secret"),\n'
+        'memory = LongTermMemory(CONFIG,\n'
         "                        extractor=extraction, embeddings=meaning)\n"
         'builder = StateGraph(MessagesState).add_edge(START, "model")\n'
         'add_long_term_memory(builder, "model", chat, memory)  # model -> END; extraction queued after the answer\n'
@@ -100,7 +113,7 @@ LANGGRAPH = [
         "import tempfile, pathlib\n"
         "from memory_plugins.backends import sqlite_store\n\n"
         'chat = ScriptedChatModel(["Noted."], cycle=True)\n'
-        "memory = LongTermMemory(MemoryConfig(principal_secret=\"use-a-long-random-secret\"),\n"
+        "memory = LongTermMemory(CONFIG,\n"
         "                        extractor=ScriptedChatModel([EXTRACTION_REPLY, NOTHING]),\n"
         "                        embeddings=meaning)\n"
         "with tempfile.TemporaryDirectory() as folder:\n"
@@ -115,6 +128,45 @@ LANGGRAPH = [
         "        memory.close()\n"
         '[m.content[:60] for m in chat.calls[-1] if m.type == "system"]'
     ),
+    new_markdown_cell(
+        "## What the gates decided over a conversation\n\n"
+        "A longer conversation, where the extraction model proposes something every turn: "
+        "lasting preferences, but also a card number, a passing mood, a guess and an API key. "
+        "The gates refuse those with a reason code, and the chart shows each turn's decisions."
+    ),
+    new_code_cell(
+        "%matplotlib inline\nfrom memory_plugins.charts import decisions_chart\n\n"
+        "def proposal(text, subject, tags, **fields):\n"
+        '    return {"type": "user_preference", "text": text, "tags": tags, "confidence": 0.9,\n'
+        '            "stability": "stable", "identity": {"subject": subject, "polarity": "prefer"},\n'
+        '            "action": "add", "source_signal": "explicit_memory_intent",\n'
+        '            "reason": "stated by the user", "conflict_signal": False} | fields\n\n'
+        "turns = [\n"
+        '    ("I drink oolong tea every afternoon.", [proposal("The user drinks oolong tea every afternoon.", "oolong tea", ["oolong", "tea"])]),\n'
+        '    ("My card is 4111 1111 1111 1111, book the usual.", [proposal("The user\'s card is 4111 1111 1111 1111.", "card", ["card", "booking"])]),\n'
+        '    ("I\'m exhausted today.", [proposal("The user is tired today.", "rest", ["tired", "today"], stability="temporary")]),\n'
+        '    ("Maybe I like jazz?", [proposal("The user might like jazz.", "jazz", ["jazz", "music"], confidence=0.4)]),\n'
+        '    ("Use key sk-live-51Habcdefghijklmnopqrstu for the API.", [proposal("The user\'s API key is sk-live-51Habcdefghijklmnopqrstu.", "api key", ["api", "key"])]),\n'
+        '    ("Actually, green tea in the afternoon now.", [proposal("The user drinks green tea in the afternoon.", "green tea", ["green", "tea"]),\n'
+        '                                                  proposal("The user drinks oolong tea every afternoon.", "oolong tea", ["oolong", "tea"])]),\n'
+        "]\n"
+        'chat = ScriptedChatModel(["Noted."], cycle=True)\n'
+        "extraction = ScriptedChatModel([json.dumps({\"candidates\": c}) for _, c in turns])\n"
+        'memory = LongTermMemory(CONFIG,\n'
+        "                        extractor=extraction, embeddings=meaning)\n"
+        'builder = StateGraph(MessagesState).add_edge(START, "model")\n'
+        'graph = add_long_term_memory(builder, "model", chat, memory).compile(\n'
+        "    store=InMemoryStore(), checkpointer=InMemorySaver())\n"
+        'bob = {"configurable": {"user_id": "bob", "thread_id": "thread-bob"}}\n'
+        "decided = []\n"
+        "for said, _ in turns:\n"
+        '    graph.invoke({"messages": [("user", said)]}, bob)\n'
+        "    memory.flush()\n"
+        "    decided.append(memory.queue_for(graph.store).results[-1][1])\n"
+        "for number, outcomes in enumerate(decided, start=1):\n"
+        '    print(number, [str(o) for o in outcomes])'
+    ),
+    new_code_cell("decisions_chart(decided)"),
     new_markdown_cell(
         "## Your own model node\n\n"
         "`memory.wrap(node)` accepts your node function too (sync or async); it receives the "
@@ -144,19 +196,19 @@ LANGCHAIN = [
         "from langchain_core.output_parsers import StrOutputParser\n"
         "from langchain_core.prompts import ChatPromptTemplate, MessagesPlaceholder\n"
         "from langgraph.store.memory import InMemoryStore\n\n"
-        "from memory_plugins import MemoryConfig, MemoryEngine\n"
+        "from memory_plugins import MemoryConfig, MemoryEngine, RecallConfig\n"
         "from memory_plugins.adapters.langchain import with_long_term_memory\n"
         "from memory_plugins.extraction import ExtractionQueue, MemoryExtractor\n"
         "from memory_plugins.embedders import load_embedder\n"
         "from memory_plugins.testing import ScriptedChatModel\n\n"
-        'meaning = load_embedder("default")  # multilingual USE v3: the meaning extra, in [all]\n\n'
+        'meaning = load_embedder("default")  # multilingual USE v3: the meaning extra, in [all]\nmeaning.embed_query("warm-up")  # loads the weights now (about a second), not in a turn\n# Recall waits at most 250 ms by default for the store and the query embedding; a notebook\n# kernel on a shared machine gets more, so the meaning channel is not cut short here.\nCONFIG = MemoryConfig(principal_secret="use-a-long-random-secret",\n                      recall=RecallConfig(time_budget_ms=2000))\n\n'
         + EXTRACTION_REPLY
     ),
     new_code_cell(
-        'engine = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret="use-a-long-random-secret"),\n'
+        'engine = MemoryEngine(InMemoryStore(), CONFIG,\n'
         "                embeddings=meaning)\n"
         "queue = ExtractionQueue(engine, MemoryExtractor(ScriptedChatModel([EXTRACTION_REPLY, "
-        "NOTHING])))\n"
+        "NOTHING, NOTHING])))\n"
         'model = ScriptedChatModel(["Noted."], cycle=True)\n'
         "chat = with_long_term_memory(model, engine, queue=queue)"
     ),
@@ -185,8 +237,18 @@ LANGCHAIN = [
     ),
     new_markdown_cell("Another user sees nothing of Alice's memory:"),
     new_code_cell(
-        'chat.invoke("Which tea this afternoon?", {"configurable": {"user_id": "bob"}})\n'
+        'chat.invoke("Which tea this afternoon?", {"configurable": {"user_id": "bob", "conversation_id": "c-3"}})\n'
         "[m.type for m in model.calls[-1]]"
+    ),
+    new_markdown_cell(
+        "## Why that memory was recalled\n\n"
+        "`engine.explain` scores every record per dimension; the chart stacks the scores "
+        "against the minimum score a record needs to be injected."
+    ),
+    new_code_cell(
+        "%matplotlib inline\nfrom memory_plugins.charts import explain_chart\n\n"
+        'ranking = engine.explain("alice", "Which tea this afternoon?")\n'
+        "explain_chart(ranking, engine.config.recall.min_score)"
     ),
     new_code_cell("queue.close()"),
 ]
@@ -210,12 +272,12 @@ LLAMAINDEX = [
         "from llama_index.core.chat_engine import SimpleChatEngine\n"
         "from llama_index.core.llms import MockLLM\n"
         "from llama_index.core.memory import Memory\n\n"
-        "from memory_plugins import MemoryConfig, MemoryEngine\n"
+        "from memory_plugins import MemoryConfig, MemoryEngine, RecallConfig\n"
         "from memory_plugins.adapters.llamaindex import LongTermMemoryBlock\n"
         "from memory_plugins.extraction import ExtractionQueue, MemoryExtractor\n"
         "from memory_plugins.embedders import load_embedder\n"
         "from memory_plugins.testing import ScriptedChatModel\n\n"
-        'meaning = load_embedder("default")  # multilingual USE v3: the meaning extra, in [all]\n\n'
+        'meaning = load_embedder("default")  # multilingual USE v3: the meaning extra, in [all]\nmeaning.embed_query("warm-up")  # loads the weights now (about a second), not in a turn\n# Recall waits at most 250 ms by default for the store and the query embedding; a notebook\n# kernel on a shared machine gets more, so the meaning channel is not cut short here.\nCONFIG = MemoryConfig(principal_secret="use-a-long-random-secret",\n                      recall=RecallConfig(time_budget_ms=2000))\n\n'
         + EXTRACTION_REPLY
     ),
     new_markdown_cell("A `MockLLM` that answers \"Noted.\" and records what it was sent:"),
@@ -226,7 +288,7 @@ LLAMAINDEX = [
         "        self._calls.append(list(messages))\n"
         '        return ChatResponse(message=ChatMessage(role="assistant", content="Noted."))\n\n'
         "llm = RecordingLLM()\n"
-        'engine = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret="use-a-long-random-secret"),\n'
+        'engine = MemoryEngine(InMemoryStore(), CONFIG,\n'
         "                embeddings=meaning)\n"
         "queue = ExtractionQueue(engine, MemoryExtractor(ScriptedChatModel([EXTRACTION_REPLY, "
         "NOTHING])))\n\n"
@@ -251,6 +313,12 @@ LLAMAINDEX = [
         "for message in llm._calls[-1]:\n"
         '    print(f"{message.role.value:>9}: {message.content[:70]}")'
     ),
+    new_markdown_cell("Why the block recalled that memory, per score dimension:"),
+    new_code_cell(
+        "%matplotlib inline\nfrom memory_plugins.charts import explain_chart\n\n"
+        'explain_chart(engine.explain("alice", "Which tea should I brew this afternoon?"),\n'
+        "              engine.config.recall.min_score)"
+    ),
     new_code_cell("queue.close()"),
 ]
 
@@ -264,14 +332,17 @@ INSPECT = [
     ),
     new_code_cell(
         "import json, os, pathlib, subprocess, sys, tempfile\n\n"
-        "from memory_plugins import MemoryConfig, MemoryEngine\n"
+        "from memory_plugins import MemoryConfig, MemoryEngine, RecallConfig\n"
         "from memory_plugins.backends import sqlite_store\n"
         "from memory_plugins.embedders import load_embedder\n"
         "from memory_plugins.recall.explain import format_explanation\n\n"
-        'meaning = load_embedder("default")  # multilingual USE v3: the meaning extra, in [all]\n'
+        'meaning = load_embedder("default")  # multilingual USE v3: the meaning extra, in [all]\nmeaning.embed_query("warm-up")  # loads the weights now (about a second), not in a turn\n'
         "folder = tempfile.mkdtemp()\n"
         'db = pathlib.Path(folder) / "memory.sqlite"\n'
-        'SECRET = "notebook-secret-0123456789"\n\n'
+        'SECRET = "notebook-secret-0123456789"\n'
+        "# Recall waits at most 250 ms by default for the store and the query embedding; a notebook\n"
+        "# kernel on a shared machine gets more, so the meaning channel is not cut short here.\n"
+        "CONFIG = MemoryConfig(principal_secret=SECRET, recall=RecallConfig(time_budget_ms=2000))\n\n"
         "def candidate(kind, text, tags, identity):\n"
         '    return {"type": kind, "text": text, "tags": tags, "confidence": 0.9, "stability": "stable",\n'
         '            "identity": identity, "action": "add", "source_signal": "explicit_memory_intent",\n'
@@ -279,7 +350,7 @@ INSPECT = [
     ),
     new_code_cell(
         "with sqlite_store(db) as store:\n"
-        "    engine = MemoryEngine(store, MemoryConfig(principal_secret=SECRET), embeddings=meaning)\n"
+        "    engine = MemoryEngine(store, CONFIG, embeddings=meaning)\n"
         '    outcomes = engine.remember("alice", [\n'
         '        candidate("user_preference", "用户喜欢喝乌龙茶。", ["乌龙茶", "饮品"],\n'
         '                  {"subject": "乌龙茶", "polarity": "prefer"}),\n'
@@ -292,14 +363,51 @@ INSPECT = [
         '        print(f"{outcome!s:<22} {outcome.key or outcome.detail}")\n'
         '    print(format_explanation(engine.explain("alice", "周末喝点什么饮品？")))'
     ),
+    new_markdown_cell(
+        "The same explanation as a picture: each considered record's score stacked by "
+        "dimension, against the minimum score (the dashed line)."
+    ),
+    new_code_cell(
+        "%matplotlib inline\nfrom memory_plugins.charts import explain_chart, timeline_chart\n\n"
+        "with sqlite_store(db) as store:\n"
+        "    engine = MemoryEngine(store, CONFIG, embeddings=meaning)\n"
+        '    ranking = engine.explain("alice", "周末喝点什么饮品？")\n'
+        "explain_chart(ranking, engine.config.recall.min_score)"
+    ),
     new_markdown_cell("## Suppress, then restore"),
     new_code_cell(
         "with sqlite_store(db) as store:\n"
-        "    engine = MemoryEngine(store, MemoryConfig(principal_secret=SECRET), embeddings=meaning)\n"
+        "    engine = MemoryEngine(store, CONFIG, embeddings=meaning)\n"
         '    print(engine.suppress("alice", "user_preference:prefer-乌龙茶", conversation_id="conv-2"))\n'
         '    print(engine.recall("alice", "周末喝点什么饮品？").message)  # nothing: suppressed\n'
         '    print(format_explanation(engine.explain("alice", "周末喝点什么饮品？")))\n'
         '    print(engine.restore("alice", "user_preference:prefer-乌龙茶"))'
+    ),
+    new_markdown_cell(
+        "## A record's life\n\n"
+        "A record keeps its history: here it is added, updated by a later conversation, "
+        "suppressed and restored, each event with its time and the status it left."
+    ),
+    new_code_cell(
+        "from datetime import UTC, datetime, timedelta\n"
+        "from langgraph.store.memory import InMemoryStore\n"
+        "from memory_plugins.testing import FrozenClock\n\n"
+        "clock = FrozenClock(datetime(2026, 5, 4, 9, 0, tzinfo=UTC))\n"
+        "with MemoryEngine(InMemoryStore(), CONFIG, clock=clock) as engine:\n"
+        '    tea = candidate("user_preference", "The user drinks oolong tea.", ["oolong", "tea"],\n'
+        '                    {"subject": "oolong tea", "polarity": "prefer"})\n'
+        '    engine.remember("alice", [tea], source_conversation_id="conv-1")\n'
+        "    clock.advance(timedelta(days=2))\n"
+        '    engine.remember("alice", [tea | {"text": "The user drinks oolong tea, unsweetened."}],\n'
+        '                    source_conversation_id="conv-2")\n'
+        "    clock.advance(timedelta(days=3))\n"
+        '    engine.suppress("alice", "user_preference:prefer-oolong-tea", conversation_id="conv-3")\n'
+        "    clock.advance(timedelta(days=1))\n"
+        '    engine.restore("alice", "user_preference:prefer-oolong-tea", conversation_id="conv-4")\n'
+        '    [record] = engine.list_records("alice")\n'
+        "for entry in record.history:\n"
+        '    print(entry.at[:16], entry.event, "- was", entry.status.value, "-", entry.text)\n'
+        "timeline_chart(record)"
     ),
     new_markdown_cell(
         "## The inspector command line\n\n"
@@ -329,23 +437,62 @@ NOTEBOOKS = {
 }
 
 
+def notebook_of(name: str) -> nbformat.NotebookNode:
+    """The notebook ``name`` as these cells make it, without outputs."""
+    notebook = new_notebook(
+        cells=[nbformat.from_dict(cell) for cell in NOTEBOOKS[name]],
+        metadata={
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+            "language_info": {"name": "python"},
+        },
+    )
+    for number, cell in enumerate(notebook.cells):
+        cell["id"] = f"{Path(name).stem.replace('_', '-')}-{number}"  # stable ids: clean diffs
+    nbformat.validate(notebook)
+    return notebook
+
+
+def execute(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Run ``notebook`` top to bottom in a python3 kernel, in a fresh temporary folder."""
+    from nbclient import NotebookClient
+
+    with tempfile.TemporaryDirectory() as folder:
+        NotebookClient(
+            notebook,
+            kernel_name="python3",
+            timeout=300,
+            record_timing=False,  # no wall-clock times in the committed outputs
+            resources={"metadata": {"path": folder}},
+        ).execute()
+    return notebook
+
+
+def pictures(notebook: nbformat.NotebookNode) -> list[bytes]:
+    """The PNG pictures among the notebook's outputs, in order."""
+    return [
+        base64.b64decode(output["data"]["image/png"])
+        for cell in notebook.cells
+        if cell.cell_type == "code"
+        for output in cell.get("outputs", [])
+        if "image/png" in output.get("data", {})
+    ]
+
+
 def build() -> list[Path]:
-    """Write every notebook (no outputs); returns their paths."""
+    """Write every notebook, executed with its outputs, and the README's pictures."""
     written = []
-    for name, cells in NOTEBOOKS.items():
-        notebook = new_notebook(
-            cells=cells,
-            metadata={
-                "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
-                "language_info": {"name": "python"},
-            },
-        )
-        for number, cell in enumerate(notebook.cells):
-            cell["id"] = f"{Path(name).stem.replace('_', '-')}-{number}"  # stable ids: clean diffs
-        nbformat.validate(notebook)
+    executed = {}
+    for name in NOTEBOOKS:
+        notebook = execute(notebook_of(name))
         path = HERE / name
         nbformat.write(notebook, path)
         written.append(path)
+        executed[name] = notebook
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    for file, (name, index) in README_PICTURES.items():
+        target = IMAGES / file
+        target.write_bytes(pictures(executed[name])[index])
+        written.append(target)
     return written
 
 
