@@ -53,6 +53,7 @@ from memory_plugins.cli.bench_common import (
     open_backend,
 )
 from memory_plugins.cli.evalio import percentile
+from memory_plugins.cli.progress import progress
 from memory_plugins.config import CacheConfig, MemoryConfig
 from memory_plugins.embedders import load_embedder
 from memory_plugins.engine import MemoryEngine
@@ -593,7 +594,7 @@ def run(args: argparse.Namespace) -> int:
         f"{'backend':<9} {'records':>7} {'meaning':>7} {'warm ms':>16} {'own write':>16} "
         f"{'foreign':>16} {'cold':>16} {'bm25s':>8} {'store vec':>16} {'KB/rec':>7} {'hits':>5}"
     )
-    for backend in backends:
+    for backend in progress(backends, total=len(backends), what="bench recall"):
         try:
             measured = measure(backend, sizes, embeddings)
         except Exception as exc:  # one unreachable backend must not hide the others

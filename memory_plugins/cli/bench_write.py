@@ -10,6 +10,7 @@ from memory_plugins.cli.bench_common import (
     bench_config,
     open_backend,
 )
+from memory_plugins.cli.progress import progress
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.gates import evaluate
 
@@ -71,10 +72,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"gates: detectors load on first use in {_load_detectors():.2f} s")
     print(f"gates alone: {_gates(20_000):,.0f} candidates/s  (target >= 2,000)")
     print(f"{'backend':<9} {'records':>8} {'1 per call':>14} {'50 per call':>14}")
-    for backend in backends:
-        for n in sizes:
-            single = _write(backend, n, 1)
-            batched = _write(backend, n, 50)
-            print(f"{backend:<9} {n:>8,} {single:>12,.0f}/s {batched:>12,.0f}/s")
+    runs = [(backend, n) for backend in backends for n in sizes]
+    for backend, n in progress(runs, total=len(runs), what="bench write"):
+        single = _write(backend, n, 1)
+        batched = _write(backend, n, 50)
+        print(f"{backend:<9} {n:>8,} {single:>12,.0f}/s {batched:>12,.0f}/s")
     print("targets: full path >= 5,000/s in memory, >= 1,000/s on SQLite")
     return 0
