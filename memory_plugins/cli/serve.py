@@ -165,17 +165,26 @@ class _Handler(BaseHTTPRequestHandler):
             else:
                 self._send(HTTPStatus.NOT_FOUND, web_pages.message_page("Not found", parts.path))
         except MemoryPluginsError as exc:
-            self._send(HTTPStatus.SERVICE_UNAVAILABLE, web_pages.message_page("Store", str(exc)))
+            self._send(
+                HTTPStatus.SERVICE_UNAVAILABLE, web_pages.message_page("Cannot do that", str(exc))
+            )
 
     def do_POST(self) -> None:
         if not self._allowed() or urlsplit(self.path).path != "/change":
             self._refuse()
             return
-        length = int(self.headers.get("Content-Length") or 0)
+        try:
+            length = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            length = -1
+        if length < 0:
+            self._send(HTTPStatus.BAD_REQUEST, web_pages.message_page("Bad request", ""))
+            return
         if length > _MAX_FORM_BYTES:
             self._send(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, web_pages.message_page("Too large", ""))
             return
-        form = {k: v[0] for k, v in parse_qs(self.rfile.read(length).decode()).items()}
+        body = self.rfile.read(length).decode("utf-8", errors="replace")
+        form = {k: v[0] for k, v in parse_qs(body).items()}
         held = form.get("form", "")
         if not hmac.compare_digest(held.encode(), self.server.form_token.encode()):
             self._refuse()
@@ -187,7 +196,9 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             notice = self._change(user, key, action)
         except MemoryPluginsError as exc:
-            self._send(HTTPStatus.SERVICE_UNAVAILABLE, web_pages.message_page("Store", str(exc)))
+            self._send(
+                HTTPStatus.SERVICE_UNAVAILABLE, web_pages.message_page("Cannot do that", str(exc))
+            )
             return
         self._redirect("/user?" + urlencode({"user": user, "notice": notice}))
 

@@ -183,3 +183,23 @@ def test_serve_prints_its_url_with_the_token_first_and_binds_localhost(
         conn = http.client.HTTPConnection(parts.netloc, timeout=10)
         conn.request("GET", "/user?user=alice")
         assert conn.getresponse().status == 403
+
+
+def test_a_malformed_post_is_refused_without_hanging(
+    served: InspectorServer, engine: MemoryEngine
+) -> None:
+    client = Client(served)
+    client.login(served.url)
+    conn = http.client.HTTPConnection(str(client.host), int(client.port), timeout=10)
+    host = f"{client.host}:{client.port}"
+    for length in ("-1", "many"):
+        conn.putrequest("POST", "/change", skip_host=True)
+        conn.putheader("Host", host)
+        conn.putheader("Cookie", client.cookie)
+        conn.putheader("Content-Length", length)
+        conn.endheaders()
+        response = conn.getresponse()
+        response.read()
+        assert response.status == 400
+    conn.close()
+    assert [r.status for r in engine.list_records("alice")] == [RecordStatus.ACTIVE] * 2
