@@ -931,7 +931,7 @@ class MemoryEngine:
         alone (``degraded``, counted as ``embedding_timeouts``).
         """
         self._require_open("recall")
-        require_query(query, "recall")
+        query = self._clipped(require_query(query, "recall"))
         namespace = self.namespace(principal)
         now = self.clock.now()
         deadline = time.monotonic() + self._budget_seconds
@@ -948,7 +948,7 @@ class MemoryEngine:
     async def arecall(self, principal: PrincipalLike, query: str) -> RecallResult:
         """Async twin of :meth:`recall`; the time budget is enforced without holding a thread."""
         self._require_open("arecall")
-        require_query(query, "arecall")
+        query = self._clipped(require_query(query, "arecall"))
         namespace = self.namespace(principal)
         now = self.clock.now()
         deadline = time.monotonic() + self._budget_seconds
@@ -962,6 +962,13 @@ class MemoryEngine:
         if self.embeddings is not None:  # embedding the query must not block the event loop
             return await asyncio.to_thread(self._select, records, query, now, deadline)
         return self._select(records, query, now, deadline)
+
+    def _clipped(self, query: str) -> str:
+        """``query`` within ``recall.max_query_chars``: its first and last halves."""
+        limit = self.config.recall.max_query_chars
+        if len(query) <= limit:
+            return query
+        return f"{query[: limit // 2]} {query[len(query) - limit // 2 :]}"
 
     @property
     def _budget_seconds(self) -> float:
@@ -1026,8 +1033,7 @@ class MemoryEngine:
     def explain(self, principal: PrincipalLike, query: str) -> Ranking:
         """Every record considered for ``query``, its score per dimension and the verdict."""
         self._require_open("explain")
-        require_query(query, "explain")
-        return self._rank(principal, query)[0]
+        return self._rank(principal, self._clipped(require_query(query, "explain")))[0]
 
     async def aexplain(self, principal: PrincipalLike, query: str) -> Ranking:
         """Async twin of :meth:`explain`."""
