@@ -30,6 +30,7 @@ from memory_plugins.arguments import require_engine
 from memory_plugins.engine import MemoryEngine, RecallResult
 from memory_plugins.errors import ConfigurationError, MissingExtraError
 from memory_plugins.extraction import ExtractionQueue, TurnInput
+from memory_plugins.principals import PrincipalLike, principal_id
 
 try:
     from langchain_core.callbacks import (
@@ -71,7 +72,7 @@ _HISTORY_KEYS = ("history", "chat_history")
 
 @dataclass(frozen=True, slots=True)
 class _Turn:
-    principal: str
+    principal: PrincipalLike
     conversation_id: str | None
     user_text: str
     input: Any
@@ -259,7 +260,9 @@ class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
                 f"extracted (a conversation without an id is a draft); invoke with "
                 f"config={{'configurable': {{{self.user_key!r}: ..., {key!r}: ...}}}}"
             )
-        self.queue.submit(TurnInput(turn.principal, turn.conversation_id, turn.user_text, answer))
+        self.queue.submit(
+            TurnInput(principal_id(turn.principal), turn.conversation_id, turn.user_text, answer)
+        )
 
 
 def with_long_term_memory(
