@@ -1155,6 +1155,8 @@ class MemoryEngine:
         """``previous`` with what changed since it was read, where the store can say what
         changed (SQLite, PostgreSQL); else the whole namespace, read anew. ``seen_at`` is
         when the store wrote the change token now current."""
+        # Before any read: writes still open now are stamped no earlier than this.
+        seen_at = _earliest(seen_at, self.gateway.open_since(namespace))
         since = previous.since if previous is not None else None
         if previous is not None and since is not None:
             changes = self.gateway.read_changed(namespace, since - _CHANGE_MARGIN)
@@ -1197,6 +1199,12 @@ class MemoryEngine:
 
 _Records = RecordIndex | tuple[MemoryRecord, ...]
 """A namespace's records: the cached index, or a tuple read for one call (cache off)."""
+
+
+def _earliest(first: datetime | None, second: datetime | None) -> datetime | None:
+    if first is None or second is None:
+        return first if second is None else second
+    return min(first, second)
 
 
 def _token(state: MarkerState) -> str | None:
