@@ -157,6 +157,8 @@ def describe_outcome(outcome: WriteOutcome) -> str:
 
 def remember(engine: MemoryEngine, caller: ToolCaller, arguments: Any) -> str:
     """Gate and store the candidate a ``remember`` call proposed; the model's answer."""
+    if _names_an_action(arguments):
+        return describe_outcome(_ACTION_REFUSED)
     candidate = _candidate(arguments)
     outcomes = engine.remember(
         caller.principal, [candidate], source_conversation_id=caller.conversation_id
@@ -166,6 +168,8 @@ def remember(engine: MemoryEngine, caller: ToolCaller, arguments: Any) -> str:
 
 async def aremember(engine: MemoryEngine, caller: ToolCaller, arguments: Any) -> str:
     """Async twin of :func:`remember`."""
+    if _names_an_action(arguments):
+        return describe_outcome(_ACTION_REFUSED)
     candidate = _candidate(arguments)
     outcomes = await engine.aremember(
         caller.principal, [candidate], source_conversation_id=caller.conversation_id
@@ -215,6 +219,17 @@ def unexpected_arguments(tool: str, names: Any) -> str:
 
 def _conv(caller: ToolCaller) -> str:
     return caller.conversation_id or ""
+
+
+# ``remember`` only adds: its schema has no ``action``, so a call naming one ("suppress")
+# is refused as undeclared, like any other field outside the schema.
+_ACTION_REFUSED = WriteOutcome(
+    OutcomeStatus.REJECTED, code=RejectCode.SCHEMA, detail="remember takes no 'action'"
+)
+
+
+def _names_an_action(arguments: Any) -> bool:
+    return isinstance(arguments, Mapping) and "action" in arguments
 
 
 def _candidate(arguments: Any) -> Any:
