@@ -221,15 +221,15 @@ def _conv(caller: ToolCaller) -> str:
     return caller.conversation_id or ""
 
 
-# ``remember`` only adds: its schema has no ``action``, so a call naming one ("suppress")
-# is refused as undeclared, like any other field outside the schema.
+# ``remember`` only adds: its schema has no ``action``, so a call naming another one
+# ("suppress") is refused as a schema violation; ``"add"``, the implied value, is let by.
 _ACTION_REFUSED = WriteOutcome(
-    OutcomeStatus.REJECTED, code=RejectCode.SCHEMA, detail="remember takes no 'action'"
+    OutcomeStatus.REJECTED, code=RejectCode.SCHEMA, detail="remember only adds"
 )
 
 
 def _names_an_action(arguments: Any) -> bool:
-    return isinstance(arguments, Mapping) and "action" in arguments
+    return isinstance(arguments, Mapping) and arguments.get("action", "add") != "add"
 
 
 def _candidate(arguments: Any) -> Any:
