@@ -256,6 +256,12 @@ class CacheConfig:
 
     max_namespaces: int = 1024
     """LRU bound on cached namespaces."""
+    max_records: int = 100_000
+    """LRU bound on the records held over all cached namespaces (about 1.6 kB each):
+    past it the least recently used namespaces are evicted."""
+    max_namespace_records: int = 10_000
+    """A namespace holding more records than this is not cached: each recall reads it,
+    so one huge user can neither fill the cache nor push everyone else out of it."""
     ttl: timedelta = timedelta(minutes=5)
     """Hard age limit of a cached list of records, whatever its token says."""
     negative_ttl: timedelta = timedelta(seconds=30)
@@ -267,6 +273,10 @@ class CacheConfig:
     def __post_init__(self) -> None:
         if self.max_namespaces < 1:
             raise ConfigurationError("CacheConfig.max_namespaces must be at least 1")
+        if not 1 <= self.max_namespace_records <= self.max_records:
+            raise ConfigurationError(
+                "CacheConfig.max_namespace_records must be at least 1 and at most max_records"
+            )
         if self.ttl <= timedelta(0) or self.negative_ttl <= timedelta(0):
             raise ConfigurationError("CacheConfig.ttl and negative_ttl must be positive")
         if self.revalidate_after < timedelta(0):
