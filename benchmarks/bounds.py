@@ -300,13 +300,17 @@ def recall_with_a_huge_message(tries: int) -> Bound:
     budget = RecallConfig().time_budget_ms
     engine = MemoryEngine(InMemoryStore(), _config())
     engine.remember("alice", [_tea(n) for n in range(1000)], source_conversation_id="c-1")
-    message = ("Which tea n7 should I brew this afternoon, and why? " * 20_000)[:MB]
+    question = "What did I say about n7?"
+    filler = "Here is the log I pasted from the build server, line after line. "
+    message = (filler * (MB // len(filler)))[: MB - len(question) - 1] + " " + question
+    short, _ = _ms(lambda: engine.recall("alice", question))
     runs = [_ms(lambda: engine.recall("alice", message)) for _ in range(tries)]
     worst = max(ms for ms, _ in runs)
     served = all(result.hits and not result.degraded for _, result in runs)
     return Bound(
         "recall, 1 MB message over 1,000 records",
-        f"worst {worst:.0f} ms of {tries}, hits: {'yes' if served else 'NO'}",
+        f"worst {worst:.0f} ms of {tries} (the question alone: {short:.0f} ms), "
+        f"hits: {'yes' if served else 'NO'}",
         f"time_budget_ms {budget:.0f} ms (query clipped to max_query_chars)",
         worst < budget and served,
     )

@@ -48,7 +48,7 @@ from memory_plugins.clock import Clock, SystemClock, utc_iso
 from memory_plugins.config import MemoryConfig
 from memory_plugins.errors import ConfigurationError, EngineClosedError, StoreUnavailableError
 from memory_plugins.gates import evaluate
-from memory_plugins.keys import stable_key
+from memory_plugins.keys import legacy_stable_key, stable_key
 from memory_plugins.namespaces import CHANGE_TOKEN_KEY, memory_namespace, state_namespace
 from memory_plugins.outcomes import EngineStats, OutcomeStatus, WriteOutcome
 from memory_plugins.principals import PrincipalLike, principal_id
@@ -332,8 +332,8 @@ class MemoryEngine:
         deadline: float,
     ) -> list[tuple[int, WriteOutcome]]:
         now = self.clock.now()
-        wanted = {key for _, _, key in accepted}
-        wanted |= {k for _, c, _ in accepted if (k := _opposite_key(c)) is not None}
+        pairs = _key_pairs(accepted)
+        wanted = {key for pair in pairs for key in pair}
         try:
             current, seen = self._read_keys(namespace, sorted(wanted))
         except StoreUnavailableError as exc:
@@ -343,6 +343,12 @@ class MemoryEngine:
             key: self._live(MemoryRecord.from_json(value), now) if value else None
             for key, value in current.items()
         }
+        # A record stored before keys told identity parts apart keeps its legacy key: it
+        # is updated (or superseded, or suppressed) there, never duplicated.
+        moved = {new: old for new, old in pairs if _stored_as(state, new, old)}
+        for new, old in moved.items():
+            state[new] = state[old]
+        accepted = [(index, cand, moved.get(key, key)) for index, cand, key in accepted]
         before = dict(state)
         changed: dict[str, MemoryRecord] = {}
         results: list[tuple[int, WriteOutcome]] = []
@@ -1215,13 +1221,35 @@ def _with_vector(record: MemoryRecord, vector: str, model: str) -> MemoryRecord:
     return record.evolve(vector=StoredVector(model, vector))
 
 
-def _opposite_key(cand: MemoryCandidate) -> str | None:
+def _key_pairs(accepted: list[tuple[int, MemoryCandidate, str]]) -> list[tuple[str, str]]:
+    """``(key, legacy key)`` of every candidate's identity and of its opposite polarity."""
+    pairs = []
+    for _, cand, key in accepted:
+        pairs.append((key, legacy_stable_key(cand.type, cand.identity)))
+        opposite = _opposite_key(cand)
+        if opposite is not None:
+            pairs.append((opposite, _opposite_key(cand, legacy=True) or opposite))
+    return pairs
+
+
+def _stored_as(state: Mapping[str, MemoryRecord | None], key: str, legacy: str) -> bool:
+    """Whether the memory of ``key`` is stored under ``legacy`` (and not under ``key``)."""
+    record = state.get(legacy)
+    return (
+        key != legacy
+        and state.get(key) is None
+        and record is not None
+        and stable_key(record.type, record.identity) == key
+    )
+
+
+def _opposite_key(cand: MemoryCandidate, *, legacy: bool = False) -> str | None:
     polarity = cand.identity.polarity
     if cand.action is not Action.ADD or polarity is None:
         return None
     flipped = Polarity.AVOID if polarity is Polarity.PREFER else Polarity.PREFER
     identity = Identity(subject=cand.identity.subject, facet=cand.identity.facet, polarity=flipped)
-    return stable_key(cand.type, identity)
+    return (legacy_stable_key if legacy else stable_key)(cand.type, identity)
 
 
 def _suppressed(
