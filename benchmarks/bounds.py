@@ -8,7 +8,9 @@ when a bound is broken.
     python benchmarks/bounds.py                     # every check; PostgreSQL for the big batch
     python benchmarks/bounds.py --batch 20000 --pg-url postgresql://postgres@127.0.0.1/test
 
-The cross-process suppression bound is measured by ``benchmarks/load.py --cross-process``.
+The cross-process suppression bound under steady traffic is measured by
+``benchmarks/load.py --cross-process``; this script measures it for a suppression whose
+transaction waits on a lock (PostgreSQL, three engines on their own connection pools).
 """
 
 import argparse
@@ -29,10 +31,11 @@ from typing import Any
 
 from langgraph.store.memory import InMemoryStore
 
-from memory_plugins import MemoryConfig, MemoryEngine, OutcomeStatus, RecallConfig
+from memory_plugins import CacheConfig, MemoryConfig, MemoryEngine, OutcomeStatus, RecallConfig
 from memory_plugins.backends import postgres_store, sqlite_store
 from memory_plugins.errors import InvalidTokenError, StoreUnavailableError
-from memory_plugins.extraction import ExtractionQueue, MemoryExtractor, TurnInput
+from memory_plugins.extraction import ExtractionQueue, MemoryExtractor, TurnInput, parse_response
+from memory_plugins.extraction.extractor import MAX_RESPONSE_CHARS
 from memory_plugins.principals import KeyRing
 from memory_plugins.testing import HangingStore, HashingEmbeddings, ScriptedChatModel, candidate
 
@@ -274,12 +277,161 @@ def token_lifetime() -> Bound:
     return Bound("token lifetime (exp - iat)", measured, f"max_lifetime {ring.max_lifetime}", held)
 
 
+def hostile_answers() -> Bound:
+    """The slowest read of a hostile or degenerate model answer."""
+    answers = {
+        "open fence + 64 kB of spaces": "```" + " " * (MAX_RESPONSE_CHARS - 10) + "x",
+        "open fence + 64 kB of backticks": "```" + "`" * (MAX_RESPONSE_CHARS - 10),
+        "1,000-deep nesting": "[" * 1000 + "1" + "]" * 1000,
+        "10 MB answer": '{"candidates": [], "pad": "' + "x" * (10 * MB) + '"}',
+    }
+    timings = {name: _ms(lambda a=answer: parse_response(a))[0] for name, answer in answers.items()}
+    worst = max(timings, key=lambda name: timings[name])
+    malformed = all(parse_response(answer).malformed for answer in answers.values())
+    return Bound(
+        "extraction, hostile model answers",
+        f"worst {timings[worst]:.1f} ms ({worst}), all malformed: {'yes' if malformed else 'NO'}",
+        f"linear read, answers over {MAX_RESPONSE_CHARS:,} chars not parsed",
+        timings[worst] < 100 and malformed,
+    )
+
+
+def recall_with_a_huge_message(tries: int) -> Bound:
+    budget = RecallConfig().time_budget_ms
+    engine = MemoryEngine(InMemoryStore(), _config())
+    engine.remember("alice", [_tea(n) for n in range(1000)], source_conversation_id="c-1")
+    question = "What did I say about n7?"
+    filler = "Here is the log I pasted from the build server, line after line. "
+    message = (filler * (MB // len(filler)))[: MB - len(question) - 1] + " " + question
+    short, _ = _ms(lambda: engine.recall("alice", question))
+    runs = [_ms(lambda: engine.recall("alice", message)) for _ in range(tries)]
+    worst = max(ms for ms, _ in runs)
+    served = all(result.hits and not result.degraded for _, result in runs)
+    return Bound(
+        "recall, 1 MB message over 1,000 records",
+        f"worst {worst:.0f} ms of {tries} (the question alone: {short:.0f} ms), "
+        f"hits: {'yes' if served else 'NO'}",
+        f"time_budget_ms {budget:.0f} ms (query clipped to max_query_chars)",
+        worst < budget and served,
+    )
+
+
+def cache_with_a_huge_user(records: int) -> Bound:
+    """One user of ``records`` records: what the read cache holds and the first recall."""
+    store = InMemoryStore()
+    writer = MemoryEngine(store, _config())
+    [outcome] = writer.remember("huge", [_tea(0)], source_conversation_id="c-1")
+    assert outcome.record is not None
+    namespace = writer.namespace("huge")
+    from langgraph.store.base import PutOp
+
+    # Records put straight into the store (a copy per key): gating 50,000 writes is not the
+    # point here, reading them is.
+    value = outcome.record.to_json()
+    ops = []
+    for n in range(1, records):
+        key = f"user_preference:prefer-tea-{n}"
+        ops.append(PutOp(namespace, key, {**value, "key": key, "text": f"The user likes tea {n}."}))
+    store.batch(ops)
+    # A budget long enough for the whole read: what is measured is what the cache keeps.
+    patient = RecallConfig(time_budget_ms=120_000)
+    secret = writer.config.principal_secret
+    held: dict[str, float] = {}
+    first: dict[str, float] = {}
+    oversized = 0
+    for name, cache in (("default", CacheConfig()), ("unbounded", _UNBOUNDED)):
+        config = MemoryConfig(principal_secret=secret, cache=cache, recall=patient)
+        timed = MemoryEngine(store, config)  # timed apart: tracing slows every allocation
+        first[name], _ = _ms(lambda e=timed: e.recall("huge", "oolong tea 7"))
+        timed.close()
+        engine = MemoryEngine(store, config)
+        tracemalloc.start()
+        base, _ = tracemalloc.get_traced_memory()
+        engine.recall("huge", "oolong tea 7")
+        held[name] = (tracemalloc.get_traced_memory()[0] - base) / MB
+        tracemalloc.stop()
+        oversized += engine.stats.get("cache_oversized") if name == "default" else 0
+        engine.close()
+    limit = CacheConfig().max_namespace_records
+    return Bound(
+        f"read cache, one user of {records:,} records",
+        f"{held['default']:.1f} MB held, first recall {first['default'] / 1000:.1f} s "
+        f"(unbounded: {held['unbounded']:.0f} MB, {first['unbounded'] / 1000:.1f} s)",
+        f"a user over max_namespace_records ({limit:,}) is not held",
+        held["default"] < 10 and oversized == 1,
+    )
+
+
+_UNBOUNDED = CacheConfig(max_records=10**7, max_namespace_records=10**7)
+
+
+def lock_delayed_suppression(pg_url: str, lock_wait: float = 2.5) -> Bound:
+    """How long a suppression that waited ``lock_wait`` s on a row lock takes to stop being
+    recalled by another engine's cache (PostgreSQL, recall every 50 ms)."""
+    import psycopg
+
+    schema = f"mp_bounds_{uuid.uuid4().hex[:10]}"
+    key = "user_preference:prefer-oolong-tea"
+    with psycopg.connect(pg_url, autocommit=True) as admin:
+        admin.execute(f'CREATE SCHEMA "{schema}"')
+        try:
+            sep = "&" if "?" in pg_url else "?"
+            url = f"{pg_url}{sep}options=-csearch_path%3D{schema}"
+            with (
+                postgres_store(url, pool_size=2) as reader_store,
+                postgres_store(url, pool_size=2) as writer_store,
+                postgres_store(url, pool_size=2) as suppressor_store,
+                psycopg.connect(url, autocommit=True) as locker,
+            ):
+                secret = uuid.uuid4().hex
+                fields: dict[str, Any] = {"principal_secret": secret, "store_deadline_ms": 30_000}
+                reader = MemoryEngine(reader_store, MemoryConfig(**fields))
+                writer = MemoryEngine(writer_store, MemoryConfig(**fields))
+                suppressor = MemoryEngine(suppressor_store, MemoryConfig(**fields))
+                writer.remember("alice", [candidate()], source_conversation_id="c-1")
+                reader.recall("alice", "oolong tea")
+                locker.execute("BEGIN")
+                locker.execute(
+                    "SELECT 1 FROM store WHERE prefix = %s AND key = %s FOR UPDATE",
+                    (".".join(reader.namespace("alice")), key),
+                )
+                done = threading.Thread(target=lambda: suppressor.suppress("alice", key))
+                done.start()
+                time.sleep(lock_wait)
+                writer.remember("alice", [_tea(1)], source_conversation_id="c-2")
+                time.sleep(1.1)  # past revalidate_after: the reader sees that write
+                reader.recall("alice", "oolong tea")
+                locker.execute("COMMIT")
+                done.join(30)
+                committed = time.perf_counter()
+                waited = 0.0
+                while waited < 30 and any(
+                    h.record.key == key for h in reader.recall("alice", "oolong tea").hits
+                ):
+                    time.sleep(0.05)
+                    waited = time.perf_counter() - committed
+                for engine in (reader, writer, suppressor):
+                    engine.close()
+        finally:
+            admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
+    window = CacheConfig().revalidate_after.total_seconds()
+    return Bound(
+        f"PostgreSQL, suppression {lock_wait:g} s in a lock wait",
+        f"honoured by another engine after {waited:.2f} s",
+        f"revalidate_after {window:g} s + one recall interval",
+        waited <= window + 0.05,
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tries", type=int, default=10, help="recalls per timing check")
     parser.add_argument("--turns", type=int, default=200, help="huge turns for the queue check")
     parser.add_argument(
         "--batch", type=int, default=20_000, help="candidates in one call (0: skip)"
+    )
+    parser.add_argument(
+        "--huge-user", type=int, default=50_000, help="records of the huge user (0: skip)"
     )
     parser.add_argument("--pg-url", default=DEFAULT_PG)
     args = parser.parse_args(argv)
@@ -292,6 +444,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.batch:
         bounds.append(big_batch(args.batch, args.pg_url))
     bounds += [deleted_sqlite_file(), token_lifetime()]
+    bounds += [hostile_answers(), recall_with_a_huge_message(args.tries)]
+    if args.huge_user:
+        bounds.append(cache_with_a_huge_user(args.huge_user))
+    bounds.append(lock_delayed_suppression(args.pg_url))
     for bound in bounds:
         print(bound.line(), flush=True)
     return 0 if all(b.held for b in bounds) else 1

@@ -12,7 +12,8 @@ namespace's change token, which every engine write bumps in the store: a reader 
 the token (one key lookup) at most ``revalidate_after`` after the previous check, so
 writes made by other processes are seen within that window; an entry whose token
 changed stays available (:meth:`previous`) so the caller can read only what changed
-since. Memory is bounded by an LRU over namespaces.
+since. Memory is bounded by an LRU over namespaces and over the records they hold; a
+namespace larger than ``max_namespace_records`` is never held.
 
 :class:`ReadPool` runs store reads on a few daemon threads so a caller can stop waiting
 when its time budget runs out, without a thread per call and without blocking exit.
@@ -256,11 +257,19 @@ class RecordCache(Generic[V]):
             del self._flights[namespace]
             if items is None:
                 return
+            if len(items) > self.config.max_namespace_records:
+                self._entries.pop(namespace, None)  # served to its waiters, never held
+                self._stats.incr("cache_oversized")
+                return
             now = self._timer()
             self._entries[namespace] = _Entry(items, now, flight.version, now)
             self._entries.move_to_end(namespace)
-            while len(self._entries) > self.config.max_namespaces:
-                self._entries.popitem(last=False)
+            held = sum(len(entry.items) for entry in self._entries.values())
+            while len(self._entries) > self.config.max_namespaces or (
+                held > self.config.max_records and len(self._entries) > 1
+            ):
+                _, evicted = self._entries.popitem(last=False)
+                held -= len(evicted.items)
                 self._stats.incr("cache_evictions")
 
 

@@ -98,6 +98,10 @@ class RecallConfig:
     """Each injected memory text is cut to this many characters."""
     max_total_chars: int = 900
     """Sum of injected memory texts stays within this budget."""
+    max_query_chars: int = 2000
+    """Recall scores at most this many characters of the query: a longer message keeps
+    its first and last halves (a question after a pasted document survives), so recall's
+    time does not grow with the message. Extraction clips a turn to the same length."""
     time_budget_ms: float = 250.0
     """Recall gives up (and injects nothing) after this long waiting for the store; the
     query embedding (semantic channel) runs in what is left, else recall uses the rules."""
@@ -169,6 +173,8 @@ class RecallConfig:
             raise ConfigurationError("RecallConfig.min_confidence must be within 0..1")
         if self.time_budget_ms <= 0:
             raise ConfigurationError("RecallConfig.time_budget_ms must be positive")
+        if self.max_query_chars < 2:
+            raise ConfigurationError("RecallConfig.max_query_chars must be at least 2")
         if self.read_workers < 1:
             raise ConfigurationError("RecallConfig.read_workers must be at least 1")
         if self.semantic_weight < 0 or self.rarity_weight < 0:
@@ -250,6 +256,12 @@ class CacheConfig:
 
     max_namespaces: int = 1024
     """LRU bound on cached namespaces."""
+    max_records: int = 100_000
+    """LRU bound on the records held over all cached namespaces (about 1.6 kB each):
+    past it the least recently used namespaces are evicted."""
+    max_namespace_records: int = 10_000
+    """A namespace holding more records than this is not cached: each recall reads it,
+    so one huge user can neither fill the cache nor push everyone else out of it."""
     ttl: timedelta = timedelta(minutes=5)
     """Hard age limit of a cached list of records, whatever its token says."""
     negative_ttl: timedelta = timedelta(seconds=30)
@@ -261,6 +273,10 @@ class CacheConfig:
     def __post_init__(self) -> None:
         if self.max_namespaces < 1:
             raise ConfigurationError("CacheConfig.max_namespaces must be at least 1")
+        if not 1 <= self.max_namespace_records <= self.max_records:
+            raise ConfigurationError(
+                "CacheConfig.max_namespace_records must be at least 1 and at most max_records"
+            )
         if self.ttl <= timedelta(0) or self.negative_ttl <= timedelta(0):
             raise ConfigurationError("CacheConfig.ttl and negative_ttl must be positive")
         if self.revalidate_after < timedelta(0):

@@ -48,7 +48,7 @@ from memory_plugins.clock import Clock, SystemClock, utc_iso
 from memory_plugins.config import MemoryConfig
 from memory_plugins.errors import ConfigurationError, EngineClosedError, StoreUnavailableError
 from memory_plugins.gates import evaluate
-from memory_plugins.keys import stable_key
+from memory_plugins.keys import legacy_stable_key, stable_key
 from memory_plugins.namespaces import CHANGE_TOKEN_KEY, memory_namespace, state_namespace
 from memory_plugins.outcomes import EngineStats, OutcomeStatus, WriteOutcome
 from memory_plugins.principals import PrincipalLike, principal_id
@@ -344,8 +344,8 @@ class MemoryEngine:
         deadline: float,
     ) -> list[tuple[int, WriteOutcome]]:
         now = self.clock.now()
-        wanted = {key for _, _, key in accepted}
-        wanted |= {k for _, c, _ in accepted if (k := _opposite_key(c)) is not None}
+        pairs = _key_pairs(accepted)
+        wanted = {key for pair in pairs for key in pair}
         try:
             current, seen = self._read_keys(namespace, sorted(wanted))
         except StoreUnavailableError as exc:
@@ -355,6 +355,12 @@ class MemoryEngine:
             key: self._live(MemoryRecord.from_json(value), now) if value else None
             for key, value in current.items()
         }
+        # A record stored before keys told identity parts apart keeps its legacy key: it
+        # is updated (or superseded, or suppressed) there, never duplicated.
+        moved = {new: old for new, old in pairs if _stored_as(state, new, old)}
+        for new, old in moved.items():
+            state[new] = state[old]
+        accepted = [(index, cand, moved.get(key, key)) for index, cand, key in accepted]
         before = dict(state)
         changed: dict[str, MemoryRecord] = {}
         results: list[tuple[int, WriteOutcome]] = []
@@ -979,7 +985,7 @@ class MemoryEngine:
         alone (``degraded``, counted as ``embedding_timeouts``).
         """
         self._require_open("recall")
-        require_query(query, "recall")
+        query = self._clipped(require_query(query, "recall"))
         namespace = self.namespace(principal)
         now = self.clock.now()
         deadline = time.monotonic() + self._budget_seconds
@@ -997,7 +1003,7 @@ class MemoryEngine:
     async def arecall(self, principal: PrincipalLike, query: str) -> RecallResult:
         """Async twin of :meth:`recall`; the time budget is enforced without holding a thread."""
         self._require_open("arecall")
-        require_query(query, "arecall")
+        query = self._clipped(require_query(query, "arecall"))
         namespace = self.namespace(principal)
         now = self.clock.now()
         deadline = time.monotonic() + self._budget_seconds
@@ -1011,6 +1017,13 @@ class MemoryEngine:
         if self.embeddings is not None:  # embedding the query must not block the event loop
             return await asyncio.to_thread(self._select, records, query, now, deadline)
         return self._select(records, query, now, deadline)
+
+    def _clipped(self, query: str) -> str:
+        """``query`` within ``recall.max_query_chars``: its first and last halves."""
+        limit = self.config.recall.max_query_chars
+        if len(query) <= limit:
+            return query
+        return f"{query[: limit // 2]} {query[len(query) - limit // 2 :]}"
 
     @property
     def _budget_seconds(self) -> float:
@@ -1075,8 +1088,7 @@ class MemoryEngine:
     def explain(self, principal: PrincipalLike, query: str) -> Ranking:
         """Every record considered for ``query``, its score per dimension and the verdict."""
         self._require_open("explain")
-        require_query(query, "explain")
-        return self._rank(principal, query)[0]
+        return self._rank(principal, self._clipped(require_query(query, "explain")))[0]
 
     async def aexplain(self, principal: PrincipalLike, query: str) -> Ranking:
         """Async twin of :meth:`explain`."""
@@ -1198,6 +1210,8 @@ class MemoryEngine:
         """``previous`` with what changed since it was read, where the store can say what
         changed (SQLite, PostgreSQL); else the whole namespace, read anew. ``seen_at`` is
         when the store wrote the change token now current."""
+        # Before any read: writes still open now are stamped no earlier than this.
+        seen_at = _earliest(seen_at, self.gateway.open_since(namespace))
         since = previous.since if previous is not None else None
         if previous is not None and since is not None:
             changes = self.gateway.read_changed(namespace, since - _CHANGE_MARGIN)
@@ -1242,6 +1256,12 @@ _Records = RecordIndex | tuple[MemoryRecord, ...]
 """A namespace's records: the cached index, or a tuple read for one call (cache off)."""
 
 
+def _earliest(first: datetime | None, second: datetime | None) -> datetime | None:
+    if first is None or second is None:
+        return first if second is None else second
+    return min(first, second)
+
+
 def _token(state: MarkerState) -> str | None:
     return str(state.value.get("v")) if state.value else None
 
@@ -1250,13 +1270,35 @@ def _with_vector(record: MemoryRecord, vector: str, model: str) -> MemoryRecord:
     return record.evolve(vector=StoredVector(model, vector))
 
 
-def _opposite_key(cand: MemoryCandidate) -> str | None:
+def _key_pairs(accepted: list[tuple[int, MemoryCandidate, str]]) -> list[tuple[str, str]]:
+    """``(key, legacy key)`` of every candidate's identity and of its opposite polarity."""
+    pairs = []
+    for _, cand, key in accepted:
+        pairs.append((key, legacy_stable_key(cand.type, cand.identity)))
+        opposite = _opposite_key(cand)
+        if opposite is not None:
+            pairs.append((opposite, _opposite_key(cand, legacy=True) or opposite))
+    return pairs
+
+
+def _stored_as(state: Mapping[str, MemoryRecord | None], key: str, legacy: str) -> bool:
+    """Whether the memory of ``key`` is stored under ``legacy`` (and not under ``key``)."""
+    record = state.get(legacy)
+    return (
+        key != legacy
+        and state.get(key) is None
+        and record is not None
+        and stable_key(record.type, record.identity) == key
+    )
+
+
+def _opposite_key(cand: MemoryCandidate, *, legacy: bool = False) -> str | None:
     polarity = cand.identity.polarity
     if cand.action is not Action.ADD or polarity is None:
         return None
     flipped = Polarity.AVOID if polarity is Polarity.PREFER else Polarity.PREFER
     identity = Identity(subject=cand.identity.subject, facet=cand.identity.facet, polarity=flipped)
-    return stable_key(cand.type, identity)
+    return (legacy_stable_key if legacy else stable_key)(cand.type, identity)
 
 
 def _suppressed(

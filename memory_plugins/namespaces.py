@@ -17,6 +17,7 @@ import unicodedata
 
 from memory_plugins.config import MemoryConfig
 from memory_plugins.errors import ConfigurationError, WrongTypeError
+from memory_plugins.recall.quoting import is_invisible
 
 __all__ = [
     "CHANGE_TOKEN_KEY",
@@ -53,6 +54,8 @@ def check_principal_id(principal: object) -> str | None:
         return "principal must be a non-empty string (the verified user or session id)"
     if not principal.strip():
         return "principal id is blank (only whitespace)"
+    if all(ch.isspace() or is_invisible(ch) for ch in principal):
+        return "principal id has no visible character (only zero-width or other invisible ones)"
     if len(principal) > MAX_PRINCIPAL_CHARS:
         return f"principal id is longer than {MAX_PRINCIPAL_CHARS} chars"
     if any(unicodedata.category(ch) == "Cs" for ch in principal):

@@ -32,10 +32,15 @@ from types import ModuleType
 from typing import Any, TypeAlias
 
 from memory_plugins.clock import Clock, SystemClock
-from memory_plugins.errors import ConfigurationError, InvalidTokenError, MissingExtraError
+from memory_plugins.errors import (
+    ConfigurationError,
+    InvalidTokenError,
+    MissingExtraError,
+    WrongTypeError,
+)
 from memory_plugins.namespaces import check_principal_id
 
-__all__ = ["KeyRing", "Principal", "PrincipalLike", "principal_id"]
+__all__ = ["KeyRing", "Principal", "PrincipalLike", "principal_id", "run_principal"]
 
 ALGORITHM = "HS256"
 DEFAULT_LEEWAY = timedelta(seconds=60)
@@ -80,6 +85,32 @@ def principal_id(principal: PrincipalLike) -> str:
     ('alice', 'bob')
     """
     return principal.id if isinstance(principal, Principal) else principal
+
+
+def run_principal(value: object, key: str) -> PrincipalLike | None:
+    """The user a run names under ``key`` (``configurable``, a runtime context, a store):
+    a :class:`Principal` or a ``str`` id, exactly as given; ``None`` when absent or blank.
+
+    Anything else is a :class:`~memory_plugins.errors.WrongTypeError`: an ``int`` 42 and
+    the ``str`` ``"42"`` must not silently share a namespace, and a ``Principal`` must not
+    become its repr (key id included) and lose its memories at the next key rotation.
+
+    >>> run_principal(Principal("alice"), "user_id"), run_principal("bob", "user_id")
+    (Principal(id='alice', issuer=None, kid=None), 'bob')
+    >>> run_principal(42, "user_id")
+    Traceback (most recent call last):
+    ...
+    memory_plugins.errors.WrongTypeError: the user id 'user_id' must be a str or a Principal from KeyRing.verify, got int: convert it yourself (e.g. str(user_id)) if ids of that type are meant to name users
+    """
+    if value is None or isinstance(value, Principal):
+        return value
+    if isinstance(value, str):
+        return value if value.strip() else None
+    raise WrongTypeError(
+        f"the user id {key!r} must be a str or a Principal from KeyRing.verify, got "
+        f"{type(value).__name__}: convert it yourself (e.g. str({key})) if ids of that type "
+        "are meant to name users"
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -238,6 +238,18 @@ class StoreGateway:
         rows, count = self._run(partial(reader.changed, ".".join(namespace), since.astimezone(UTC)))
         return Changes([(key, value) for key, value in rows if isinstance(value, dict)], count)
 
+    def open_since(self, namespace: tuple[str, ...]) -> datetime | None:
+        """The start of the oldest transaction still open on the store's database, or now
+        (PostgreSQL only; ``None`` elsewhere). Read *before* the records: a write that
+        commits after that read was open then or starts later, and PostgreSQL stamps its
+        rows with its transaction's start, so none of them is older than this moment.
+        """
+        reader = _table_reader(self.store, namespace)
+        if reader is None or reader.sqlite:
+            return None
+        stamp = self._run(reader.open_since)
+        return stamp.astimezone(UTC) if stamp is not None else None
+
     def read_keys(self, namespace: tuple[str, ...]) -> set[str]:
         """The keys stored exactly under ``namespace`` (values are not parsed)."""
         reader = _table_reader(self.store, namespace)
@@ -495,6 +507,17 @@ class _TableReader:
             )
             counted = cur.fetchone()
         return self._pairs(rows), int(counted[0] if self.sqlite else counted["n"])
+
+    def open_since(self) -> datetime | None:
+        # A transaction waiting on a lock, or slow to commit, stamps its rows with its
+        # start: the next read of what changed must reach back to the oldest one open.
+        sql = (
+            "SELECT least(clock_timestamp(), min(xact_start)) AS t FROM pg_stat_activity"
+            " WHERE datname = current_database()"
+        )
+        rows = self._rows(sql)
+        stamp = rows[0]["t"] if rows else None
+        return stamp if isinstance(stamp, datetime) else None
 
     def keys(self, prefix: str) -> set[str]:
         rows = self._rows(f"SELECT key AS k FROM store WHERE prefix = ?{self.live}", prefix)

@@ -10,6 +10,7 @@ from typing import Any
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 
 from memory_plugins.errors import ConfigurationError
+from memory_plugins.principals import PrincipalLike, run_principal
 from memory_plugins.recall.injection import MEMORY_MESSAGE_NAME, insert_memory_message
 
 __all__ = [
@@ -72,20 +73,25 @@ def finished_turn(messages: Sequence[BaseMessage]) -> FinishedTurn | None:
     return None
 
 
-def require_principal(key: str, *sources: Any, how: str) -> str:
-    """The first of ``sources`` holding the user id under ``key``; else a clear error.
+def require_principal(key: str, *sources: Any, how: str) -> PrincipalLike:
+    """The first of ``sources`` holding the user under ``key``: a verified ``Principal`` or
+    a ``str`` id, as given (any other type is a ``WrongTypeError``); else a clear error.
 
     ``how`` tells the developer where to pass it.
     """
     for source in sources:
-        user = principal_from(source, key)
+        if source is None:
+            continue
+        value = source.get(key) if isinstance(source, Mapping) else getattr(source, key, None)
+        user = run_principal(value, key)
         if user is not None:
             return user
     raise ConfigurationError(f"long-term memory needs the user id {key!r}: {how}")
 
 
 def principal_from(source: Any, key: str) -> str | None:
-    """``source[key]`` (a mapping) or ``source.key`` (an object) as a non-empty string."""
+    """``source[key]`` (a mapping) or ``source.key`` (an object) as a non-empty string (a
+    conversation id; the user goes through :func:`require_principal`)."""
     if source is None:
         return None
     value = source.get(key) if isinstance(source, Mapping) else getattr(source, key, None)

@@ -30,6 +30,7 @@ from memory_plugins.arguments import require_engine
 from memory_plugins.engine import MemoryEngine, RecallResult
 from memory_plugins.errors import ConfigurationError, MissingExtraError
 from memory_plugins.extraction import ExtractionQueue, TurnInput
+from memory_plugins.principals import PrincipalLike, principal_id
 
 try:
     from langchain_core.callbacks import (
@@ -72,7 +73,7 @@ _HISTORY_KEYS = ("history", "chat_history")
 
 @dataclass(frozen=True, slots=True)
 class _Turn:
-    principal: str
+    principal: PrincipalLike
     conversation_id: str | None
     user_text: str
     input: Any
@@ -268,7 +269,7 @@ class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
             )
         queue, job = (
             self.queue,
-            TurnInput(turn.principal, turn.conversation_id, turn.user_text, answer),
+            TurnInput(principal_id(turn.principal), turn.conversation_id, turn.user_text, answer),
         )
         extraction_run(lambda: queue.submit(job), config)
 

@@ -35,6 +35,7 @@ from memory_plugins.config import MemoryConfig
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import ConfigurationError, MissingExtraError
 from memory_plugins.extraction import ExtractionQueue, MemoryExtractor, TurnInput
+from memory_plugins.principals import PrincipalLike, principal_id
 from memory_plugins.semantic import EmbeddingsLike
 
 try:
@@ -164,8 +165,11 @@ class LongTermMemory:
 
     # -- recall ------------------------------------------------------------------------------
 
-    def principal(self, config: RunnableConfig | None, runtime: Runtime[Any] | None = None) -> str:
-        """The user id from the runtime context, else from ``config["configurable"]``."""
+    def principal(
+        self, config: RunnableConfig | None, runtime: Runtime[Any] | None = None
+    ) -> PrincipalLike:
+        """The user from the runtime context, else from ``config["configurable"]``: a
+        verified ``Principal`` or a ``str`` id, as given (any other type is refused)."""
         context = runtime.context if runtime is not None else None
         configurable = (config or {}).get("configurable")
         key = self.user_key
@@ -355,7 +359,7 @@ class LongTermMemory:
             )
         return queue.submit(
             TurnInput(
-                principal=self.principal(config, runtime),
+                principal=principal_id(self.principal(config, runtime)),
                 conversation_id=thread,
                 user_text=turn.user_text,
                 assistant_text=turn.assistant_text,

@@ -34,6 +34,7 @@ from memory_plugins.errors import ConfigurationError, MissingExtraError
 from memory_plugins.extraction import Extraction, ExtractionQueue, MemoryExtractor, TurnInput
 from memory_plugins.extraction.prompt import CANDIDATES_SCHEMA
 from memory_plugins.outcomes import EngineStats
+from memory_plugins.principals import PrincipalLike, principal_id, run_principal
 from memory_plugins.tools import (
     FORGET_ARGS_SCHEMA,
     FORGET_DESCRIPTION,
@@ -75,7 +76,9 @@ class LongTermMemoryBlock(BaseMemoryBlock[list[ChatMessage]]):
     """Validated long-term memory of one user, as a ``Memory`` block.
 
     ``engine`` recalls and stores; ``queue`` (an ``ExtractionQueue`` over ``engine``)
-    extracts; without a queue the block only recalls. ``user_id`` is the verified user.
+    extracts; without a queue the block only recalls. ``user_id`` is the verified user: a
+    ``Principal`` from ``KeyRing.verify`` or a ``str`` id (any other type is refused; the
+    field then holds the principal's id).
 
     >>> from langgraph.store.memory import InMemoryStore
     >>> from memory_plugins import MemoryConfig, MemoryEngine
@@ -88,6 +91,7 @@ class LongTermMemoryBlock(BaseMemoryBlock[list[ChatMessage]]):
     user_id: str = Field(description="The user (principal) whose memory this block holds.")
 
     _engine: MemoryEngine = PrivateAttr()
+    _principal: PrincipalLike = PrivateAttr()
     _queue: ExtractionQueue | None = PrivateAttr(default=None)
     _seen: "OrderedDict[tuple[str, str, str, str], None]" = PrivateAttr(default_factory=OrderedDict)
     _seen_lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
@@ -96,18 +100,20 @@ class LongTermMemoryBlock(BaseMemoryBlock[list[ChatMessage]]):
         self,
         *,
         engine: MemoryEngine,
-        user_id: str,
+        user_id: PrincipalLike,
         queue: ExtractionQueue | None = None,
         **data: Any,
     ) -> None:
-        if not user_id or not user_id.strip():
+        principal = run_principal(user_id, "user_id")
+        if principal is None:
             raise ConfigurationError("LongTermMemoryBlock needs the user: pass user_id=...")
         require_engine(engine, "LongTermMemoryBlock")
         if queue is not None and queue.engine is not engine:
             raise ConfigurationError(
                 "LongTermMemoryBlock: the queue must be built over the same engine"
             )
-        super().__init__(user_id=user_id, **data)
+        super().__init__(user_id=principal_id(principal), **data)
+        self._principal = principal
         self._engine = engine
         self._queue = queue
 
@@ -133,7 +139,7 @@ class LongTermMemoryBlock(BaseMemoryBlock[list[ChatMessage]]):
         query = next((_text(m) for m in reversed(messages) if m.role == MessageRole.USER), "")
         if not query.strip():
             return []
-        result = await self._engine.arecall(self.user_id, query)
+        result = await self._engine.arecall(self._principal, query)
         if result.message is None:
             return []
         return [ChatMessage(role=MessageRole.SYSTEM, content=result.message)]
@@ -301,7 +307,7 @@ ToolFn = Callable[..., Coroutine[Any, Any, str]]
 def memory_function_tools(
     engine: MemoryEngine,
     *,
-    user_id: str | None = None,
+    user_id: PrincipalLike | None = None,
     conversation_id: str | None = None,
     user_key: str = "user_id",
     conversation_key: str = "conversation_id",
@@ -328,21 +334,22 @@ def memory_function_tools(
         raise ConfigurationError(
             f"memory_function_tools needs a MemoryEngine, got {type(engine).__name__}"
         )
-    if user_id is not None and not str(user_id).strip():
+    fixed = run_principal(user_id, "user_id")
+    if user_id is not None and fixed is None:
         raise ConfigurationError("memory_function_tools: user_id must not be empty")
 
     async def caller_of(ctx: Context | None) -> ToolCaller:
-        if user_id is not None:
-            return ToolCaller(user_id, conversation_id)
+        if fixed is not None:
+            return ToolCaller(fixed, conversation_id)
         assert ctx is not None  # the tools below take a Context exactly when user_id is None
-        principal = await ctx.store.get(user_key, default=None)
-        if principal is None or not str(principal).strip():
+        principal = run_principal(await ctx.store.get(user_key, default=None), user_key)
+        if principal is None:
             raise ConfigurationError(
                 f"memory tools need the user: build them with user_id=..., or set it on the "
                 f"agent's Context: await ctx.store.set({user_key!r}, ...)"
             )
         conversation = conversation_id or await ctx.store.get(conversation_key, default=None)
-        return ToolCaller(str(principal), str(conversation) if conversation else None)
+        return ToolCaller(principal, str(conversation) if conversation else None)
 
     async def remember_in(ctx: Context | None, arguments: dict[str, Any]) -> str:
         return await aremember(engine, await caller_of(ctx), arguments)

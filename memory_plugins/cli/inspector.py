@@ -20,6 +20,7 @@ from memory_plugins.errors import ConfigurationError, StoreUnavailableError
 from memory_plugins.namespaces import MEMORY_SEGMENT, SCHEMA_SEGMENT
 from memory_plugins.outcomes import OutcomeStatus
 from memory_plugins.recall.explain import format_explanation
+from memory_plugins.recall.quoting import escape_visible, quote_line
 
 __all__ = ["run"]
 
@@ -47,7 +48,8 @@ def _list(engine: MemoryEngine, args: argparse.Namespace) -> int:
         _elsewhere(engine, args.user)  # on stderr: JSON output stays clean
     if args.json:
         for record in records:
-            print(json.dumps(_public_json(record), ensure_ascii=False))
+            # Escaped inside its strings: the JSON stays valid and the terminal sees no control.
+            print(escape_visible(json.dumps(_public_json(record), ensure_ascii=False)))
         return 0
     if not records:
         label = "" if args.status == "all" else f"{args.status} "
@@ -55,9 +57,10 @@ def _list(engine: MemoryEngine, args: argparse.Namespace) -> int:
         return 0
     for record in records:
         text = record.text if len(record.text) <= _TEXT_WIDTH else record.text[:59] + "…"
+        tags = ", ".join(escape_visible(" ".join(tag.split())) for tag in record.tags)
         print(
             f"{record.status.value:<10} {record.confidence:>4.2f}  {record.last_changed[:19]}  "
-            f"{record.key}\n{'':<10} {text}  [{', '.join(record.tags)}]"
+            f"{escape_visible(record.key)}\n{'':<10} {quote_line(text)}  [{tags}]"
         )
     print(f"{len(records)} record(s)")
     return 0

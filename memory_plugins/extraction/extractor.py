@@ -12,7 +12,6 @@ rejection there instead of being silently dropped by a parser here.
 
 import json
 import logging
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
@@ -24,14 +23,31 @@ from memory_plugins.extraction.prompt import CANDIDATES_SCHEMA, render_messages
 from memory_plugins.extraction.turn import TurnInput
 from memory_plugins.outcomes import EngineStats
 
-__all__ = ["Extraction", "ExtractionMethod", "MemoryExtractor", "message_json", "parse_response"]
+__all__ = [
+    "MAX_RESPONSE_CHARS",
+    "MAX_RESPONSE_DEPTH",
+    "Extraction",
+    "ExtractionMethod",
+    "MemoryExtractor",
+    "message_json",
+    "parse_response",
+]
 
 logger = logging.getLogger("memory_plugins.extraction")
 
 ExtractionMethod = Literal["json_schema", "function_calling", "json_mode", "plain"]
 """How structured output is requested: ``plain`` asks only through the prompt."""
 
-_FENCE = re.compile(r"^```[a-zA-Z]*\s*(.*?)\s*```$", re.DOTALL)
+MAX_RESPONSE_CHARS = 64_000
+"""The longest model answer read (characters); a longer one is malformed, never parsed.
+
+An answer holds the candidates of one bounded turn: a few hundred characters each.
+"""
+MAX_RESPONSE_DEPTH = 16
+"""The deepest JSON nesting read; a candidate list needs four levels."""
+
+_FENCE = "```"
+_DECODER = json.JSONDecoder()
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,16 +92,57 @@ def message_json(message: Any) -> tuple[Any, str | None]:
     if getattr(message, "invalid_tool_calls", None):
         return None, "tool-call arguments are not valid JSON"
     text = _text_of(message if isinstance(message, str) else getattr(message, "content", None))
-    text = text.strip()
-    fenced = _FENCE.match(text)
-    if fenced:
-        text = fenced.group(1)
+    if len(text) > MAX_RESPONSE_CHARS:
+        return None, f"response is longer than {MAX_RESPONSE_CHARS} characters"
+    text = _unfenced(text.strip())
     if not text:
         return None, "response is empty"
+    if _depth(text) > MAX_RESPONSE_DEPTH:
+        return None, f"response nests deeper than {MAX_RESPONSE_DEPTH} levels"
     try:
-        return json.loads(text), None
-    except ValueError:
+        value, end = _DECODER.raw_decode(text)
+    except (ValueError, RecursionError):
         return None, "response is not JSON"
+    if text[end:].strip():
+        return None, "response is not JSON"
+    return value, None
+
+
+def _unfenced(text: str) -> str:
+    """``text`` without a Markdown code fence around it, found by ``str`` search: linear
+    in the answer's length whatever it holds (a pattern would backtrack on an open fence).
+    """
+    if not text.startswith(_FENCE) or not text.endswith(_FENCE) or len(text) < 2 * len(_FENCE):
+        return text
+    body = text[len(_FENCE) : -len(_FENCE)]
+    label_end = 0
+    while label_end < len(body) and body[label_end].isascii() and body[label_end].isalpha():
+        label_end += 1
+    return body[label_end:].strip()
+
+
+def _depth(text: str) -> int:
+    """The deepest bracket nesting of a JSON text, strings skipped: one linear pass, so an
+    answer nested a thousand deep is refused before a recursive decoder sees it.
+    """
+    deepest = depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
 
 
 def parse_response(message: Any) -> Extraction:

@@ -8,6 +8,7 @@ no records to consider
 
 from typing import Any
 
+from memory_plugins.recall.quoting import escape_visible
 from memory_plugins.recall.scoring import DIMENSIONS, OPTIONAL_DIMENSIONS
 from memory_plugins.recall.types import Consideration, Ranking
 
@@ -52,7 +53,8 @@ def format_explanation(ranking: Ranking) -> str:
               matched tags: 茶
     1 selected of 1 considered
     """
-    lines = [f"query: {ranking.query}"]
+    # Everything here may come from a user or a model: one line each, nothing hidden.
+    lines = [f"query: {escape_visible(' '.join(ranking.query.split()))}"]
     if not ranking.considered:
         lines.append("no records to consider")
         return "\n".join(lines)
@@ -69,10 +71,13 @@ def format_explanation(ranking: Ranking) -> str:
         cells = "  ".join(f"{item.scores.get(d, 0.0):>5.1f}" for d in dimensions)
         lines.append(
             f"{_verdict(item):<{width}}  {cells}  {item.total:>5.1f}  "
-            f"{item.record.type.value} / {item.record.key}"
+            f"{item.record.type.value} / {escape_visible(item.record.key)}"
         )
         if item.matched:
-            shown = "; ".join(f"{d}: {', '.join(v)}" for d, v in item.matched.items())
+            shown = "; ".join(
+                f"{d}: {', '.join(escape_visible(' '.join(p.split())) for p in v)}"
+                for d, v in item.matched.items()
+            )
             lines.append(f"{'':<{width}}  matched {shown}")
     selected = sum(c.selected for c in ranking.considered)
     lines.append(f"{selected} selected of {len(ranking.considered)} considered")

@@ -132,7 +132,7 @@ def test_recall_and_forget_for_the_caller(app_store: Any, config: MemoryConfig) 
     cfg = {"configurable": {"user_id": "alice", "session": "s-1"}}
     assert remember.invoke(PREFERENCE, cfg) == f"stored (added): {KEY}"
     assert remember.invoke(PREFERENCE, cfg) == f"already stored: {KEY}"
-    assert recall.invoke({"query": "which oolong tea?"}, cfg).endswith(f"[{KEY}] {TEA['text']}")
+    assert recall.invoke({"query": "which oolong tea?"}, cfg).endswith(f'[{KEY}] "{TEA["text"]}"')
     assert forget.invoke({"key": KEY}, cfg) == f"forgotten: {KEY}"
     assert engine.recall("alice", "which oolong tea?").message is None
     draft = {"configurable": {"user_id": "alice"}}  # no conversation: a draft stores nothing

@@ -78,7 +78,7 @@ def test_explicit_english_memory_is_added(engine: MemoryEngine, chat_model: Chat
     _, [outcomes] = run_queue(engine, chat_model, [turn])
 
     assert [str(o) for o in outcomes] == ["added"]
-    assert outcomes[0].key == "communication_preference:technical-explanations-plain-words-first"
+    assert outcomes[0].key == "communication_preference:technical-explanations--plain-words-first"
 
 
 @pytest.mark.vcr("remember_en.yaml")
@@ -99,7 +99,7 @@ def test_tool_calling_method_yields_the_same_path(
     _, [outcomes] = run_queue(engine, chat_model, [turn], method="function_calling")
 
     assert [str(o) for o in outcomes] == ["added"]
-    assert outcomes[0].key == "stable_user_context:frontend-engineer-windows-powershell"
+    assert outcomes[0].key == "stable_user_context:frontend-engineer--windows-powershell"
     assert json.loads(vcr.requests[0].body)["tools"][0]["function"]["name"] == "memory_candidates"
 
 

@@ -23,11 +23,34 @@ def bounds() -> ModuleType:
 def test_a_small_run_prints_one_line_per_bound(
     bounds: ModuleType, pg_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status = bounds.main(["--tries", "2", "--turns", "5", "--batch", "2000", "--pg-url", pg_url])
+    status = bounds.main(
+        [
+            "--tries",
+            "2",
+            "--turns",
+            "5",
+            "--batch",
+            "2000",
+            "--huge-user",
+            "12000",
+            "--pg-url",
+            pg_url,
+        ]
+    )
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 12 and all("bound:" in line for line in lines)
+    assert len(lines) == 16 and all("bound:" in line for line in lines)
     assert status == 0 or any(line.startswith("BROKEN") for line in lines)
-    for name in ("store not answering", "embedding", "extraction queue", "PostgreSQL", "SQLite"):
+    for name in (
+        "store not answering",
+        "embedding",
+        "extraction queue",
+        "PostgreSQL",
+        "SQLite",
+        "hostile model answers",
+        "1 MB message",
+        "read cache, one user",
+        "lock wait",
+    ):
         assert any(name in line for line in lines), name
 
 

@@ -20,7 +20,7 @@ from memory_plugins.namespaces import memory_namespace, principal_hash
         ({"subject": "C++", "polarity": "prefer"}, "user_preference:prefer-c++"),
         (
             {"subject": "前端工程师", "facet": "Windows PowerShell"},
-            "user_preference:前端工程师-windows-powershell",
+            "user_preference:前端工程师--windows-powershell",
         ),
     ],
 )
@@ -32,7 +32,7 @@ def test_same_identity_same_key_and_bounded_length() -> None:
     long = Identity(subject="x" * 120, facet="y" * 120)
     key = stable_key(MemoryType.PROJECT_CONTEXT, long)
     assert key == stable_key(MemoryType.PROJECT_CONTEXT, long)
-    assert len(key) <= len("project_context:") + 2 * 48 + 1
+    assert len(key) <= len("project_context:") + 2 * 48 + 2
     other = Identity(subject="x" * 119 + "z", facet="y" * 120)
     assert stable_key(MemoryType.PROJECT_CONTEXT, other) != key
 

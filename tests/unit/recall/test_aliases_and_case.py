@@ -54,7 +54,7 @@ def keys(engine: MemoryEngine, query: str) -> list[str]:
 
 def test_abbreviations_and_translations_find_the_memory() -> None:
     engine = engine_with(TS, DB)
-    assert keys(engine, "TS 的泛型怎么用") == ["stable_user_context:前端开发-typescript-react"]
+    assert keys(engine, "TS 的泛型怎么用") == ["stable_user_context:前端开发--typescript-react"]
     assert keys(engine, "Which database should I use for a new service?") == [
         "recurring_constraint:数据库选型"
     ]
@@ -69,11 +69,11 @@ def test_a_name_is_not_the_plain_word() -> None:
     engine = engine_with(DOG)
     assert keys(engine, "What's the max attachment size in Gmail?") == []
     assert keys(engine, "Max has been limping since Sunday, should I worry?") == [
-        "stable_user_context:pet-golden-retriever"
+        "stable_user_context:pet--golden-retriever"
     ]
     # Without case there is nothing to go by: the tag matches.
     assert keys(engine, "max has been limping, should i worry") == [
-        "stable_user_context:pet-golden-retriever"
+        "stable_user_context:pet--golden-retriever"
     ]
 
 
@@ -81,5 +81,5 @@ def test_an_acronym_is_not_a_lower_case_tool_name() -> None:
     engine = engine_with(UV)
     assert keys(engine, "What does UV index mean in a weather forecast?") == []
     assert keys(engine, "How do I add a dependency with uv?") == [
-        "workflow_preference:python-project-setup-uv"
+        "workflow_preference:python-project-setup--uv"
     ]

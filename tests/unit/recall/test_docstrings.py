@@ -12,6 +12,7 @@ MODULES = [
     "memory_plugins.recall.injection",
     "memory_plugins.wordlists",
     "memory_plugins.recall.query",
+    "memory_plugins.recall.quoting",
     "memory_plugins.recall.scoring",
     "memory_plugins.recall.text",
     "memory_plugins.recall.vectors",
