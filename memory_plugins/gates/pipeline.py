@@ -1,10 +1,11 @@
 """The ordered gate pipeline: a pure function of (raw candidate, source conversation, config)."""
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from memory_plugins.candidate import MemoryCandidate, MemoryType, Stability, storable_problem
 from memory_plugins.config import MemoryConfig
@@ -47,13 +48,43 @@ def _schema_detail(exc: ValidationError) -> str:
 
 
 def inspected_strings(candidate: MemoryCandidate) -> list[str]:
-    """Every string the content detectors look at: text, tags and identity."""
-    found = [candidate.text, *candidate.tags]
-    if candidate.identity.subject:
-        found.append(candidate.identity.subject)
-    if candidate.identity.facet:
-        found.append(candidate.identity.facet)
-    return found
+    """Every string stored with ``candidate``: text, tags, identity parts, reason, and any
+    string field the schema gains, found by walking the model (enum values excepted).
+
+    >>> from memory_plugins.candidate import MemoryCandidate
+    >>> inspected_strings(MemoryCandidate.model_validate({
+    ...     "type": "user_preference", "text": "Likes tea.", "tags": ["tea", "drinks"],
+    ...     "confidence": 0.9, "stability": "stable",
+    ...     "identity": {"subject": "tea", "polarity": "prefer"}, "action": "add",
+    ...     "source_signal": "explicit_memory_intent", "reason": "said so",
+    ...     "conflict_signal": False}))
+    ['Likes tea.', 'tea', 'drinks', 'tea', 'said so']
+    """
+    return [s for s in _strings(candidate) if s]
+
+
+def _strings(value: object) -> Iterator[str]:
+    if isinstance(value, Enum):
+        return  # a value of a closed vocabulary ("user_preference"), not free text
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, BaseModel):
+        for name in type(value).model_fields:
+            yield from _strings(getattr(value, name))
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for item in value:
+            yield from _strings(item)
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from _strings(key)
+            yield from _strings(item)
+
+
+def _content_strings(strings: list[str]) -> list[str]:
+    """The canonical form of each string, then of all of them joined (one value may be
+    split across fields): what every content detector and the injection gate read."""
+    folded = [fold(s) for s in strings]
+    return [*folded, fold(" ".join(strings))] if len(folded) > 1 else folded
 
 
 def evaluate(
@@ -109,9 +140,10 @@ def evaluate(
             cand,
         )
     strings = inspected_strings(cand)
+    folded = _content_strings(strings)  # once per candidate: every detector reads this form
     # Sensitive detectors run first, then runtime_data ones (S2 order); a detector that
     # raises is a rejection with its own detail, never an exception (fail closed).
-    finding = find_with(active_detectors(config.gates), [fold(s) for s in strings])
+    finding = find_with(active_detectors(config.gates), folded)
     if finding is not None:
         return _reject(finding.code, finding.detail, cand)
     for code, detector in (
@@ -126,7 +158,7 @@ def evaluate(
         return _reject(RejectCode.IDENTITY, problem, cand)
     if cand.type is MemoryType.USER_PREFERENCE and cand.identity.polarity is None:
         return _reject(RejectCode.MISSING_POLARITY, "user_preference needs identity.polarity", cand)
-    injection = find_prompt_injection(strings)
+    injection = find_prompt_injection(folded)
     if injection is not None:
         return _reject(RejectCode.PROMPT_INJECTION, injection, cand)
     return GateDecision(code=None, detail="accepted", candidate=cand)

@@ -176,24 +176,30 @@ def benign_cases() -> Iterator[dict[str, Any]]:
     rng = random.Random(20)
     alnum = "ABCDEFGHJKLMNPQRSTUVWXYZ0123456789"
     makers: dict[str, Any] = {
-        "doi": lambda: f"10.{rng.randrange(1000, 99999)}/{fake.lexify('????').lower()}"
-        f".{rng.randrange(2000, 2025)}.{rng.randrange(100, 99999)}",
+        "doi": lambda: (
+            f"10.{rng.randrange(1000, 99999)}/{fake.lexify('????').lower()}"
+            f".{rng.randrange(2000, 2025)}.{rng.randrange(100, 99999)}"
+        ),
         "cve": lambda: f"CVE-{rng.randrange(1999, 2026)}-{rng.randrange(1000, 499999)}",
         "kb": lambda: f"KB{rng.randrange(2000000, 5999999)}",
         "uuid": lambda: str(fake.uuid4()),
-        "commit": lambda: fake.sha1(),
+        "commit": fake.sha1,
         "short_commit": lambda: fake.sha1()[:7],
-        "sha256": lambda: fake.sha256(),
+        "sha256": fake.sha256,
         "version": lambda: f"{rng.randrange(0, 30)}.{rng.randrange(0, 40)}.{rng.randrange(0, 200)}",
         "isbn": lambda: _isbn13(rng),
-        "order": lambda: f"{rng.randrange(100, 999)}-{rng.randrange(1000000, 9999999)}"
-        f"-{rng.randrange(1000000, 9999999)}",
+        "order": lambda: (
+            f"{rng.randrange(100, 999)}-{rng.randrange(1000000, 9999999)}"
+            f"-{rng.randrange(1000000, 9999999)}"
+        ),
         "tracking": lambda: "1Z" + "".join(rng.choice(alnum) for _ in range(16)),
-        "flight": lambda: f"{rng.choice(['LH', 'BA', 'CA', 'UA', 'AF', 'MU'])}{rng.randrange(10, 9999)}",
-        "postcode": lambda: fake.postcode(),
+        "flight": lambda: (
+            f"{rng.choice(['LH', 'BA', 'CA', 'UA', 'AF', 'MU'])}{rng.randrange(10, 9999)}"
+        ),
+        "postcode": fake.postcode,
         "cas": lambda: _cas(rng),
-        "ipv4_private": lambda: fake.ipv4_private(),
-        "date": lambda: fake.date(),
+        "ipv4_private": fake.ipv4_private,
+        "date": fake.date,
         "price": lambda: f"{rng.randrange(1, 9999)}.{rng.randrange(10, 99)} USD",
     }
     templates = {
@@ -220,7 +226,13 @@ def benign_cases() -> Iterator[dict[str, Any]]:
             value = make()
             template = templates[kind][i % 2]
             key = f"benign:{kind}:{value}"
-            yield _case(key, "benign", f"look-alike {kind} (Faker or seeded)", template.format(v=value), "reference")
+            yield _case(
+                key,
+                "benign",
+                f"look-alike {kind} (Faker or seeded)",
+                template.format(v=value),
+                "reference",
+            )
     sentences = (
         "The user uses a password manager for every account.",
         "The user rotates API keys monthly.",
