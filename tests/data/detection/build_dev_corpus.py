@@ -134,6 +134,11 @@ def _rule_examples(root: Path, pattern: str) -> Iterator[tuple[str, str]]:
     for path in sorted(root.glob(pattern)):
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
         for rule in data.get("rules") or ():
+            # The scanners' own labels: Nosey Parker's "secret" category; Kingfisher's
+            # invisible rules find the ids and hosts its secret rules pair with.
+            categories = rule.get("categories")
+            if rule.get("visible") is False or (categories and "secret" not in categories):
+                continue
             for example in rule.get("examples") or ():
                 if isinstance(example, str) and example.strip():
                     yield rule.get("id") or rule.get("name"), example.strip()
