@@ -192,6 +192,25 @@ _CN_ID_OLD = re.compile(
 )
 
 
+# stdnum also requires a known area code; its table goes stale, the check digit and the
+# birth date define the number (GB 11643-1999).
+_CN_RIC = re.compile(
+    r"(?<![0-9])[1-9][0-9]{5}(?:18|19|20)[0-9]{2}[01][0-9][0-3][0-9][0-9]{3}[0-9Xx](?![0-9A-Za-z])"
+)
+_CN_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+
+
+def _cn_ric(number: str) -> bool:
+    total = sum(int(d) * w for d, w in zip(number[:17], _CN_WEIGHTS, strict=True))
+    if "10X98765432"[total % 11] != number[17].upper():
+        return False
+    try:
+        born = date(int(number[6:10]), int(number[10:12]), int(number[12:14]))
+    except ValueError:
+        return False
+    return date(1880, 1, 1) <= born <= date.today()
+
+
 @cache
 def _module(path: str) -> ModuleType:
     return import_module(f"stdnum.{path}")
@@ -270,8 +289,20 @@ def _spans(text: str) -> Iterator[tuple[int, int, str, bool]]:
                     yield m.start() + a, m.start() + b - 1, piece, a == 0 and b - 1 == len(value)
 
 
+# Public codes of software and publications, not of a person: blanked before the number
+# rules run ("CVE-2015-423358" holds no tax number, "KB3017715" no passport).
+_PUBLIC_CODES = re.compile(
+    r"(?<![A-Za-z0-9])(?:CVE-[0-9]{4}-[0-9]{4,7}|GHSA(?:-[0-9a-z]{4}){3}|KB[0-9]{6,8}"
+    r"|10\.[0-9]{4,9}/[^\s\"'<>]{1,200}|(?:RFC|ISO|EN|IEC|PEP|JSR|ECMA)[ -]?[0-9]{2,6}(?:-[0-9]{1,4})?)"
+    r"(?![A-Za-z0-9])",
+    re.IGNORECASE,
+)
+
+
 def _national_id(text: str) -> str | None:
     text = fold(text)
+    if _PUBLIC_CODES.search(text):
+        text = _PUBLIC_CODES.sub(lambda m: " " * len(m.group()), text)
     if _count_digits(text) < 6:  # "ABCDE1234F", "RSSMRA45C12F2LRI": letters carry it
         return _alnum_tokens(text)
     for start, end, piece, whole in _spans(text):
@@ -386,6 +417,9 @@ def _own_formats(text: str) -> str | None:
             return "sg.nric (Singapore NRIC/FIN number)"
     if _NINO.search(text.upper()) and _NINO.search(text):
         return "gb.nino (UK National Insurance number)"
+    for m in _CN_RIC.finditer(text):
+        if _cn_ric(m.group()):
+            return "cn.ric (Chinese resident identity card number: check digit and birth date)"
     for m in _CN_ID_OLD.finditer(text):  # stdnum validates only the 18-character form
         try:
             date(1900 + int(m[1]), int(m[2]), int(m[3]))

@@ -85,6 +85,7 @@ _MORE_TOKENS = re.compile(
     r"|(?P<webhook>https://(?:hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9/_-]{20,}"
     r"|(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}"
     r"|[a-z0-9-]+\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{20,}"
+    r"|outlook\.office(?:365)?\.com/webhook/[A-Za-z0-9@/_-]{20,}"
     r"|oapi\.dingtalk\.com/robot/send\?access_token=[0-9a-f]{20,}"
     r"|open\.feishu\.cn/open-apis/bot/v2/hook/[0-9a-f-]{20,}"
     r"|qyapi\.weixin\.qq\.com/cgi-bin/webhook/send\?key=[0-9a-f-]{20,}))"
