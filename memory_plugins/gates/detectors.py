@@ -314,6 +314,7 @@ _BUILTINS: tuple[tuple[str, str, str, bool], ...] = (
     ("email_address", "memory_plugins.gates.contact", "email_detector", True),
     ("phone_number", "memory_plugins.gates.contact", "phone_detector", True),
     ("labelled_identifier", "memory_plugins.gates.labelled", "labelled_identifier_detector", True),
+    ("identifier_code", "memory_plugins.gates.identifiers", "identifier_code_detector", True),
     ("private_key", "memory_plugins.gates.secrets", "private_key_detector", True),
     ("password_hash", "memory_plugins.gates.labelled", "password_hash_detector", True),
     ("provider_token", "memory_plugins.gates.secrets", "provider_token_detector", True),

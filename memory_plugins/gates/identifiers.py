@@ -45,6 +45,7 @@ __all__ = [
     "bank_account_detector",
     "crypto_wallet_detector",
     "id_document_detector",
+    "identifier_code_detector",
     "national_id_detector",
     "payment_card_detector",
 ]
@@ -334,6 +335,36 @@ def _national_id(text: str) -> str | None:
     return _own_formats(text)
 
 
+# Check-digit schemes of securities, legal entities, works and products: a code valid in one
+# of them is that, not a person's number.
+_PUBLIC_SCHEMES = ("isin", "lei", "grid", "figi", "cusip", "isan", "isrc", "isni", "isil", "imo")
+# Capital letters and at least five digits in one 8-20 character token, the way document,
+# tax and insurance numbers are written ("BD09848YE", "32070987W266", "ATU58063317").
+_CODE_TOKEN = re.compile(
+    r"(?<![A-Za-z0-9.\-/_#])(?=[A-Z0-9]{8,20}(?![A-Za-z0-9_/]|[.-][A-Za-z0-9]))"
+    r"(?=[0-9]*[A-Z])(?=(?:[A-Z]*[0-9]){5})[A-Z0-9]{8,20}"
+)
+
+
+def _unexplained_code(text: str) -> str | None:
+    """A letter-and-digit code no word explains, like the bare long numbers (``_long_number``):
+    a long-term memory has little use for an unexplained identifier-shaped code."""
+    text = fold(text)
+    if _PUBLIC_CODES.search(text):
+        text = _PUBLIC_CODES.sub(lambda m: " " * len(m.group()), text)
+    for m in _CODE_TOKEN.finditer(text):
+        start, end = m.span()
+        if (
+            _PURPOSE.search(text, max(0, start - _PURPOSE_BEFORE), start) is None
+            and _PURPOSE.search(text, end, end + _PURPOSE_AFTER) is None
+            and not (start > 0 and text[start - 1] in _PURPOSE_MARKS)
+            and not re.fullmatch(r"[0-9A-F]{8,}", m.group())  # a hexadecimal hash or address
+            and not any(_valid(path, m.group()) for path in _PUBLIC_SCHEMES)
+        ):
+            return "unlabelled identifier-shaped code"
+    return None
+
+
 def _long_number(text: str, start: int, end: int, piece: str) -> str | None:
     """A whole run of nine or more digits that no cue names.
 
@@ -556,6 +587,15 @@ _SIX_DIGITS = r"\d(?:[ \-./\u00ad\u200b-\u200d\u2060\ufeff]?\d){5}"
 
 def national_id_detector() -> FunctionDetector:
     return guarded("national_id", RejectCode.SENSITIVE, _national_id, r"\d\D{0,4}\d\D{0,4}\d")
+
+
+def identifier_code_detector() -> FunctionDetector:
+    return guarded(
+        "identifier_code",
+        RejectCode.SENSITIVE,
+        _unexplained_code,
+        r"[A-Z0-9]{8}",
+    )
 
 
 def payment_card_detector() -> FunctionDetector:

@@ -178,7 +178,7 @@ def _password(text: str) -> str | None:
             continue
         if value.casefold() in _NOT_A_PASSWORD or set(value) <= set("*•●xX.…-_#"):
             continue
-        if is_reference(value):  # env.TEST_PASSWORD, ${DB_PASSWORD}: where it lives
+        if is_reference(value) or is_reference(m["value"]):  # env.X, ${X}: where it lives
             continue
         if m["cue"].lower() == "pwd" and value[0] in "/~":  # the shell's working directory
             continue

@@ -90,3 +90,22 @@ ACCEPTED = [
 def test_references_topics_and_public_codes_are_accepted(text: str) -> None:
     assert find_runtime_data([text]) is None, text
     assert find_sensitive([text]) is None, text
+
+
+def test_an_unexplained_identifier_shaped_code_is_refused() -> None:
+    assert find_sensitive(["Remember X7K20491Q for the form."]) is not None
+    assert find_sensitive(["用户下次填表用 30481726W512。"]) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The user holds ISIN US0378331005.",  # valid as a security identifier
+        "The user's parcel has tracking number 1Z999AA10123456784.",
+        "The user's invoice INV20240315A is paid.",
+        "The user's GPU is an RTX4090.",
+        "Build 4F3A9C21 failed.",
+    ],
+)
+def test_codes_explained_or_public_are_accepted(text: str) -> None:
+    assert find_sensitive([text]) is None, text
