@@ -586,7 +586,14 @@ _SIX_DIGITS = r"\d(?:[ \-./\u00ad\u200b-\u200d\u2060\ufeff]?\d){5}"
 
 
 def national_id_detector() -> FunctionDetector:
-    return guarded("national_id", RejectCode.SENSITIVE, _national_id, r"\d\D{0,4}\d\D{0,4}\d")
+    # Six digits in a row (single separators), or a letter-digit token of eight or more:
+    # every rule of ``_national_id`` needs one of them.
+    return guarded(
+        "national_id",
+        RejectCode.SENSITIVE,
+        _national_id,
+        r"\d(?:[ .\-/+]?\d){5}|(?<![A-Za-z0-9])(?=[A-Za-z0-9.-]{8})[A-Za-z0-9.-]{0,24}(?:[A-Za-z][0-9]|[0-9][A-Za-z])",
+    )
 
 
 def identifier_code_detector() -> FunctionDetector:

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ValidationError
 from memory_plugins.candidate import MemoryCandidate, MemoryType, Stability, storable_problem
 from memory_plugins.config import MemoryConfig
 from memory_plugins.gates.codes import RejectCode
-from memory_plugins.gates.detectors import active_detectors, find_with
+from memory_plugins.gates.detectors import Detector, DetectorFinding, active_detectors, find_with
 from memory_plugins.gates.identity import find_identity_problem
 from memory_plugins.gates.instruction import find_prompt_injection
 from memory_plugins.gates.placeholder import find_placeholder
@@ -83,8 +83,34 @@ def _strings(value: object) -> Iterator[str]:
 def _content_strings(strings: list[str]) -> list[str]:
     """The canonical form of each string, then of all of them joined (one value may be
     split across fields): what every content detector and the injection gate read."""
-    folded = [fold(s) for s in strings]
+    folded = list(dict.fromkeys(fold(s) for s in strings))  # a tag repeated as subject: once
     return [*folded, fold(" ".join(strings))] if len(folded) > 1 else folded
+
+
+# Built-in detectors whose verdict more text can only make a finding, never undo: the
+# joined string holds every field, so they read it alone. The others (a word nearby that
+# explains a number, an address inside a URL) and every user detector read each field too.
+_MONOTONE = frozenset(
+    (
+        "payment_card", "bank_account", "id_document", "crypto_wallet", "labelled_identifier",
+        "private_key", "password_hash", "provider_token", "json_web_token", "auth_header",
+        "token_assignment", "cookie", "password", "credential_url", "keyword_secret",
+        "labelled_secret", "runtime_state", "public_ip",
+    )
+)  # fmt: skip
+
+
+def _find(detectors: tuple[Detector, ...], strings: list[str]) -> DetectorFinding | None:
+    """``find_with`` over ``strings`` (fields, then all joined), each monotone built-in
+    reading only the joined string; the detectors' order (S2) is kept."""
+    if len(strings) == 1:
+        return find_with(detectors, strings)
+    joined = strings[-1:]
+    for detector in detectors:
+        found = find_with((detector,), joined if detector.name in _MONOTONE else strings)
+        if found is not None:
+            return found
+    return None
 
 
 def evaluate(
@@ -143,7 +169,7 @@ def evaluate(
     folded = _content_strings(strings)  # once per candidate: every detector reads this form
     # Sensitive detectors run first, then runtime_data ones (S2 order); a detector that
     # raises is a rejection with its own detail, never an exception (fail closed).
-    finding = find_with(active_detectors(config.gates), folded)
+    finding = _find(active_detectors(config.gates), folded)
     if finding is not None:
         return _reject(finding.code, finding.detail, cand)
     for code, detector in (
@@ -158,7 +184,8 @@ def evaluate(
         return _reject(RejectCode.IDENTITY, problem, cand)
     if cand.type is MemoryType.USER_PREFERENCE and cand.identity.polarity is None:
         return _reject(RejectCode.MISSING_POLARITY, "user_preference needs identity.polarity", cand)
-    injection = find_prompt_injection(folded)
+    # One text, a line per field: the patterns read line starts as a field's start.
+    injection = find_prompt_injection([fold("\n".join(strings))])
     if injection is not None:
         return _reject(RejectCode.PROMPT_INJECTION, injection, cand)
     return GateDecision(code=None, detail="accepted", candidate=cand)
