@@ -235,8 +235,9 @@ def _random(value: str) -> bool:
     entropy of random characters (a word, a name or a date has far less)."""
     core = re.sub(r"[_.+/=-]", "", value)
     parts = _CAMEL.findall(core)
+    words = [p for p in parts if p.isalpha()]
     camel = any(c.islower() for c in core) and any(c.isupper() for c in core)
-    if camel and sum(len(p) == 1 for p in parts) < 0.2 * len(parts):
+    if camel and words and sum(map(len, words)) >= 4 * len(words):
         return False  # whole words in camel case: a name in code ("atLeast24CharactersField")
     if len(core) >= 32 and re.fullmatch(r"[0-9a-f]+|[0-9A-F]+", core) and not core.isdigit():
         return _entropy(core) >= 3.0

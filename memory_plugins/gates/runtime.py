@@ -161,7 +161,7 @@ def _auth(text: str) -> str | None:
 def _cookie(text: str) -> str | None:
     if _COOKIE_HEADER.search(text):
         return "cookie header"
-    for m in _COOKIE_STRING.finditer(text):
+    for m in _COOKIE_STRING.finditer(text) if ";" in text else ():  # pairs joined by ";"
         names = [pair[0] for pair in _COOKIE_PAIR.findall(m.group(0))]
         if any(_SESSION_NAME.search(name) for name in names):
             return "cookie string"

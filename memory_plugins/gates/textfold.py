@@ -44,11 +44,11 @@ _IGNORABLE = re.compile(
 )
 _DASHES = re.compile("[\u2010-\u2015\u2212\u2043\ufe58\ufe63\uff0d\u30fc\u2e3a\u2e3b]")
 _SPACES = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\t]")
-# A mixed-script word: Latin letters with Greek or Cyrillic ones.
-_MIXED = re.compile(
-    r"[A-Za-z\u0370-\u03ff\u0400-\u04ff\u0500-\u052f]*"
-    r"(?:[A-Za-z][\u0370-\u052f]|[\u0370-\u052f][A-Za-z])[A-Za-z\u0370-\u052f]*"
-)
+# Words of Latin, Greek or Cyrillic letters; a word holding letters of two scripts is
+# mixed-script (linear: each word is matched once, then tested).
+_WORD = re.compile(r"[A-Za-z\u0370-\u052f]+")
+_GREEK_CYRILLIC = re.compile(r"[\u0370-\u052f]")
+_LATIN = re.compile(r"[A-Za-z]")
 _CONFUSABLE = str.maketrans(
     "аеорсухіјѕԁһӏԛԝАВЕКМНОРСТХУІЈЅαονικρτυΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
     "aeopcyxijsdhlqwABEKMHOPCTXYIJSaovikptuABEZHIKMNOPTYX",
@@ -94,11 +94,18 @@ def _fold(text: str) -> str:
         text = _IGNORABLE.sub("", unicodedata.normalize("NFKC", _IGNORABLE.sub("", text)))
         text = re.sub(r"(?![0-9])\d", lambda m: str(unicodedata.decimal(m.group())), text)
         text = _SPACES.sub(" ", _DASHES.sub("-", text))
-        if _MIXED.search(text):
-            text = _MIXED.sub(lambda m: m.group().translate(_CONFUSABLE), text)
+        if _GREEK_CYRILLIC.search(text) and _LATIN.search(text):
+            text = _WORD.sub(_unmix, text)
     text = _DIGIT_NOISE.sub(lambda m: " " if m.group().isspace() else "-", text)
     text = _SPREAD.sub(_join_spread, text)
     return _GROUPED.sub(_regroup, text)
+
+
+def _unmix(m: re.Match[str]) -> str:
+    word = m.group()
+    if _GREEK_CYRILLIC.search(word) and _LATIN.search(word):
+        return word.translate(_CONFUSABLE)
+    return word
 
 
 def _join_spread(m: re.Match[str]) -> str:
