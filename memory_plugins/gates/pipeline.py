@@ -1,6 +1,6 @@
 """The ordered gate pipeline: a pure function of (raw candidate, source conversation, config)."""
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -60,24 +60,30 @@ def inspected_strings(candidate: MemoryCandidate) -> list[str]:
     ...     "conflict_signal": False}))
     ['Likes tea.', 'tea', 'drinks', 'tea', 'said so']
     """
-    return [s for s in _strings(candidate) if s]
+    found: list[str] = []
+    _collect(candidate, found)
+    return found
 
 
-def _strings(value: object) -> Iterator[str]:
-    if isinstance(value, Enum):
-        return  # a value of a closed vocabulary ("user_preference"), not free text
-    if isinstance(value, str):
-        yield value
+def _collect(value: object, found: list[str]) -> None:
+    if type(value) is str:  # the common case first: a plain string field
+        if value:
+            found.append(value)
+    elif isinstance(value, Enum) or value is None or isinstance(value, (bool, int, float)):
+        return  # a closed vocabulary ("user_preference") or a number, not free text
+    elif isinstance(value, str):
+        if value:
+            found.append(value)
     elif isinstance(value, BaseModel):
         for name in type(value).model_fields:
-            yield from _strings(getattr(value, name))
+            _collect(getattr(value, name), found)
     elif isinstance(value, (list, tuple, set, frozenset)):
         for item in value:
-            yield from _strings(item)
+            _collect(item, found)
     elif isinstance(value, Mapping):
         for key, item in value.items():
-            yield from _strings(key)
-            yield from _strings(item)
+            _collect(key, found)
+            _collect(item, found)
 
 
 def _content_strings(strings: list[str]) -> list[str]:
