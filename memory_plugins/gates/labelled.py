@@ -108,19 +108,20 @@ _VALUE_START = re.compile(
     r"(?<![0-9A-Za-z\u0370-\u052f])(?=[0-9A-Za-z\u0370-\u052f .\-/]{0,7}[0-9][ .\-/]?[0-9A-Za-z\u0370-\u052f]{0,5}[0-9])"
     + _ID_CHAR
 )
-_LABEL_REACH = 64
 
 
 def _labelled_identifier(text: str) -> str | None:
     """Values first (rare), then a label ending right where the value starts."""
     text = fold(text)
+    label_ends: set[int] | None = None
     for start in _VALUE_START.finditer(text):
         value = _ID_VALUE.match(text, start.start())
         if value is None or not _identifier_shaped(value.group()):
             continue
-        for label in _ID_LABEL.finditer(text, max(0, start.start() - _LABEL_REACH), start.start()):
-            if label.end() == start.start():
-                return "value named as a personal identifier"
+        if label_ends is None:  # one pass over the text, once a value of the shape is seen
+            label_ends = {label.end() for label in _ID_LABEL.finditer(text)}
+        if start.start() in label_ends:
+            return "value named as a personal identifier"
     return None
 
 
