@@ -188,7 +188,9 @@ def jwt_detector() -> FunctionDetector:
                 return "JSON web token (detect-secrets)"
         return None
 
-    return guarded("json_web_token", RejectCode.RUNTIME_DATA, find, r"eyJ[A-Za-z0-9_-]{8,}\.")
+    return guarded(
+        "json_web_token", RejectCode.RUNTIME_DATA, find, r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\."
+    )
 
 
 def _has_alg(segment: str) -> bool:
