@@ -45,6 +45,7 @@ __all__ = [
     "bank_account_detector",
     "crypto_wallet_detector",
     "id_document_detector",
+    "identifier_code_detector",
     "national_id_detector",
     "payment_card_detector",
 ]
@@ -192,6 +193,25 @@ _CN_ID_OLD = re.compile(
 )
 
 
+# stdnum also requires a known area code; its table goes stale, the check digit and the
+# birth date define the number (GB 11643-1999).
+_CN_RIC = re.compile(
+    r"(?<![0-9])[1-9][0-9]{5}(?:18|19|20)[0-9]{2}[01][0-9][0-3][0-9][0-9]{3}[0-9Xx](?![0-9A-Za-z])"
+)
+_CN_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+
+
+def _cn_ric(number: str) -> bool:
+    total = sum(int(d) * w for d, w in zip(number[:17], _CN_WEIGHTS, strict=True))
+    if "10X98765432"[total % 11] != number[17].upper():
+        return False
+    try:
+        born = date(int(number[6:10]), int(number[10:12]), int(number[12:14]))
+    except ValueError:
+        return False
+    return date(1880, 1, 1) <= born <= date.today()
+
+
 @cache
 def _module(path: str) -> ModuleType:
     return import_module(f"stdnum.{path}")
@@ -270,8 +290,20 @@ def _spans(text: str) -> Iterator[tuple[int, int, str, bool]]:
                     yield m.start() + a, m.start() + b - 1, piece, a == 0 and b - 1 == len(value)
 
 
+# Public codes of software and publications, not of a person: blanked before the number
+# rules run ("CVE-2015-423358" holds no tax number, "KB3017715" no passport).
+_PUBLIC_CODES = re.compile(
+    r"(?<![A-Za-z0-9])(?:CVE-[0-9]{4}-[0-9]{4,7}|GHSA(?:-[0-9a-z]{4}){3}|KB[0-9]{6,8}"
+    r"|10\.[0-9]{4,9}/[^\s\"'<>]{1,200}|(?:RFC|ISO|EN|IEC|PEP|JSR|ECMA)[ -]?[0-9]{2,6}(?:-[0-9]{1,4})?)"
+    r"(?![A-Za-z0-9])",
+    re.IGNORECASE,
+)
+
+
 def _national_id(text: str) -> str | None:
     text = fold(text)
+    if _PUBLIC_CODES.search(text):
+        text = _PUBLIC_CODES.sub(lambda m: " " * len(m.group()), text)
     if _count_digits(text) < 6:  # "ABCDE1234F", "RSSMRA45C12F2LRI": letters carry it
         return _alnum_tokens(text)
     for start, end, piece, whole in _spans(text):
@@ -301,6 +333,36 @@ def _national_id(text: str) -> str | None:
         if _valid("fi.hetu", m.group(0)):
             return _describe("fi.hetu")
     return _own_formats(text)
+
+
+# Check-digit schemes of securities, legal entities, works and products: a code valid in one
+# of them is that, not a person's number.
+_PUBLIC_SCHEMES = ("isin", "lei", "grid", "figi", "cusip", "isan", "isrc", "isni", "isil", "imo")
+# Capital letters and at least five digits in one 8-20 character token, the way document,
+# tax and insurance numbers are written ("BD09848YE", "32070987W266", "ATU58063317").
+_CODE_TOKEN = re.compile(
+    r"(?<![A-Za-z0-9.\-/_#])(?=[A-Z0-9]{8,20}(?![A-Za-z0-9_/]|[.-][A-Za-z0-9]))"
+    r"(?=[0-9]*[A-Z])(?=(?:[A-Z]*[0-9]){5})[A-Z0-9]{8,20}"
+)
+
+
+def _unexplained_code(text: str) -> str | None:
+    """A letter-and-digit code no word explains, like the bare long numbers (``_long_number``):
+    a long-term memory has little use for an unexplained identifier-shaped code."""
+    text = fold(text)
+    if _PUBLIC_CODES.search(text):
+        text = _PUBLIC_CODES.sub(lambda m: " " * len(m.group()), text)
+    for m in _CODE_TOKEN.finditer(text):
+        start, end = m.span()
+        if (
+            _PURPOSE.search(text, max(0, start - _PURPOSE_BEFORE), start) is None
+            and _PURPOSE.search(text, end, end + _PURPOSE_AFTER) is None
+            and not (start > 0 and text[start - 1] in _PURPOSE_MARKS)
+            and not re.fullmatch(r"[0-9A-F]{8,}", m.group())  # a hexadecimal hash or address
+            and not any(_valid(path, m.group()) for path in _PUBLIC_SCHEMES)
+        ):
+            return "unlabelled identifier-shaped code"
+    return None
 
 
 def _long_number(text: str, start: int, end: int, piece: str) -> str | None:
@@ -386,6 +448,9 @@ def _own_formats(text: str) -> str | None:
             return "sg.nric (Singapore NRIC/FIN number)"
     if _NINO.search(text.upper()) and _NINO.search(text):
         return "gb.nino (UK National Insurance number)"
+    for m in _CN_RIC.finditer(text):
+        if _cn_ric(m.group()):
+            return "cn.ric (Chinese resident identity card number: check digit and birth date)"
     for m in _CN_ID_OLD.finditer(text):  # stdnum validates only the 18-character form
         try:
             date(1900 + int(m[1]), int(m[2]), int(m[3]))
@@ -521,7 +586,23 @@ _SIX_DIGITS = r"\d(?:[ \-./\u00ad\u200b-\u200d\u2060\ufeff]?\d){5}"
 
 
 def national_id_detector() -> FunctionDetector:
-    return guarded("national_id", RejectCode.SENSITIVE, _national_id, r"\d\D{0,4}\d\D{0,4}\d")
+    # Six digits in a row (single separators), or a letter-digit token of eight or more:
+    # every rule of ``_national_id`` needs one of them.
+    return guarded(
+        "national_id",
+        RejectCode.SENSITIVE,
+        _national_id,
+        r"\d(?:[ .\-/+]?\d){5}|(?<![A-Za-z0-9])(?=[A-Za-z0-9.-]{8})[A-Za-z0-9.-]{0,24}(?:[A-Za-z][0-9]|[0-9][A-Za-z])",
+    )
+
+
+def identifier_code_detector() -> FunctionDetector:
+    return guarded(
+        "identifier_code",
+        RejectCode.SENSITIVE,
+        _unexplained_code,
+        r"[A-Z0-9]{8}",
+    )
 
 
 def payment_card_detector() -> FunctionDetector:

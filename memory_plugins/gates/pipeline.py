@@ -2,14 +2,15 @@
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from memory_plugins.candidate import MemoryCandidate, MemoryType, Stability, storable_problem
 from memory_plugins.config import MemoryConfig
 from memory_plugins.gates.codes import RejectCode
-from memory_plugins.gates.detectors import active_detectors, find_with
+from memory_plugins.gates.detectors import Detector, DetectorFinding, active_detectors, find_with
 from memory_plugins.gates.identity import find_identity_problem
 from memory_plugins.gates.instruction import find_prompt_injection
 from memory_plugins.gates.placeholder import find_placeholder
@@ -47,13 +48,75 @@ def _schema_detail(exc: ValidationError) -> str:
 
 
 def inspected_strings(candidate: MemoryCandidate) -> list[str]:
-    """Every string the content detectors look at: text, tags and identity."""
-    found = [candidate.text, *candidate.tags]
-    if candidate.identity.subject:
-        found.append(candidate.identity.subject)
-    if candidate.identity.facet:
-        found.append(candidate.identity.facet)
+    """Every string stored with ``candidate``: text, tags, identity parts, reason, and any
+    string field the schema gains, found by walking the model (enum values excepted).
+
+    >>> from memory_plugins.candidate import MemoryCandidate
+    >>> inspected_strings(MemoryCandidate.model_validate({
+    ...     "type": "user_preference", "text": "Likes tea.", "tags": ["tea", "drinks"],
+    ...     "confidence": 0.9, "stability": "stable",
+    ...     "identity": {"subject": "tea", "polarity": "prefer"}, "action": "add",
+    ...     "source_signal": "explicit_memory_intent", "reason": "said so",
+    ...     "conflict_signal": False}))
+    ['Likes tea.', 'tea', 'drinks', 'tea', 'said so']
+    """
+    found: list[str] = []
+    _collect(candidate, found)
     return found
+
+
+def _collect(value: object, found: list[str]) -> None:
+    if type(value) is str:  # the common case first: a plain string field
+        if value:
+            found.append(value)
+    elif isinstance(value, Enum) or value is None or isinstance(value, (bool, int, float)):
+        return  # a closed vocabulary ("user_preference") or a number, not free text
+    elif isinstance(value, str):
+        if value:
+            found.append(value)
+    elif isinstance(value, BaseModel):
+        for name in type(value).model_fields:
+            _collect(getattr(value, name), found)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for item in value:
+            _collect(item, found)
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            _collect(key, found)
+            _collect(item, found)
+
+
+def _content_strings(strings: list[str]) -> list[str]:
+    """The canonical form of each string, then of all of them joined (one value may be
+    split across fields): what every content detector and the injection gate read."""
+    folded = list(dict.fromkeys(fold(s) for s in strings))  # a tag repeated as subject: once
+    return [*folded, fold(" ".join(strings))] if len(folded) > 1 else folded
+
+
+# Built-in detectors whose verdict more text can only make a finding, never undo: the
+# joined string holds every field, so they read it alone. The others (a word nearby that
+# explains a number, an address inside a URL) and every user detector read each field too.
+_MONOTONE = frozenset(
+    (
+        "payment_card", "bank_account", "id_document", "crypto_wallet", "labelled_identifier",
+        "private_key", "password_hash", "provider_token", "json_web_token", "auth_header",
+        "token_assignment", "cookie", "password", "credential_url", "keyword_secret",
+        "labelled_secret", "runtime_state", "public_ip",
+    )
+)  # fmt: skip
+
+
+def _find(detectors: tuple[Detector, ...], strings: list[str]) -> DetectorFinding | None:
+    """``find_with`` over ``strings`` (fields, then all joined), each monotone built-in
+    reading only the joined string; the detectors' order (S2) is kept."""
+    if len(strings) == 1:
+        return find_with(detectors, strings)
+    joined = strings[-1:]
+    for detector in detectors:
+        found = find_with((detector,), joined if detector.name in _MONOTONE else strings)
+        if found is not None:
+            return found
+    return None
 
 
 def evaluate(
@@ -109,9 +172,10 @@ def evaluate(
             cand,
         )
     strings = inspected_strings(cand)
+    folded = _content_strings(strings)  # once per candidate: every detector reads this form
     # Sensitive detectors run first, then runtime_data ones (S2 order); a detector that
     # raises is a rejection with its own detail, never an exception (fail closed).
-    finding = find_with(active_detectors(config.gates), [fold(s) for s in strings])
+    finding = _find(active_detectors(config.gates), folded)
     if finding is not None:
         return _reject(finding.code, finding.detail, cand)
     for code, detector in (
@@ -126,7 +190,8 @@ def evaluate(
         return _reject(RejectCode.IDENTITY, problem, cand)
     if cand.type is MemoryType.USER_PREFERENCE and cand.identity.polarity is None:
         return _reject(RejectCode.MISSING_POLARITY, "user_preference needs identity.polarity", cand)
-    injection = find_prompt_injection(strings)
+    # One text, a line per field: the patterns read line starts as a field's start.
+    injection = find_prompt_injection([fold("\n".join(strings))])
     if injection is not None:
         return _reject(RejectCode.PROMPT_INJECTION, injection, cand)
     return GateDecision(code=None, detail="accepted", candidate=cand)

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.detectors import FunctionDetector, default_detectors, find_with, guarded
+from memory_plugins.gates.labelled import is_reference
 from memory_plugins.gates.textfold import fold
 
 __all__ = [
@@ -137,6 +138,8 @@ def _looks_random(value: str, min_len: int = 12) -> bool:
 def _assigned_secret(text: str) -> str | None:
     for m in _ASSIGNED_SECRET.finditer(text):
         value = m["bare"] or m["quoted"]
+        if is_reference(value):
+            continue
         # A quoted value mixing letters and symbols is machine-made too ("p${e]nob(ody[…").
         mixed = m["quoted"] and _LETTER.search(value) and len(_SYMBOL.findall(value)) >= 3
         if _looks_random(value) or mixed:
@@ -158,7 +161,7 @@ def _auth(text: str) -> str | None:
 def _cookie(text: str) -> str | None:
     if _COOKIE_HEADER.search(text):
         return "cookie header"
-    for m in _COOKIE_STRING.finditer(text):
+    for m in _COOKIE_STRING.finditer(text) if ";" in text else ():  # pairs joined by ";"
         names = [pair[0] for pair in _COOKIE_PAIR.findall(m.group(0))]
         if any(_SESSION_NAME.search(name) for name in names):
             return "cookie string"
@@ -174,6 +177,8 @@ def _password(text: str) -> str | None:
         if m["suffix"] and _NOT_A_PASSWORD_NAME.fullmatch(m["suffix"]):
             continue
         if value.casefold() in _NOT_A_PASSWORD or set(value) <= set("*•●xX.…-_#"):
+            continue
+        if is_reference(value) or is_reference(m["value"]):  # env.X, ${X}: where it lives
             continue
         if m["cue"].lower() == "pwd" and value[0] in "/~":  # the shell's working directory
             continue

@@ -1,0 +1,91 @@
+"""Every detector on 100 kB hostile strings: no pattern may backtrack catastrophically.
+
+CPython's ``re`` holds the interpreter lock for a whole match, so one pattern that
+backtracks polynomially on model output stalls every thread. Each hostile string repeats a
+fragment the patterns care about (digits with separators, key names, assignment syntax,
+spread-out characters, invisible characters, crypt prefixes, …) to 100 kB; each detector
+(every registered one, opt-in ones included), the canonical fold and the injection gate
+read each string once. It prints the slowest case per detector and exits non-zero when one
+takes longer than the bound.
+
+    python benchmarks/detectors.py            # bound: 2 s per 100 kB string
+    python benchmarks/detectors.py --bound 1
+"""
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+
+from memory_plugins.config import GateConfig
+from memory_plugins.gates.detectors import active_detectors, registered_detectors
+from memory_plugins.gates.instruction import find_prompt_injection
+from memory_plugins.gates.textfold import fold
+
+SIZE = 100_000
+FRAGMENTS = (
+    "a", "1", "1 ", "1.", "1-", "1 - ", "12 ", "1,", "1/", "1_", "a ", "a.", "a-", "aB3",
+    "A1", "AB12", "key=", "key ", "api_key: ", "token ", "password ", "password=",
+    "pwd is ", "secret-key-", "x_", "x-", "x.", "ab_", "$2b$12$", "$6$", "$", "${", "{{",
+    "machine x login y ", "-u a:", "-u a -p ", "kind: Secret\ndata:\n  k: ", "  k: v\n",
+    "http://x/", "https://x/webhooks/", "@", "a@b.", "+1", "(1", "card ", "passport no ",
+    "身份证号", "1身", "ID number ", "national ID ", "ID ", "is ", ": ", "\"a\": \"",
+    "'", "\"", "=", "==", "\u200b", "\u200d1", "\u00ad", "\U000e0041", "ｐ", "１", "٣",
+    "ο", "iο", "i g n o r e ", "ignore ", "ignore all previous ", "</", "system: ", "[INST]",
+    "CVE-2024-", "KB1", "10.1000/", "0x", "bc1", "1Z", "eyJ", "eyJhbGciOi.", "-----BEGIN ",
+    "PRIVATE KEY", "Authorization: Bearer ", "Cookie: a=", "a=b; ", "sk-", "ghp_", "AKIA",
+)  # fmt: skip
+
+
+def _hostile() -> list[tuple[str, str]]:
+    cases = []
+    for fragment in FRAGMENTS:
+        text = (fragment * (SIZE // len(fragment) + 1))[:SIZE]
+        cases.append((repr(fragment), text))
+        # the same, ending in what makes a pattern fail late (backtracking shows there)
+        cases.append((repr(fragment) + " + '!'", text[:-1] + "!"))
+    return cases
+
+
+def _time(read: Callable[[str], object], text: str) -> tuple[float, str]:
+    start = time.perf_counter()
+    try:
+        read(text)
+        outcome = "ok"
+    except Exception as exc:  # a detector that raises is refused by the gate (fail closed)
+        outcome = f"raised {type(exc).__name__}"
+    return time.perf_counter() - start, outcome
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bound", type=float, default=2.0, help="seconds per 100 kB string")
+    args = parser.parse_args()
+    every = GateConfig(enable=tuple(registered_detectors()))
+    readers: dict[str, Callable[[str], object]] = {
+        "fold": fold,
+        "prompt_injection": lambda text: find_prompt_injection([text]),
+    }
+    for detector in active_detectors(every):
+        readers[detector.name] = lambda text, d=detector: d.detect(fold(text))
+    cases = _hostile()
+    worst_overall = 0.0
+    broken = []
+    print(f"{len(readers)} readers x {len(cases)} hostile strings of {SIZE:,} characters")
+    for name, read in readers.items():
+        read("warm up")
+        worst = max(((*_time(read, text), label) for label, text in cases), key=lambda r: r[0])
+        seconds, outcome, label = worst
+        worst_overall = max(worst_overall, seconds)
+        flag = "" if seconds <= args.bound else "  <-- over the bound"
+        print(
+            f"  {name:22s} worst {seconds * 1000:8.1f} ms on {label} ({outcome}){flag}", flush=True
+        )
+        if seconds > args.bound:
+            broken.append(name)
+    print(f"worst time: {worst_overall * 1000:.1f} ms per 100 kB string (bound {args.bound:g} s)")
+    return 1 if broken else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

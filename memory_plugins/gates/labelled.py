@@ -1,0 +1,372 @@
+"""Values the text itself names as an identifier or a secret, whoever issued them.
+
+Provider rules and check-digit validators know the formats they were written for; the
+long tail (hundreds of services' keys, identifier schemes of every country) is caught by
+what a person or a config file says around the value:
+
+* ``labelled_identifier`` (``sensitive``): a value right after words that name a personal
+  identifier ("passport number", "personal identity code", "licence no.", "national ID",
+  "CURP", "身份证号", "护照号码", …) with an identifier's shape: six to thirty letters and
+  digits, at least five of them digits (or a letter-digit mix of eight or more), not a
+  date, a UUID or a hash;
+* ``labelled_secret`` (``runtime_data``): a value assigned to, or written right after, a
+  name whose parts name a secret (``SCRAPFLY_KEY=…``, ``"client_secret": "…"``,
+  ``zenrows key …``, ``API key: …``, ``密钥：…``) with a key's shape (length, letters and
+  digits, entropy), and credentials given in ``.netrc`` (``machine … login … password …``),
+  ``curl -u user:password``, Kubernetes ``Secret`` ``data:`` blocks;
+* ``password_hash`` (``runtime_data``): crypt-format password hashes (bcrypt, md5crypt,
+  sha256/512-crypt, Argon2, scrypt, yescrypt), by their published formats.
+
+A value that is a reference to where a secret lives is not one: ``env.TEST_PASSWORD``,
+``$_POST["password"]``, ``${VAR}``, ``os.environ[...]``, ``process.env.X``, ``<token>``,
+``{{ secret }}``. Hand-written: the scanners' generic rules require a quoted or
+provider-specific value, and no identifier library knows labels across schemes.
+
+>>> labelled_secret_detector().detect("SCRAPFLY_KEY=scp-live-9f3k2LmQ8xZ7")
+'secret value after a secret-like name'
+>>> labelled_secret_detector().detect("password = env.TEST_PASSWORD") is None
+True
+>>> labelled_identifier_detector().detect("The user's passport number is C03005988.")
+'value named as a personal identifier'
+"""
+
+import math
+import re
+from collections import Counter
+
+from memory_plugins.gates.codes import RejectCode
+from memory_plugins.gates.detectors import FunctionDetector, guarded
+from memory_plugins.gates.textfold import fold
+
+__all__ = [
+    "is_reference",
+    "labelled_identifier_detector",
+    "labelled_secret_detector",
+    "password_hash_detector",
+]
+
+# ----------------------------------------------------------------------------- identifiers
+
+_NUMBER_WORD = r"(?:numbers?|no\b\.?|nr\b\.?|num\b|#|code|card|id\b|ids\b)"
+# Words that name a personal identifier: a scheme's own name or a kind of document is
+# label enough; a generic word ("account", "tax", "licence") needs a number word after it.
+_ID_SPECIFIC = (
+    r"passport|identity\s+card|id\s*card|identity\s+document|travel\s+document"
+    r"|personal\s+(?:identity|identification|id|public)\s+(?:code|number|no)"
+    r"|national\s+(?:identity|identification|id|insurance|registration)"
+    r"|social\s+(?:security|insurance)|health\s+insurance|pension\s+insurance"
+    r"|voter(?:'?s)?\s+id|police\s+id|military\s+id|driv(?:er'?s|ing)[ -]licen[cs]e"
+    r"|residen(?:t|ce)\s+(?:registration|permit|id|card)|citizen(?:ship)?\s+(?:id|card)"
+    r"|alien\s+registration|foreigner(?:'s)?\s+(?:registration|id)"
+    r"|medicare|medicaid|ssn|itin|nino|aadhaar|c[ée]dula|dni|nie|nif|nuss|cpf|curp|rfc|rut"
+    r"|cuil|cuit|bsn|pesel|nric|hkid|my\s?number|kimlik|personnummer|henkil[öo]tunnus"
+    r"|codice\s+fiscale|steuer-?id|svnr|amka|jmbg|umid|philhealth|pag-?ibig|gstin"
+    r"|birth\s+number|rodn[ée]\s+[čc][íi]slo|kvnr|rvnr|nuip|clabe|iban|bank\s+account"
+)
+_ID_GENERIC = (
+    r"identity|identification|personal|national|insurance|tax(?:payer)?|vat|voter|licen[cs]e"
+    r"|permit|residen(?:t|ce)|citizen|immigration|visa|account|routing|sort"
+    r"|elector(?:al)?|sin|tin|ein|nhs|pan|rg|cin|fin|sss|gsis|oib|egn|cnp|emso|ahv|avs|epic"
+    r"|nit|rif|health|pension|social|id"
+)
+_ID_LABEL = re.compile(
+    r"(?<![A-Za-z])(?:(?:" + _ID_SPECIFIC + r")(?![A-Za-z])(?:[ \t]{0,2}" + _NUMBER_WORD + r")?"
+    r"|(?:" + _ID_GENERIC + r")(?:[ \t]{0,2}(?:id|identification|registration|insurance))?"
+    r"[ \t]{0,2}" + _NUMBER_WORD + r")"
+    r"(?:[ \t]{0,2}(?:is|was|:|=|-|\(|#|of\s+the\s+user)(?![A-Za-z])){0,2}[ \t]{0,2}[\"'“(]?"
+    r"|(?:身份证|身分證|居民身份证|护照|護照|旅券|证件|證件|驾驶证|驾照|駕照|社保卡?|医保卡?|社会保障|税号"
+    r"|纳税人识别号|统一社会信用代码|居留证|港澳通行证|台胞证|军官证|户口|银行账户|银行账号|银行卡"
+    r"|마이넘버|주민등록|외국인등록|여권|운전면허|マイナンバー|個人番号|免許証|在留カード)"
+    r"(?:号码|號碼|号|號|编号|番号|번호|字號)?[ \t]{0,2}(?:是|为|為|：|:|は|는|=)?[ \t]{0,2}[\"'“]?",
+    re.IGNORECASE,
+)
+_ID_CHAR = r"[0-9A-Za-z\u0370-\u03ff\u0400-\u052f]"
+_ID_VALUE = re.compile(
+    _ID_CHAR
+    + r"+(?:[ .\-/](?=[0-9A-Z\u0391-\u03a9\u0410-\u042f])[0-9A-Z\u0391-\u03a9\u0410-\u042f]+){0,6}"
+)
+_UUID = re.compile(r"[0-9a-fA-F]{8}-?(?:[0-9a-fA-F]{4}-?){3}[0-9a-fA-F]{12}")
+_HEX = re.compile(r"[0-9a-f]{16,}|[0-9A-F]{16,}")
+_DATE = re.compile(
+    r"(?:19|20)[0-9]{2}[-/.][01]?[0-9][-/.][0-3]?[0-9]|[0-3]?[0-9][-/.][01]?[0-9][-/.](?:19|20)[0-9]{2}"
+)
+_ALNUM = re.compile(r"[0-9A-Za-z\u0370-\u03ff\u0400-\u052f]")
+
+
+def _identifier_shaped(value: str) -> bool:
+    chars = _ALNUM.findall(value)
+    digits = sum(c.isdigit() for c in chars)
+    if not 6 <= len(chars) <= 30 or _DATE.fullmatch(value) or _UUID.fullmatch(value):
+        return False
+    if _HEX.fullmatch(value) and len(value) >= 16 and digits < len(chars):
+        return False  # a hash or a key, left to the secret detectors
+    return digits >= 5 or (digits >= 2 and len(chars) >= 7 and digits < len(chars))
+
+
+# Where a value may start: two digits within its first eight characters.
+_VALUE_START = re.compile(
+    r"(?<![0-9A-Za-z\u0370-\u052f])(?=[0-9A-Za-z\u0370-\u052f .\-/]{0,7}[0-9][ .\-/]?[0-9A-Za-z\u0370-\u052f]{0,5}[0-9])"
+    + _ID_CHAR
+)
+
+
+def _labelled_identifier(text: str) -> str | None:
+    """Values first (rare), then a label ending right where the value starts."""
+    text = fold(text)
+    label_ends: set[int] | None = None
+    for start in _VALUE_START.finditer(text):
+        value = _ID_VALUE.match(text, start.start())
+        if value is None or not _identifier_shaped(value.group()):
+            continue
+        if label_ends is None:  # one pass over the text, once a value of the shape is seen
+            label_ends = {label.end() for label in _ID_LABEL.finditer(text)}
+        if start.start() in label_ends:
+            return "value named as a personal identifier"
+    return None
+
+
+def labelled_identifier_detector() -> FunctionDetector:
+    return guarded(
+        "labelled_identifier",
+        RejectCode.SENSITIVE,
+        _labelled_identifier,
+        # Five digits in a row, or two with letters between: what an identifier's shape needs.
+        r"[0-9](?:[ .\-/]?[0-9]){4}|[0-9][A-Za-z\u0370-\u052f]{1,5}[0-9]",
+    )
+
+
+# ----------------------------------------------------------------------------- secrets
+
+# Parts of a name that say it holds a secret ("SCRAPFLY_KEY", "clientSecret", "密钥").
+_SECRET_PARTS = frozenset(
+    (
+        "key", "keys", "apikey", "token", "tokens", "secret", "secrets", "password",
+        "passwd", "pwd", "pass", "passphrase", "passcode", "pw", "credential", "credentials",
+        "cred", "creds", "auth", "authkey", "access", "private", "privatekey", "accesskey",
+        "secretkey", "webhook", "dsn", "bearer", "session", "sessionid", "cookie", "apitoken",
+        "accesstoken", "authtoken", "signingkey", "license", "licence",
+    )
+)  # fmt: skip
+_PASSWORD_PARTS = frozenset(("password", "passwd", "pwd", "pass", "passphrase", "passcode", "pw"))
+_NAME = re.compile(
+    r"(?<![A-Za-z0-9_.$@])(?P<name>[A-Za-z][A-Za-z0-9_.\-]{0,63}|密钥|秘钥|令牌|密码|口令|私钥)"
+    # The rest is a lookahead: the value may itself be the next name ("pdfshift SECRET …").
+    r"(?=(?P<sep>[\\\"'\]]{0,3}[ \t]{0,3}(?::=|=>|->|[:=：])[ \t]{0,3}|[ \t]{1,3}"
+    r"(?:(?:is|was|are)[ \t]{1,3}|(?:是|为)[ \t]{0,2})?|(?:是|为)[ \t]{0,2})"
+    r"(?P<q>\\?[\"'`“])?(?P<value>[^\s\"'`”,;<>(){}\[\]]{4,256}))"
+)
+_CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
+# Where a secret lives, not the secret, as the whole value: ${X}, $X, $_POST["x"], {{ x }},
+# <x>, %(x)s, env.X, process.env.X, os.environ[...], a dotted path (config.db.password).
+_REFERENCE = re.compile(
+    r"^(?:\$\{[^}]*\}|\$\(.*\)|\$[A-Za-z_]\w*(?:\[.*)?|\{\{[^{}]*\}\}|<[^<>]*>|%\(\w+\)s|%\w+%"
+    r"|(?:env|process\.env|os\.environ|os\.getenv|getenv|ENV|secrets|vars|settings)\b.*"
+    r"|[A-Za-z_][A-Za-z0-9_]{0,40}(?:\.[A-Za-z_][A-Za-z0-9_]{0,40})+(?:\(\))?)$",
+    re.IGNORECASE,
+)
+_PLACEHOLDER = re.compile(
+    r"your[_-]|_here$|^x{3,}|^\*+$|^\.+$|^-+$|changeme|placeholder|redacted|dummy|^(?:none|null"
+    r"|nil|true|false|undefined|required|optional|empty|hidden|masked|string|value|example)$",
+    re.IGNORECASE,
+)
+_CURL_USER = re.compile(r"(?:^|\s)(?:-u|--user)[ \t]{1,3}[\"']?([^\s:\"']{1,64}):([^\s\"']{3,128})")
+# psexec, mysql and similar: "-u USER -p PASSWORD".
+_USER_PASSWORD_FLAGS = re.compile(
+    r"(?:^|\s)-u[ \t]{1,3}\S{1,64}[ \t]{1,3}-p[ \t]{1,3}([^\s\"']{3,128})"
+)
+# XML and .NET settings: <add key="ClientSecret" value="…"/>.
+_KEY_VALUE_ATTRS = re.compile(
+    r"\b(?:key|name)[ \t]{0,2}=[ \t]{0,2}[\"']([A-Za-z][\w.:-]{0,63})[\"'][ \t]{1,4}value[ \t]{0,2}=[ \t]{0,2}"
+    r"[\"']([^\"'\s]{4,512})[\"']"
+)
+# A name and its value written as one token: "dd-apikey-dd52c2…", "fileioSECRETKEY-ABCD…".
+_GLUED = re.compile(
+    r"(?<![A-Za-z0-9])[A-Za-z0-9]{0,40}?(?i:api[_-]?key|secret[_-]?key|access[_-]?key|private[_-]?key"
+    r"|key|token|secret|private|access|password)[_.=:-](?P<value>[A-Za-z0-9][A-Za-z0-9_.+/=-]{15,200})"
+)
+# A random body behind a short prefix, the shape of current API keys ("tvly-M5gj3…",
+# "sgp_210f11…", "PMAK-629c73…", "dp.st.dev.bAqh…"): whoever issued it.
+_PREFIXED = re.compile(
+    r"(?<![A-Za-z0-9_./+=-])[A-Za-z][A-Za-z0-9]{0,9}[_.-](?:[A-Za-z0-9]{1,10}[_.-]){0,3}"
+    r"(?P<body>[A-Za-z0-9]{20,200}(?:[_.-][A-Za-z0-9]{8,200}){0,3})={0,2}(?![A-Za-z0-9_./+=-])"
+)
+# A bare token of random letters of both cases and digits, as long as a key: no word,
+# name, hash (one case) or identifier looks like it.
+_RANDOM_TOKEN = re.compile(
+    r"(?<![A-Za-z0-9_+/=.-])[A-Za-z0-9+/_-]{28,512}={0,2}(?![A-Za-z0-9_+/=.-])"
+)
+# Webhook URLs carry their token in the path.
+_WEBHOOK = re.compile(
+    r"https?://[^\s/]{1,253}/(?:[^\s/]{1,64}/){0,4}(?:webhooks?|hooks?|webhookb2)/(?P<rest>[^\s\"'<>]{16,512})"
+)
+_NETRC = re.compile(
+    r"\bmachine[ \t]+\S{1,128}[ \t\n]+(?:login[ \t]+\S{1,128}[ \t\n]+)?password[ \t]+(\S{3,128})"
+)
+_K8S_SECRET = re.compile(r"\bkind:[ \t]*Secret\b")
+_K8S_DATA = re.compile(
+    r"^(?:data|stringData):[ \t]*\n(?:[ \t]+[\w.-]{1,64}:[ \t]*(\S{4,4096})[ \t]*\n?)+",
+    re.MULTILINE,
+)
+
+
+def is_reference(value: str) -> bool:
+    """Whether an assigned ``value`` names where a secret lives (``env.X``, ``${X}``,
+    ``$_POST["x"]``, ``os.environ[...]``) or stands in for one (``<token>``, ``xxx``)."""
+    return _REFERENCE.search(value) is not None or _PLACEHOLDER.search(value) is not None
+
+
+def _entropy(value: str) -> float:
+    counts = Counter(value)
+    return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
+
+
+def _key_shaped(value: str) -> bool:
+    letters = sum(c.isalpha() for c in value)
+    digits = sum(c.isdigit() for c in value)
+    n = len(value)
+    if _HEX.fullmatch(value) and n >= 16:
+        return True
+    if n >= 24 and letters + digits >= n * 0.7 and _entropy(value) >= 3.0:
+        return True
+    return n >= 8 and letters >= 2 and digits >= 2 and _entropy(value) >= 2.5
+
+
+def _random(value: str) -> bool:
+    """Machine-made: hex of 32 or more, or letters and digits of two cases mixed, with the
+    entropy of random characters (a word, a name or a date has far less)."""
+    core = re.sub(r"[_.+/=-]", "", value)
+    parts = _CAMEL.findall(core)
+    words = [p for p in parts if p.isalpha()]
+    camel = any(c.islower() for c in core) and any(c.isupper() for c in core)
+    if camel and words and sum(map(len, words)) >= 4 * len(words):
+        return False  # whole words in camel case: a name in code ("atLeast24CharactersField")
+    if len(core) >= 32 and re.fullmatch(r"[0-9a-f]+|[0-9A-F]+", core) and not core.isdigit():
+        return _entropy(core) >= 3.0
+    classes = (
+        any(c.islower() for c in core)
+        + any(c.isupper() for c in core)
+        + any(c.isdigit() for c in core)
+    )
+    if len(core) < 20 or classes < 2:
+        return False
+    return _entropy(core) >= (3.3 if classes == 3 else 3.5) and any(c.isdigit() for c in core)
+
+
+def _password_shaped(value: str, sep: str, quoted: bool) -> bool:
+    """A password after a password name: any non-word value when assigned, else one
+    that no English word is (digits or symbols): "password manager" names none."""
+    if quoted or any(c in sep for c in ":=："):
+        return len(value) >= 4
+    return len(value) >= 4 and not value.isalpha()
+
+
+def _name_parts(name: str) -> list[str]:
+    return [part.lower() for chunk in re.split(r"[_.\-]", name) for part in _CAMEL.findall(chunk)]
+
+
+def _names_secret(name: str) -> tuple[bool, bool]:
+    """Whether ``name`` names a secret, and whether it names a password."""
+    if name in ("密钥", "秘钥", "令牌", "私钥"):
+        return True, False
+    if name in ("密码", "口令"):
+        return True, True
+    parts = _name_parts(name)
+    if not parts:
+        return False, False
+    whole = name.lower().replace("_", "").replace("-", "").replace(".", "")
+    secret = any(p in _SECRET_PARTS for p in parts) or whole.endswith(
+        ("key", "token", "secret", "password")
+    )
+    return secret, any(p in _PASSWORD_PARTS for p in parts) or whole.endswith("password")
+
+
+def _labelled_secret(text: str) -> str | None:
+    text = fold(text)
+    for m in _NAME.finditer(text):
+        secret, password = _names_secret(m["name"])
+        if not secret:
+            continue
+        value = m["value"].rstrip(".。!):：")
+        if not value.isascii() or value[0] in "/~" or value.startswith("./") or is_reference(value):
+            continue  # prose in another script, a path ("pwd: /home/ann"), a reference
+        if not any(c.isdigit() for c in value) and _names_secret(value)[0]:
+            continue  # a variable: password=password, token=api_token
+        if _key_shaped(value) or (password and _password_shaped(value, m["sep"], bool(m["q"]))):
+            return "secret value after a secret-like name"
+    for found in _KEY_VALUE_ATTRS.finditer(text):
+        if _names_secret(found[1])[0] and not is_reference(found[2]):
+            return "secret value after a secret-like name"
+    for found in _GLUED.finditer(text):
+        if _key_shaped(found["value"]) and _random(found["value"]):
+            return "secret value glued to a secret-like name"
+    for found in _PREFIXED.finditer(text):
+        if _random(found["body"]):
+            return "prefixed random token"
+    for found in _RANDOM_TOKEN.finditer(text):
+        token = found.group()
+        if (
+            any(c.islower() for c in token)
+            and any(c.isupper() for c in token)
+            and sum(c.isdigit() for c in token) >= 3
+            and _entropy(token) >= 4.2
+        ):
+            return "random key-length token"
+    for found in _WEBHOOK.finditer(text):
+        if any(_random(part) for part in re.split(r"[/@?&=]", found["rest"]) if len(part) >= 16):
+            return "webhook URL with its token"
+    for pattern, what in (
+        (_CURL_USER, "curl -u"),
+        (_NETRC, ".netrc"),
+        (_USER_PASSWORD_FLAGS, "-u/-p flag"),
+    ):
+        for found in pattern.finditer(text):
+            given: str = found.groups()[-1]
+            if not is_reference(given):
+                return f"credentials in {what} syntax"
+    if _K8S_SECRET.search(text):
+        for block in _K8S_DATA.finditer(text):
+            if not _REFERENCE.search(block.group(1)):
+                return "Kubernetes Secret data"
+    return None
+
+
+_SECRET_HINTS = (
+    *("key", "token", "secret", "pass", "pwd", "pw", "cred", "auth", "access", "private"),
+    *("hook", "dsn", "bearer", "session", "cookie", "licen", "machine", "-u", "--user"),
+    *("密钥", "秘钥", "令牌", "密码", "口令", "私钥"),
+)
+_LONG_RUN = re.compile(r"[A-Za-z0-9]{20}")
+
+
+def _may_hold_secret(text: str) -> bool:
+    # Substring tests and one plain run: far cheaper than the rules' alternations.
+    lowered = text.lower()
+    return any(hint in lowered for hint in _SECRET_HINTS) or _LONG_RUN.search(text) is not None
+
+
+def labelled_secret_detector() -> FunctionDetector:
+    return FunctionDetector(
+        "labelled_secret", RejectCode.RUNTIME_DATA, _labelled_secret, _may_hold_secret
+    )
+
+
+# ----------------------------------------------------------------------------- hashes
+
+_CRYPT = re.compile(
+    r"(?<![A-Za-z0-9./$])(?:\$2[abxy]?\$[0-9]{2}\$[./A-Za-z0-9]{53}"
+    r"|\$1\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22}"
+    r"|\$apr1\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22}"
+    r"|\$[89]\$[./A-Za-z0-9]{14}\$[./A-Za-z0-9]{43}"
+    r"|\$[56]\$(?:rounds=[0-9]{1,9}\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{43,86}"
+    r"|\$argon2(?:id|i|d)\$v=[0-9]{1,3}\$m=[0-9]{1,10},t=[0-9]{1,10},p=[0-9]{1,3}\$[A-Za-z0-9+/]{8,}\$[A-Za-z0-9+/]{16,}"
+    r"|\$(?:y|gy|7)\$[./A-Za-z0-9]{8,}\$[./A-Za-z0-9]{8,}(?:\$[./A-Za-z0-9]{8,})?"
+    r"|\$scrypt\$[^\s$]{1,64}\$[A-Za-z0-9+/.]{8,}\$[A-Za-z0-9+/.]{16,})"
+)
+
+
+def _password_hash(text: str) -> str | None:
+    return "password hash (crypt format)" if _CRYPT.search(text) else None
+
+
+def password_hash_detector() -> FunctionDetector:
+    return guarded("password_hash", RejectCode.RUNTIME_DATA, _password_hash, ("$",))

@@ -1,0 +1,111 @@
+"""Values the text names as an identifier or a secret, whoever issued them (issue 20, items 4-5).
+
+The values below are made up for these tests in the general shapes of their kinds; none of
+them comes from the detection corpora.
+"""
+
+import pytest
+
+from memory_plugins.gates.runtime import find_runtime_data
+from memory_plugins.gates.sensitive import find_sensitive
+
+LABELLED_SECRETS = [
+    "The user's Quickmetrics API key is qm-7Hd2kLp9Xw4RzT1v",
+    "QUICKMETRICS_KEY=7Hd2kLp9Xw4RzT1vB6nM",
+    'quickmetrics: {"client_secret": "7Hd2kLp9Xw4RzT1vB6nM"}',
+    "acme_access_token: 9f8e7d6c5b4a39281706f5e4d3c2b1a0",
+    "acme key 9f8e7d6c5b4a39281706f5e4d3c2b1a0",
+    "the webhook is https://hooks.acme.example/webhooks/Tq8Zr2Lm9Kx4Vb7Nc1Wd",
+    "machine git.acme.example login ann password Tr0ub4dor-x",
+    "curl -u ann:Tr0ub4dor-x https://api.acme.example/v1",
+    "Connect-Acme -User ann -Password Tr0ub4dor!",
+    "apiVersion: v1\nkind: Secret\ndata:\n  token: c2VjcmV0LXRva2VuLXZhbHVl\n",
+    "acmeSECRETKEY-Q7h2Lp9Xw4RzT1vB6nM3kD8s",
+    "qm_Q7h2Lp9Xw4RzT1vB6nM3kD8sZ5",
+    "用户的密钥：Q7h2Lp9Xw4RzT1vB6nM3",
+    "admin hash $2b$12$C6UzMDM.H6dfI/f/IKxGhuMHl4tiKqC4uCS9EhOrWm6Cw0p4N6Xqm",
+    "REACT_APP_PASS=bluemoon77",
+]
+
+
+@pytest.mark.parametrize("text", LABELLED_SECRETS)
+def test_a_value_named_as_a_secret_is_refused(text: str) -> None:
+    assert find_runtime_data([text]) is not None, text
+
+
+LABELLED_IDENTIFIERS = [
+    "The user's passport number is C03005988.",
+    "personal identity code 131052-308T",
+    "licence no. MORGA753116SM9IJ",
+    "The user's health insurance number is A123456780.",
+    "voter ID ABC1234567",
+    "用户的护照号码是E12345678。",
+    "身份证号 330102199001010004",
+    "The user's national ID number is 650103197508220010.",
+]
+
+
+@pytest.mark.parametrize("text", LABELLED_IDENTIFIERS)
+def test_a_value_named_as_an_identifier_is_refused(text: str) -> None:
+    assert find_sensitive([text]) is not None, text
+
+
+def test_a_resident_id_missing_from_the_area_table_is_decided_by_check_digit_and_date() -> None:
+    # 650103 is no area code python-stdnum lists; the check digit and 1975-08-22 are valid.
+    assert find_sensitive(["650103197508220010"]) is not None
+    assert find_sensitive(["用户的编号 650103197508220014"]) is None  # wrong check digit
+    assert find_sensitive(["用户的编号 650103197513220010"]) is None  # month 13
+
+
+ACCEPTED = [
+    "password = env.TEST_PASSWORD",
+    '$pwd = $_POST["password"];',
+    "DB_PASSWORD: os.environ['DB_PASSWORD']",
+    "api_key = os.environ.get('API_KEY')",
+    "token: process.env.GITHUB_TOKEN",
+    "client_secret: {{ client_secret }}",
+    "login(username=username, password=password)",
+    "The user uses a password manager.",
+    "The user rotates API keys monthly.",
+    "The user prefers token-based auth.",
+    "The user's passport expires in May.",
+    "The user is patching CVE-2024-3094 this week.",
+    "Windows update KB5034441 failed.",
+    "cites doi:10.1145/3377811.3380330",
+    "workspace id 3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b",
+    "pinned at commit 4b825dc642cb6eb9a060e54bf8d69288fbee4904",
+    "runs version 12.4.1 of the CLI",
+    "ISBN 978-0-306-40615-7",
+    "order 112-4567890-1234567 is late",
+    "tracking number 1Z999AA10123456784",
+    "flies LH400 every month",
+    "postcode SW1A 1AA",
+    "CAS 7732-18-5",
+    "The user names variables like atLeast24CharactersField.",
+    "pwd: /home/ann/projects",
+]
+
+
+@pytest.mark.parametrize("text", ACCEPTED)
+def test_references_topics_and_public_codes_are_accepted(text: str) -> None:
+    assert find_runtime_data([text]) is None, text
+    assert find_sensitive([text]) is None, text
+
+
+def test_an_unexplained_identifier_shaped_code_is_refused() -> None:
+    assert find_sensitive(["Remember X7K20491Q for the form."]) is not None
+    assert find_sensitive(["用户下次填表用 30481726W512。"]) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The user holds ISIN US0378331005.",  # valid as a security identifier
+        "The user's parcel has tracking number 1Z999AA10123456784.",
+        "The user's invoice INV20240315A is paid.",
+        "The user's GPU is an RTX4090.",
+        "Build 4F3A9C21 failed.",
+    ],
+)
+def test_codes_explained_or_public_are_accepted(text: str) -> None:
+    assert find_sensitive([text]) is None, text
