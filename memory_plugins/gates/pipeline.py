@@ -9,6 +9,7 @@ from pydantic import ValidationError
 from memory_plugins.candidate import MemoryCandidate, MemoryType, Stability, storable_problem
 from memory_plugins.config import MemoryConfig
 from memory_plugins.gates.codes import RejectCode
+from memory_plugins.gates.cues import keep_cues
 from memory_plugins.gates.detectors import active_detectors, find_with
 from memory_plugins.gates.identity import find_identity_problem
 from memory_plugins.gates.instruction import find_prompt_injection
@@ -47,8 +48,8 @@ def _schema_detail(exc: ValidationError) -> str:
 
 
 def inspected_strings(candidate: MemoryCandidate) -> list[str]:
-    """Every string the content detectors look at: text, tags and identity."""
-    found = [candidate.text, *candidate.tags]
+    """Every string the content detectors look at: text, tags, identity and cues."""
+    found = [candidate.text, *candidate.tags, *candidate.cues]
     if candidate.identity.subject:
         found.append(candidate.identity.subject)
     if candidate.identity.facet:
@@ -88,6 +89,7 @@ def evaluate(
             cand = MemoryCandidate.model_validate(dict(raw))
         except ValidationError as exc:
             return _reject(RejectCode.SCHEMA, _schema_detail(exc))
+    cand, _ = keep_cues(cand, config)  # a dropped cue is not a rejection of the memory
 
     text = cand.text.strip()
     if not text:

@@ -20,6 +20,7 @@ _HEADINGS = {
     "cjk_phrases": "cjk",
     "ascii_tokens": "ascii",
     "self_context": "self",
+    "cues": "cues",
     "rarity": "rare",
     "semantic": "sem",
 }
@@ -74,6 +75,8 @@ def format_explanation(ranking: Ranking) -> str:
         if item.matched:
             shown = "; ".join(f"{d}: {', '.join(v)}" for d, v in item.matched.items())
             lines.append(f"{'':<{width}}  matched {shown}")
+        if item.record.cues and "cues" in item.scores:
+            lines.append(f"{'':<{width}}  cues {', '.join(item.record.cues)}")
     selected = sum(c.selected for c in ranking.considered)
     lines.append(f"{selected} selected of {len(ranking.considered)} considered")
     return "\n".join(lines)
@@ -91,4 +94,5 @@ def consideration_json(item: Consideration) -> dict[str, Any]:
         "reason": item.reason.value if item.reason else None,
         "matched": {k: list(v) for k, v in item.matched.items()},
         "text": item.record.text,
+        "cues": list(item.record.cues),
     }
