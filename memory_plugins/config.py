@@ -163,6 +163,9 @@ class RecallConfig:
     part or word does not match. ``False`` matches words whatever their case."""
     cue_weight: float = 1.5
     """Per cue of the record (S1 ``cues``, kept by the program) found whole in the query."""
+    cue_word_weight: float = 0.0
+    """Per cue of several words of which only one informative word is in the query (0: a
+    cue counts only whole)."""
     cue_overlap: bool = True
     """Whether a matched cue counts as lexical overlap for :attr:`controlled_types` (as a tag
     does); ``False``: it only adds to another overlap, like a CJK phrase."""
@@ -184,6 +187,12 @@ class RecallConfig:
     )
     """Types that shape any answer (how to answer, what always to do): never discounted by
     :attr:`fact_question_factor`."""
+    cue_shared_by: int = 3
+    """A cue the query contains that at least this many of the user's records hold says
+    little about any one of them: it weighs :attr:`cue_shared_factor` of
+    :attr:`cue_weight`. 0 turns the rule off."""
+    cue_shared_factor: float = 0.5
+    """Share of :attr:`cue_weight` a shared cue keeps (see :attr:`cue_shared_by`)."""
     rarity_weight: float = 0.0
     """Ranking mode only: adds ``rarity_weight`` times the BM25 idf of each query word the
     record contains (document frequency over the records considered), so rare words rank
@@ -201,7 +210,11 @@ class RecallConfig:
             raise ConfigurationError("RecallConfig.time_budget_ms must be positive")
         if self.read_workers < 1:
             raise ConfigurationError("RecallConfig.read_workers must be at least 1")
-        if self.cue_weight < 0 or self.cues_to_select_alone < 1:
+        if self.cue_shared_by < 0 or not 0.0 <= self.cue_shared_factor <= 1.0:
+            raise ConfigurationError(
+                "RecallConfig.cue_shared_by must be >= 0 and cue_shared_factor within 0..1"
+            )
+        if self.cue_weight < 0 or self.cue_word_weight < 0 or self.cues_to_select_alone < 1:
             raise ConfigurationError(
                 "RecallConfig.cue_weight must be >= 0 and cues_to_select_alone at least 1"
             )

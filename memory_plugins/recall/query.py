@@ -11,6 +11,7 @@ character. Only informative units can make a record match, which is what keeps
 (('vscode',), ['好用', '插件'])
 """
 
+import re
 from collections.abc import Container
 from dataclasses import dataclass
 from functools import lru_cache
@@ -20,6 +21,7 @@ from memory_plugins.recall.text import (
     Unit,
     is_cjk,
     needle,
+    normalise,
     stem,
     units,
     word_case,
@@ -300,15 +302,18 @@ def analyse_query(query: str, config: RecallConfig) -> QueryProfile:
         phrases_longest_first=tuple(sorted(phrases, key=lambda p: (-len(p), p))),
         facets=facets,
         lexicon=lex,
-        factual=not self_reference and _asks_about_the_world(found, config),
+        factual=not self_reference and _asks_about_the_world(query, config),
         word_cases=_word_cases(query) if config.case_sensitive_names else None,
     )
 
 
-def _asks_about_the_world(found: list[Unit], config: RecallConfig) -> bool:
+_NOT_WORD = re.compile(r"[^\w']+")
+
+
+def _asks_about_the_world(query: str, config: RecallConfig) -> bool:
     if config.fact_question_factor >= 1.0:
         return False
-    raw = " " + " ".join(u.raw.lower() for u in found) + " "
+    raw = " " + _NOT_WORD.sub(" ", normalise(query)) + " "  # words as written: "what's"
     return _has_marker(raw, config.fact_question_markers) and not _has_marker(
         raw, config.request_markers
     )

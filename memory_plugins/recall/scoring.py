@@ -98,6 +98,7 @@ from memory_plugins.config import RecallConfig
 from memory_plugins.recall.features import RecordFeatures, features_of
 from memory_plugins.recall.index import IndexView
 from memory_plugins.recall.query import Lexicon, QueryProfile, analyse_query
+from memory_plugins.recall.text import is_cjk
 from memory_plugins.recall.types import Consideration, Ranking, RecallHit, SkipReason
 from memory_plugins.recall.vectors import VectorLifts, VectorSimilarities
 
@@ -199,6 +200,7 @@ class _Query:
     __slots__ = (
         "clash_memo",
         "config",
+        "crowded",
         "informative",
         "lifted",
         "padded",
@@ -223,6 +225,8 @@ class _Query:
         self.lifted: Mapping[str, float] | None = (
             lifts(similarities) if similarities is not None else None
         )
+        self.crowded: frozenset[str] = frozenset()
+        """Cue needles in the query that many of the user's records hold (see _crowded)."""
 
     def case_clash(self, tag: str) -> bool:
         # Memoised per query: many records share a tag or an identity part (a name).
@@ -342,13 +346,33 @@ def _cues(q: _Query, record: MemoryRecord, feats: RecordFeatures) -> _Found | No
     """The ``cues`` dimension: each kept cue found whole in the query (as a tag is)."""
     query = q.text
     found: list[str] = []
+    score = 0.0
+    config = q.config
     for cue, pin in zip(record.cues, feats.cues, strict=False):
         if pin and pin in query and q.informative[pin] and not q.case_clash(cue):
-            found.append(cue)
+            if pin in q.crowded:  # many of the user's memories share it: it says less
+                score += config.cue_weight * config.cue_shared_factor
+                found.append(f"{cue} (shared)")
+            else:
+                score += config.cue_weight
+                found.append(cue)
+        elif config.cue_word_weight and pin.count(" ") > 2:
+            word = _cue_word(q, pin)
+            if word is not None:
+                score += config.cue_word_weight
+                found.append(f"{cue} (word: {word})")
     if not found:
         return None
-    config = q.config
-    return config.cue_weight * len(found), found, _FULL if config.cue_overlap else _PARTIAL
+    return score, found, _FULL if config.cue_overlap else _PARTIAL
+
+
+def _cue_word(q: _Query, pin: str) -> str | None:
+    """An informative word of a cue of several words that the query holds, if any."""
+    for word in pin.split():
+        padded = f" {word} "
+        if not is_cjk(word[0]) and padded in q.text and q.informative[padded]:
+            return word
+    return None
 
 
 def _meaning(q: _Query, record: MemoryRecord, feats: RecordFeatures) -> _Found | None:
@@ -614,6 +638,7 @@ def _score_all(
     held: list[tuple[MemoryRecord, RecordScore, list[str]]] = []
     rare: list[str] = []
     records, silent, unvisited = _narrow(records, q, self_aware, explain=explain)
+    records = _crowded(records, q)
     for record in records:
         feats = record.features
         if feats is None:
@@ -644,6 +669,26 @@ def _score_all(
     rows.sort(key=lambda row: row[0].key)
     rows.sort(key=lambda row: (row[1].total, row[0].last_changed), reverse=True)
     return rows, silent
+
+
+def _crowded(records: Iterable[MemoryRecord], q: _Query) -> Iterable[MemoryRecord]:
+    """Set ``q.crowded``: the query's cue needles held by at least ``cue_shared_by`` of the
+    records (every record holding one holds its probes, so the index visits them all).
+    Returns the records, as a list when they had to be read here."""
+    least = q.config.cue_shared_by
+    if not least:
+        return records
+    records = records if isinstance(records, list) else list(records)
+    counts: Counter[str] = Counter()
+    query = q.text
+    for record in records:
+        feats = record.features
+        cues = feats.cues if feats is not None else features_of(record).cues
+        for pin in cues:
+            if pin and pin in query:
+                counts[pin] += 1
+    q.crowded = frozenset(pin for pin, count in counts.items() if count >= least)
+    return records
 
 
 def _narrow(
