@@ -221,3 +221,29 @@ def test_the_cued_recall_files_are_exactly_what_the_merge_script_writes() -> Non
         sys.path.remove(str(CUES))
     for name, text in merge_cues.merged().items():
         assert (CUES.parent / "cued" / name).read_text(encoding="utf-8") == text, name
+
+
+# -- every way in takes cues ------------------------------------------------------------------
+
+
+def test_the_memory_tools_and_the_llamaindex_extractor_take_cues() -> None:
+    from memory_plugins.adapters.llamaindex import LlamaIndexExtractor
+    from memory_plugins.extraction import TurnInput
+    from memory_plugins.testing import ScriptedLLM
+    from memory_plugins.tools import REMEMBER_ARGS_SCHEMA
+
+    assert "cues" in REMEMBER_ARGS_SCHEMA["properties"]
+    assert "cues" not in REMEMBER_ARGS_SCHEMA["required"]
+    reply = json.dumps({"candidates": [_peanut()]})
+    extractor = LlamaIndexExtractor(ScriptedLLM(responses=[reply]))
+    [proposed] = extractor.extract(TurnInput("u", "c-1", "Remember my peanut allergy", "Noted."))
+    engine = _engine()
+    [outcome] = engine.remember("u", [proposed], source_conversation_id="c-1")
+    assert outcome.record is not None and outcome.record.cues[0] == "dinner menu"
+
+
+def test_promoted_pinned_decisions_carry_no_cues() -> None:
+    from memory_plugins.extraction import derive_candidate
+
+    derived = derive_candidate("Use pnpm, never npm, in the React monorepo")
+    assert derived is not None and "cues" not in derived
