@@ -1037,6 +1037,13 @@ class MemoryEngine:
 
         return propose_cues(self, principal, extractor, limit=limit)
 
+    async def apropose_cues(
+        self, principal: PrincipalLike, extractor: Any, *, limit: int = 20
+    ) -> Any:
+        """Async twin of :meth:`propose_cues`."""
+        self._require_open("apropose_cues")
+        return await asyncio.to_thread(self.propose_cues, principal, extractor, limit=limit)
+
     def explain(self, principal: PrincipalLike, query: str) -> Ranking:
         """Every record considered for ``query``, its score per dimension and the verdict."""
         self._require_open("explain")

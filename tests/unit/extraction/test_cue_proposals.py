@@ -75,3 +75,10 @@ def test_the_batch_size_is_bounded(limit: object) -> None:
     engine = _engine_with(1)
     with pytest.raises(ConfigurationError, match="limit"):
         engine.propose_cues("u", MemoryExtractor(ScriptedChatModel([])), limit=limit)  # type: ignore[arg-type]
+
+
+async def test_the_async_twin_proposes_cues_too() -> None:
+    engine = _engine_with(1)
+    model = ScriptedChatModel([_answer(range(1, 2), ["post office"])])
+    report = await engine.apropose_cues("u", MemoryExtractor(model), limit=5)
+    assert report.updated == 1 and engine.list_records("u")[0].cues == ("post office",)
