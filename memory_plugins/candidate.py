@@ -39,6 +39,10 @@ __all__ = [
 MAX_REASON_CHARS = 200
 MAX_TAG_CHARS = 64
 MAX_IDENTITY_PART_CHARS = 120
+MAX_CUES = 8
+MAX_CUE_WORDS = 3
+MAX_CUE_CJK_CHARS = 6
+MAX_CUE_CHARS = 40
 
 
 class MemoryType(StrEnum):
@@ -125,6 +129,29 @@ def _storable(value: str) -> str:
 Storable = AfterValidator(_storable)
 StrictText = Annotated[str, Strict(), Storable]
 Tag = Annotated[str, Strict(), StringConstraints(min_length=1, max_length=MAX_TAG_CHARS), Storable]
+_CJK_CHAR = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+
+
+def _short_phrase(value: str) -> str:
+    """A cue is a short phrase: at most 3 words, or at most 6 CJK characters."""
+    if not value.strip():
+        raise ValueError("a cue must not be blank")
+    cjk = len(_CJK_CHAR.findall(value))
+    if cjk > MAX_CUE_CJK_CHARS:
+        raise ValueError(f"a cue has at most {MAX_CUE_CJK_CHARS} CJK characters, not {cjk}")
+    words = len(_CJK_CHAR.sub(" ", value).split())
+    if words > MAX_CUE_WORDS:
+        raise ValueError(f"a cue has at most {MAX_CUE_WORDS} words, not {words}")
+    return value
+
+
+Cue = Annotated[
+    str,
+    Strict(),
+    StringConstraints(min_length=1, max_length=MAX_CUE_CHARS),
+    Storable,
+    AfterValidator(_short_phrase),
+]
 IdentityPart = Annotated[
     str, Strict(), StringConstraints(max_length=MAX_IDENTITY_PART_CHARS), Storable
 ]
@@ -155,10 +182,16 @@ class MemoryCandidate(BaseModel):
     source_signal: SourceSignal
     reason: Annotated[str, Strict(), StringConstraints(max_length=MAX_REASON_CHARS), Storable]
     conflict_signal: Annotated[bool, Strict()]
+    cues: Annotated[list[Cue], Field(max_length=MAX_CUES)] = []
+    """Optional short phrases naming when the memory should come to mind (S1)."""
 
     def to_json(self) -> dict[str, Any]:
-        """The candidate as plain JSON (snake_case, enums as strings)."""
-        return self.model_dump(mode="json")
+        """The candidate as plain JSON (snake_case, enums as strings); ``cues`` only when
+        there are some."""
+        data = self.model_dump(mode="json")
+        if not data["cues"]:
+            del data["cues"]
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,10 +230,11 @@ class HistoryEntry:
         )
 
 
-FEATURES_VERSION = 4
+FEATURES_VERSION = 5
 """Layout of :class:`RecordFeatures`; stored features of another layout are recomputed."""
 
 _MIGRATED_VERSIONS = frozenset({FEATURES_VERSION})
+# Version 5 adds the record's cues (to ``cues`` and ``all``): earlier layouts are recomputed.
 # Version 4 stems words with Snowball: features stored by earlier layouts are recomputed.
 # Version 2 held the vector among the features; it is still read from there.
 _LEGACY_VECTOR = "vector"
@@ -240,6 +274,7 @@ class RecordFeatures(NamedTuple):
     short: str
     names: tuple[str, ...]
     short_lower: tuple[str, ...]
+    cues: tuple[str, ...] = ()
     version: int = FEATURES_VERSION
 
     def to_json(self) -> dict[str, Any]:
@@ -258,6 +293,8 @@ class RecordFeatures(NamedTuple):
             cased=[list(self.names), list(self.short_lower)],
             probes=sorted(probe_keys(self.all)),
         )
+        if self.cues:
+            data["cues"] = list(self.cues)
         return data
 
     @staticmethod
@@ -292,6 +329,7 @@ class RecordFeatures(NamedTuple):
                 data["short"],
                 tuple(names),
                 tuple(short_lower),
+                tuple(data["cues"]) if "cues" in data else (),
                 FEATURES_VERSION,
             ),
         )
@@ -329,7 +367,8 @@ class MemoryRecord:
 
     ``features`` holds what the recall scorer needs, computed once at write time (``None``
     for records written before features existed: recall computes them on the fly);
-    ``vector`` is the text's embedding when the engine has an embedder.
+    ``vector`` is the text's embedding when the engine has an embedder; ``cues`` are the
+    candidate's cues the program kept (see :mod:`memory_plugins.gates.cues`).
     """
 
     key: str
@@ -350,6 +389,7 @@ class MemoryRecord:
     history: tuple[HistoryEntry, ...] = ()
     features: RecordFeatures | None = field(default=None, compare=False)
     vector: StoredVector | None = field(default=None, compare=False)
+    cues: tuple[str, ...] = ()
 
     @property
     def last_changed(self) -> str:
@@ -361,7 +401,7 @@ class MemoryRecord:
         return replace(self, **changes)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "schema_version": 1,
             "key": self.key,
             "type": self.type.value,
@@ -382,6 +422,9 @@ class MemoryRecord:
             "features": self.features.to_json() if self.features is not None else None,
             "vector": self.vector.to_json() if self.vector is not None else None,
         }
+        if self.cues:  # records without cues are stored exactly as before cues existed
+            data["cues"] = list(self.cues)
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "MemoryRecord":
@@ -413,6 +456,7 @@ class MemoryRecord:
             tuple(HistoryEntry.from_json(h) for h in history) if history else (),
             RecordFeatures.from_json(features) if features else None,
             _vector_from_json(data),
+            tuple(cues) if (cues := data.get("cues")) else (),
         )
 
 

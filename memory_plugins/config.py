@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING
 
 from memory_plugins.candidate import MemoryType
 from memory_plugins.errors import ConfigurationError
-from memory_plugins.wordlists import ALIASES, COMMON_WORDS, SELF_CONTEXT_CUES, SELF_REFERENCES
+from memory_plugins.wordlists import (
+    ALIASES,
+    COMMON_WORDS,
+    FACT_QUESTION_MARKERS,
+    REQUEST_MARKERS,
+    SELF_CONTEXT_CUES,
+    SELF_REFERENCES,
+)
 
 if TYPE_CHECKING:
     from memory_plugins.gates.detectors import Detector
@@ -158,6 +165,38 @@ class RecallConfig:
     """In a query written with case, a name (``Max``) is not the plain word ``max`` and a
     short lower-case tool name (``uv``) is not an acronym (``UV``): such a tag, identity
     part or word does not match. ``False`` matches words whatever their case."""
+    cue_weight: float = 1.5
+    """Per cue of the record (S1 ``cues``, kept by the program) found whole in the query."""
+    cue_word_weight: float = 0.0
+    """Per cue of several words of which only one informative word is in the query (0: a
+    cue counts only whole)."""
+    cue_overlap: bool = True
+    """Whether a matched cue counts as lexical overlap for :attr:`controlled_types` (as a tag
+    does); ``False``: it only adds to another overlap, like a CJK phrase."""
+    cues_to_select_alone: int = 1
+    """When cues are the only rule dimension that matches (and meaning adds nothing), the
+    record is selected only when at least this many of its cues are in the query."""
+    fact_question_factor: float = 0.45
+    """Share of the rule score a record keeps against a question about the world (a
+    :attr:`fact_question_markers` interrogative, no :attr:`request_markers`, no first-person
+    marker) unless its type is one of :attr:`any_answer_types`: a topic mentioned in
+    passing ("why do pandas eat bamboo" against a cat named after a food) is not a request
+    the memory shapes. 1 never discounts."""
+    fact_question_markers: tuple[str, ...] = FACT_QUESTION_MARKERS
+    """Interrogatives of a question about the world (what is, why, when, 为什么, 是什么)."""
+    request_markers: tuple[str, ...] = REQUEST_MARKERS
+    """Words that make a question a request (recommend, plan, explain, 推荐, 帮我)."""
+    any_answer_types: frozenset[str] = frozenset(
+        {"communication_preference", "standing_instruction"}
+    )
+    """Types that shape any answer (how to answer, what always to do): never discounted by
+    :attr:`fact_question_factor`."""
+    cue_shared_by: int = 3
+    """A cue the query contains that at least this many of the user's records hold says
+    little about any one of them: it weighs :attr:`cue_shared_factor` of
+    :attr:`cue_weight`. 0 turns the rule off."""
+    cue_shared_factor: float = 0.5
+    """Share of :attr:`cue_weight` a shared cue keeps (see :attr:`cue_shared_by`)."""
     rarity_weight: float = 0.0
     """Ranking mode only: adds ``rarity_weight`` times the BM25 idf of each query word the
     record contains (document frequency over the records considered), so rare words rank
@@ -177,6 +216,14 @@ class RecallConfig:
             raise ConfigurationError("RecallConfig.max_query_chars must be at least 2")
         if self.read_workers < 1:
             raise ConfigurationError("RecallConfig.read_workers must be at least 1")
+        if self.cue_shared_by < 0 or not 0.0 <= self.cue_shared_factor <= 1.0:
+            raise ConfigurationError(
+                "RecallConfig.cue_shared_by must be >= 0 and cue_shared_factor within 0..1"
+            )
+        if self.cue_weight < 0 or self.cue_word_weight < 0 or self.cues_to_select_alone < 1:
+            raise ConfigurationError(
+                "RecallConfig.cue_weight must be >= 0 and cues_to_select_alone at least 1"
+            )
         if self.semantic_weight < 0 or self.rarity_weight < 0:
             raise ConfigurationError("RecallConfig.semantic_weight and rarity_weight must be >= 0")
         if not 0.0 <= self.semantic_floor < 1.0:
@@ -193,7 +240,14 @@ class RecallConfig:
                     f"RecallConfig.semantic_calibrations[{model!r}] must be a SemanticCalibration"
                 )
         known = {t.value for t in MemoryType}
-        for name in ("cjk_weak_types", "controlled_types", "self_context_types"):
+        if not 0.0 <= self.fact_question_factor <= 1.0:
+            raise ConfigurationError("RecallConfig.fact_question_factor must be within 0..1")
+        for name in (
+            "cjk_weak_types",
+            "controlled_types",
+            "self_context_types",
+            "any_answer_types",
+        ):
             unknown = set(getattr(self, name)) - known
             if unknown:
                 raise ConfigurationError(

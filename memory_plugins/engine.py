@@ -513,7 +513,7 @@ class MemoryEngine:
         batch = [
             r
             if r.features is not None
-            else replace(r, features=compute_features(r.type, r.text, r.tags, r.identity))
+            else replace(r, features=compute_features(r.type, r.text, r.tags, r.identity, r.cues))
             for r in records
         ]
         marker = self._change_marker(namespace, now)
@@ -629,6 +629,8 @@ class MemoryEngine:
 
         tags = tuple(t.strip() for t in cand.tags)
         text = cand.text.strip()
+        # A candidate without cues says nothing about them: the record keeps its own.
+        cues = tuple(cand.cues) or (existing.cues if existing is not None else ())
         if existing is None:
             record = MemoryRecord(
                 key=key,
@@ -643,7 +645,8 @@ class MemoryEngine:
                 reason=cand.reason,
                 created_at=stamp,
                 expires_at=self._expiry(now),
-                features=compute_features(cand.type, text, tags, cand.identity),
+                features=compute_features(cand.type, text, tags, cand.identity, cues),
+                cues=cues,
             )
             return WriteOutcome(OutcomeStatus.ADDED, key=key, record=record, candidate=cand)
 
@@ -653,6 +656,7 @@ class MemoryEngine:
             and existing.identity == cand.identity
             and existing.text == text
             and existing.tags == tags
+            and existing.cues == cues
         ):
             return WriteOutcome(OutcomeStatus.DUPLICATE, key=key, record=existing, candidate=cand)
 
@@ -669,7 +673,8 @@ class MemoryEngine:
             suppressed_by=None,
             expires_at=self._expiry(now),
             history=(*existing.history, _history(existing, "updated", conversation_id, stamp)),
-            features=compute_features(cand.type, text, tags, cand.identity),
+            features=compute_features(cand.type, text, tags, cand.identity, cues),
+            cues=cues,
             vector=None,  # kept by _attach_vectors while the text is unchanged
         )
         return WriteOutcome(OutcomeStatus.UPDATED, key=key, record=record, candidate=cand)
@@ -1084,6 +1089,22 @@ class MemoryEngine:
         self.stats.incr("store_read_failures")
         logger.warning("memory recall skipped, store unavailable: %s", exc)
         return RecallResult(hits=(), message=None, degraded=True)
+
+    def propose_cues(self, principal: PrincipalLike, extractor: Any, *, limit: int = 20) -> Any:
+        """Ask ``extractor``'s model for cues of at most ``limit`` of the principal's records
+        written without any, and store those the program keeps; a later call resumes with
+        the rest. See :func:`memory_plugins.extraction.cue_proposals.propose_cues`."""
+        self._require_open("propose_cues")
+        from memory_plugins.extraction.cue_proposals import propose_cues  # loaded on use
+
+        return propose_cues(self, principal, extractor, limit=limit)
+
+    async def apropose_cues(
+        self, principal: PrincipalLike, extractor: Any, *, limit: int = 20
+    ) -> Any:
+        """Async twin of :meth:`propose_cues`."""
+        self._require_open("apropose_cues")
+        return await asyncio.to_thread(self.propose_cues, principal, extractor, limit=limit)
 
     def explain(self, principal: PrincipalLike, query: str) -> Ranking:
         """Every record considered for ``query``, its score per dimension and the verdict."""

@@ -13,7 +13,14 @@ True
 import json
 from importlib import resources
 
-__all__ = ["ALIASES", "COMMON_WORDS", "SELF_CONTEXT_CUES", "SELF_REFERENCES"]
+__all__ = [
+    "ALIASES",
+    "COMMON_WORDS",
+    "FACT_QUESTION_MARKERS",
+    "REQUEST_MARKERS",
+    "SELF_CONTEXT_CUES",
+    "SELF_REFERENCES",
+]
 
 
 def _load_aliases() -> tuple[tuple[str, ...], ...]:
@@ -124,3 +131,24 @@ A ``stable_user_context`` record scores the self-context weight when a first-per
 query names a facet ("do you know my job?") and the record carries one of that facet's
 record cues ("engineer"). This is the limited phrase overlap S5 allows that type.
 """
+
+
+FACT_QUESTION_MARKERS: tuple[str, ...] = _split(
+    "为什么, 为啥, 什么意思, 是什么, 是啥, 什么时候, 何时, 哪一年, 哪年, 多高, 多长, 多远, 多重, "
+    "多大了, 有什么区别, 什么区别, 区别是, 是谁, 谁发明, 怎么来的, 由来, 原理, 定义, "
+    "what is, what are, what's, what was, what were, what does, why, when did, when was, "
+    "when is, who is, who was, who invented, where is, how tall, how high, how old, how many, "
+    "how far, how long, how heavy, difference between, meaning of, history of, definition of"
+)
+"""Interrogatives of a question about the world (what, why, when, who, how tall): a
+memory about the user's tastes rarely belongs in its answer (see :data:`REQUEST_MARKERS`)."""
+
+REQUEST_MARKERS: tuple[str, ...] = _split(
+    "推荐, 建议, 帮我, 给我, 替我, 我想, 我要, 我该, 应该, 适合, 选哪, 选什么, 计划, 安排, 怎么办, "
+    "哪个好, 哪家, 能不能, 可以吗, 讲讲, 解释, 写, 订, 买, 做个, 规划, 准备, 攻略, "
+    "recommend, suggest, should, help, can you, could you, plan, pick, choose, explain, "
+    "write, book, ideas, advice, tips, which one, best, for me"
+)
+"""What turns a question into a request the user's memories shape (a recommendation, a
+choice, a plan, an explanation, a text to write): a question with one of these, or
+speaking of the user (a first-person marker), is not a question about the world."""

@@ -72,6 +72,12 @@ def _parser() -> argparse.ArgumentParser:
     _app_option(recall)
     recall.add_argument("--explain", action="store_true", help="show every record's scores")
 
+    cues = sub.add_parser("cues", help="propose cues for a user's records written without any")
+    cues.add_argument("--user", required=True, help="principal (user id)")
+    cues.add_argument("--model", required=True, help="provider:name of the extraction model")
+    cues.add_argument("--limit", type=int, default=20, help="records per run (1-50, default 20)")
+    _app_option(cues)
+
     ev = sub.add_parser("eval", help="measure decisions on a labelled JSONL file")
     ev.add_argument("suite", choices=EVAL_SUITES)
     ev.add_argument("file")

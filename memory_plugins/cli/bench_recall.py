@@ -226,7 +226,11 @@ def synthetic_record(i: int) -> dict[str, Any]:
         ),
     ]
     kind, text, tags, identity = shapes[i % len(shapes)]
-    return example_candidate(type=kind, text=text, tags=tags, identity=identity, reason="bench")
+    # Six cues per record (S1 allows eight): four of its own, two many records share.
+    cues = [f"deploy {n}", f"评审{n}", f"{tech} review", f"ticket {n}", "周报", "release notes"]
+    return example_candidate(
+        type=kind, text=text, tags=tags, identity=identity, reason="bench", cues=cues
+    )
 
 
 @dataclass(frozen=True, slots=True)

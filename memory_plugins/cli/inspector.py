@@ -62,6 +62,8 @@ def _list(engine: MemoryEngine, args: argparse.Namespace) -> int:
             f"{record.status.value:<10} {record.confidence:>4.2f}  {record.last_changed[:19]}  "
             f"{escape_visible(record.key)}\n{'':<10} {quote_line(text)}  [{tags}]"
         )
+        if record.cues:
+            print(f"{'':<10} cues: {', '.join(record.cues)}")
     print(f"{len(records)} record(s)")
     return 0
 

@@ -25,6 +25,7 @@ from memory_plugins.extraction.extractor import (
 from memory_plugins.extraction.promotion import derive_candidate, promote_pinned_decisions
 from memory_plugins.extraction.prompt import (
     CANDIDATES_SCHEMA,
+    CUE_INSTRUCTIONS,
     SYSTEM_PROMPT,
     estimate_tokens,
     render_messages,
@@ -34,6 +35,7 @@ from memory_plugins.extraction.turn import ELIGIBLE_TURN_KINDS, TurnInput
 
 __all__ = [
     "CANDIDATES_SCHEMA",
+    "CUE_INSTRUCTIONS",
     "ELIGIBLE_TURN_KINDS",
     "SYSTEM_PROMPT",
     "BoundedTurn",

@@ -17,6 +17,8 @@ import unicodedata
 from typing import Any
 
 from memory_plugins.candidate import (
+    MAX_CUE_CHARS,
+    MAX_CUES,
     MAX_IDENTITY_PART_CHARS,
     MAX_REASON_CHARS,
     MAX_TAG_CHARS,
@@ -30,20 +32,52 @@ from memory_plugins.extraction.bounds import BoundedTurn
 
 __all__ = [
     "CANDIDATES_SCHEMA",
+    "CUE_INSTRUCTIONS",
     "SYSTEM_PROMPT",
     "estimate_tokens",
     "render_messages",
     "render_turn",
 ]
 
-SYSTEM_PROMPT = """\
+CUE_INSTRUCTIONS = """\
+- "cues": 0 to 8 short phrases (each at most 3 words, or at most 6 Chinese characters)
+naming the situations, tasks and topics in which this memory should come to mind later:
+words a future request would contain although it does not name the memory's subject.
+Write them in the user's language, and add the key terms in the other language (Chinese
+and English). Rules for cues:
+  - Concrete words a request would really contain: activities, tasks, objects, places,
+    kinds of request ("dinner menu", "hotel booking", "code review", "做菜", "订酒店").
+  - Never the memory's own text, its subject or its tags again: cues are for the requests
+    that do NOT mention them.
+  - No filler or common words that fit any request (用户, 喜欢, 一下, 问题, help, user,
+    like, thing, question, today), no names of the memory type.
+  - No word that is often used in another sense, where a request containing it would
+    usually have nothing to do with this memory.
+  - Fewer is better than vague: give no cues rather than generic ones. A preference about
+    how to answer that applies to every answer gets cues for the kinds of requests it
+    shapes (explanations, reports, reviews), not for any message.
+  - Never secrets, personal identifiers or copied dialogue.
+
+Examples:
+- "The user uses a wheelchair." -> "cues": ["travel plans", "hotel booking", "hiking
+  trail", "concert venue", "stairs", "出行", "无障碍"]
+- "用户上夜班，白天睡觉。" -> "cues": ["安排会议", "约时间", "作息", "早上", "meeting time",
+  "schedule"]
+- "The user wants every answer to end with a one-line summary." -> "cues": ["explain",
+  "write-up", "report", "review", "解释", "报告"]
+"""
+"""What the prompt says about the optional ``cues`` field (S1), as one block: the same text
+was given to the separate model run that wrote the cues of the recall sets
+(``tests/data/recall/cues/``)."""
+
+_PROMPT_HEAD = """\
 You extract long-term memories about the user from ONE finished chat turn. You only \
 PROPOSE candidates; a program validates, deduplicates and stores them, and rejects \
 anything that breaks the rules below. Conversations may be in Chinese, English or both.
 
 # Output
 Return one JSON object: {"candidates": [ ... ]}. Each candidate has exactly these fields \
-and no others (an extra field gets the candidate rejected):
+and no others (an extra field gets the candidate rejected; "cues" is optional):
 - "type": one of the eight types below.
 - "text": the memory as ONE third-person fact sentence about the user, at most 300 \
 characters, written in the language the user wrote in (a Chinese message gives a Chinese \
@@ -63,7 +97,9 @@ optional strings, polarity is "prefer" or "avoid" (required for user_preference)
 decision).
 - "reason": why this is worth remembering, at most 200 characters.
 - "conflict_signal": true when this negates or replaces an earlier memory, else false.
+"""
 
+_PROMPT_TAIL = """
 # The eight types (one example each)
 - user_preference: lasting likes and dislikes. "记住我喜欢吃桃子" -> text "用户喜欢吃桃子。", \
 identity {"subject": "桃子", "polarity": "prefer"}.
@@ -119,6 +155,10 @@ Never copy dialogue or role-marked transcripts ("User: ... Assistant: ...", \
 - No placeholders: never output "N/A", "无", "TODO", "<...>" or "..." as a value.
 """
 
+SYSTEM_PROMPT = _PROMPT_HEAD + CUE_INSTRUCTIONS + _PROMPT_TAIL
+"""The system message of every extraction call (the field list includes
+:data:`CUE_INSTRUCTIONS`)."""
+
 _DELIMITERS = (
     "latest_user_message",
     "safe_pinned_decisions",
@@ -157,6 +197,11 @@ _CANDIDATE_ITEM: dict[str, Any] = {
         "source_signal": {"type": "string", "enum": _enum(SourceSignal)},
         "reason": {"type": "string", "maxLength": MAX_REASON_CHARS},
         "conflict_signal": {"type": "boolean"},
+        "cues": {
+            "type": "array",
+            "items": {"type": "string", "minLength": 1, "maxLength": MAX_CUE_CHARS},
+            "maxItems": MAX_CUES,
+        },
     },
     "required": [
         "type",

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ValidationError
 from memory_plugins.candidate import MemoryCandidate, MemoryType, Stability, storable_problem
 from memory_plugins.config import MemoryConfig
 from memory_plugins.gates.codes import RejectCode
+from memory_plugins.gates.cues import keep_cues
 from memory_plugins.gates.detectors import Detector, DetectorFinding, active_detectors, find_with
 from memory_plugins.gates.identity import find_identity_problem
 from memory_plugins.gates.instruction import find_prompt_injection
@@ -151,6 +152,7 @@ def evaluate(
             cand = MemoryCandidate.model_validate(dict(raw))
         except ValidationError as exc:
             return _reject(RejectCode.SCHEMA, _schema_detail(exc))
+    cand, _ = keep_cues(cand, config)  # a dropped cue is not a rejection of the memory
 
     text = cand.text.strip()
     if not text:

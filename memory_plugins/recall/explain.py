@@ -21,6 +21,7 @@ _HEADINGS = {
     "cjk_phrases": "cjk",
     "ascii_tokens": "ascii",
     "self_context": "self",
+    "cues": "cues",
     "rarity": "rare",
     "semantic": "sem",
 }
@@ -79,6 +80,8 @@ def format_explanation(ranking: Ranking) -> str:
                 for d, v in item.matched.items()
             )
             lines.append(f"{'':<{width}}  matched {shown}")
+        if item.record.cues and "cues" in item.scores:
+            lines.append(f"{'':<{width}}  cues {', '.join(item.record.cues)}")
     selected = sum(c.selected for c in ranking.considered)
     lines.append(f"{selected} selected of {len(ranking.considered)} considered")
     return "\n".join(lines)
@@ -96,4 +99,5 @@ def consideration_json(item: Consideration) -> dict[str, Any]:
         "reason": item.reason.value if item.reason else None,
         "matched": {k: list(v) for k, v in item.matched.items()},
         "text": item.record.text,
+        "cues": list(item.record.cues),
     }

@@ -18,7 +18,9 @@ never requires rewriting records.
   ``React``, ``Berlin``: see ``Unit.technical``), and every token of a text that also has
   CJK characters. The others are plain prose words and weigh
   ``RecallConfig.plain_word_weight``.
-* ``all`` — text, tags and identity in one canonical string, ``|``-separated.
+* ``cues`` — one needle per cue, aligned with ``record.cues``.
+* ``all`` — text, tags, identity and cues in one canonical string, ``|``-separated (so the
+  read cache's inverted index finds a record by its cue words too).
 * ``names``, ``short_lower`` — word forms the text writes only capitalised (a name,
   ``Max``) and short words it writes only in lower case (a tool, ``uv``). A query writing
   the same word the other way means another word (see ``QueryProfile.token_clash``).
@@ -60,7 +62,11 @@ def _strong(found: list[Unit]) -> set[str]:
 
 
 def compute_features(
-    memory_type: MemoryType, text: str, tags: tuple[str, ...], identity: Identity
+    memory_type: MemoryType,
+    text: str,
+    tags: tuple[str, ...],
+    identity: Identity,
+    cues: tuple[str, ...] = (),
 ) -> RecordFeatures:
     """The features the scorer needs, computed once when the record is written.
 
@@ -77,7 +83,8 @@ def compute_features(
             strong = tuple(sorted(_strong(found)))
             parts.append(IdentityFeature(name, join_units(found), _canonical(found), strong))
             part_units.append(found)
-    everything = [text_units, *tag_units, *part_units]
+    cue_units = [units(cue) for cue in cues]
+    everything = [text_units, *tag_units, *part_units, *(found for found in cue_units if found)]
     names, short_lower = cased_words(text)
     return RecordFeatures(
         text=_canonical(text_units),
@@ -89,6 +96,7 @@ def compute_features(
         short=_single_chars([*tag_units, *part_units]),
         names=tuple(names),
         short_lower=tuple(short_lower),
+        cues=tuple(join_units(found) for found in cue_units),
     )
 
 
@@ -97,4 +105,4 @@ def features_of(record: MemoryRecord) -> RecordFeatures:
     stored = record.features
     if stored is not None:
         return stored
-    return compute_features(record.type, record.text, record.tags, record.identity)
+    return compute_features(record.type, record.text, record.tags, record.identity, record.cues)

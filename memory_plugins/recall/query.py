@@ -11,6 +11,7 @@ character. Only informative units can make a record match, which is what keeps
 (('vscode',), ['好用', '插件'])
 """
 
+import re
 from collections.abc import Container
 from dataclasses import dataclass
 from functools import lru_cache
@@ -20,6 +21,7 @@ from memory_plugins.recall.text import (
     Unit,
     is_cjk,
     needle,
+    normalise,
     stem,
     units,
     word_case,
@@ -171,6 +173,9 @@ class QueryProfile:
     facets: tuple[int, ...]
     """Self-context facets the query asks about (empty without a first-person marker)."""
     lexicon: Lexicon
+    factual: bool = False
+    """A question about the world: a ``fact_question_markers`` interrogative, and neither a
+    ``request_markers`` word nor a first-person marker (see ``RecallConfig``)."""
     word_cases: dict[str, frozenset[str]] | None = None
     """In a query written with case (both upper and lower letters): each ASCII word form
     and how it was written (``lower``, ``title``, ``upper``). ``None`` for an all-lower or
@@ -297,8 +302,26 @@ def analyse_query(query: str, config: RecallConfig) -> QueryProfile:
         phrases_longest_first=tuple(sorted(phrases, key=lambda p: (-len(p), p))),
         facets=facets,
         lexicon=lex,
+        factual=not self_reference and _asks_about_the_world(query, config),
         word_cases=_word_cases(query) if config.case_sensitive_names else None,
     )
+
+
+_NOT_WORD = re.compile(r"[^\w']+")
+
+
+def _asks_about_the_world(query: str, config: RecallConfig) -> bool:
+    if config.fact_question_factor >= 1.0:
+        return False
+    raw = " " + _NOT_WORD.sub(" ", normalise(query)) + " "  # words as written: "what's"
+    return _has_marker(raw, config.fact_question_markers) and not _has_marker(
+        raw, config.request_markers
+    )
+
+
+def _has_marker(raw: str, markers: tuple[str, ...]) -> bool:
+    # A CJK marker may sit inside a run; an English one is whole words.
+    return any((f" {marker} " if marker.isascii() else marker) in raw for marker in markers)
 
 
 def content_words(text: str, config: RecallConfig | None = None) -> list[str]:

@@ -98,6 +98,7 @@ from memory_plugins.config import RecallConfig
 from memory_plugins.recall.features import RecordFeatures, features_of
 from memory_plugins.recall.index import IndexView
 from memory_plugins.recall.query import Lexicon, QueryProfile, analyse_query
+from memory_plugins.recall.text import is_cjk
 from memory_plugins.recall.types import Consideration, Ranking, RecallHit, SkipReason
 from memory_plugins.recall.vectors import VectorLifts, VectorSimilarities
 
@@ -111,7 +112,7 @@ __all__ = [
     "select",
 ]
 
-OPTIONAL_DIMENSIONS = ("rarity", "semantic")
+OPTIONAL_DIMENSIONS = ("cues", "rarity", "semantic")
 """Dimensions present in ``scores`` only when switched on (see the module docstring)."""
 
 ELLIPSIS = "…"
@@ -134,7 +135,10 @@ class RecordScore:
     total: float
     """Sum of the dimensions, or 0 when a controlled type has no lexical overlap."""
     blocked: bool
-    """A controlled type with partial overlap only: its dimensions do not count."""
+    """A controlled type with partial overlap only, or too few cues alone: its dimensions
+    do not count."""
+    lone_cues: bool = False
+    """Blocked because cues were the only match and fewer than ``cues_to_select_alone``."""
 
 
 def score_record(
@@ -196,6 +200,7 @@ class _Query:
     __slots__ = (
         "clash_memo",
         "config",
+        "crowded",
         "informative",
         "lifted",
         "padded",
@@ -220,6 +225,8 @@ class _Query:
         self.lifted: Mapping[str, float] | None = (
             lifts(similarities) if similarities is not None else None
         )
+        self.crowded: frozenset[str] = frozenset()
+        """Cue needles in the query that many of the user's records hold (see _crowded)."""
 
     def case_clash(self, tag: str) -> bool:
         # Memoised per query: many records share a tag or an identity part (a name).
@@ -335,6 +342,39 @@ def _self_context(q: _Query, record: MemoryRecord, feats: RecordFeatures) -> _Fo
     return weight, cues, _SELF if weight else _PARTIAL
 
 
+def _cues(q: _Query, record: MemoryRecord, feats: RecordFeatures) -> _Found | None:
+    """The ``cues`` dimension: each kept cue found whole in the query (as a tag is)."""
+    query = q.text
+    found: list[str] = []
+    score = 0.0
+    config = q.config
+    for cue, pin in zip(record.cues, feats.cues, strict=False):
+        if pin and pin in query and q.informative[pin] and not q.case_clash(cue):
+            if pin in q.crowded:  # many of the user's memories share it: it says less
+                score += config.cue_weight * config.cue_shared_factor
+                found.append(f"{cue} (shared)")
+            else:
+                score += config.cue_weight
+                found.append(cue)
+        elif config.cue_word_weight and pin.count(" ") > 2:
+            word = _cue_word(q, pin)
+            if word is not None:
+                score += config.cue_word_weight
+                found.append(f"{cue} (word: {word})")
+    if not found:
+        return None
+    return score, found, _FULL if config.cue_overlap else _PARTIAL
+
+
+def _cue_word(q: _Query, pin: str) -> str | None:
+    """An informative word of a cue of several words that the query holds, if any."""
+    for word in pin.split():
+        padded = f" {word} "
+        if not is_cjk(word[0]) and padded in q.text and q.informative[padded]:
+            return word
+    return None
+
+
 def _meaning(q: _Query, record: MemoryRecord, feats: RecordFeatures) -> _Found | None:
     """The ``semantic`` dimension: the record's lift, scored from the floor up; standing
     far out from the other memories (``semantic_controlled_floor``) is overlap in meaning."""
@@ -360,6 +400,11 @@ _RULES: tuple[tuple[str, _Dimension], ...] = (
 DIMENSIONS = tuple(name for name, _ in _RULES)
 """The score dimensions, in the order they are reported."""
 
+_RULE_NAMES = (*DIMENSIONS, "cues")
+
+_CUES: tuple[str, _Dimension] = ("cues", _cues)
+"""Scored for records that hold cues (see :func:`_score`)."""
+
 _SEMANTIC: tuple[str, _Dimension] = ("semantic", _meaning)
 """Fused with the rule total when the semantic channel is on (see :func:`_fuse`)."""
 
@@ -374,6 +419,7 @@ def _score(
     matched: dict[str, list[str]] = {}
     total = 0.0
     overlap = _PARTIAL
+    alone: int | None = None  # cues matched, when they are the only rule dimension to match
     if lexical:
         for name, dimension in _RULES:
             found = dimension(q, record, feats)
@@ -384,8 +430,28 @@ def _score(
                 if explain:
                     scores[name] = score
                     matched[name] = hits
+        if feats.cues:
+            alone, total, overlap = _add_cues(
+                q,
+                record,
+                feats,
+                total,
+                overlap,
+                scores=scores if explain else None,
+                matched=matched,
+            )
+    if q.profile.factual and total > 0 and record.type not in q.config.any_answer_types:
+        # A question about the world: its topic is mentioned in passing, not a request.
+        factor = q.config.fact_question_factor
+        total *= factor
+        for rule in _RULE_NAMES if explain else ():
+            if rule in scores:
+                scores[rule] *= factor
+        if explain:
+            matched["fact_question"] = [f"a question about the world: rules kept at {factor:.0%}"]
+    meaning = 0.0
     if q.similarities is not None:
-        total, meant = _fuse(
+        total, meant, meaning = _fuse(
             q, record, feats, total, lexical=lexical, scores=scores, matched=matched
         )
         overlap = max(overlap, meant)
@@ -393,7 +459,38 @@ def _score(
         self_aware = record.type in q.config.self_context_types
         if overlap < _SELF or (overlap == _SELF and not self_aware):
             return RecordScore(scores, matched, 0.0, total > 0)
+    least = q.config.cues_to_select_alone
+    if alone is not None and alone < least and meaning <= 0 and total > 0:
+        # Too few cues and nothing else: a cue names a situation, not the memory itself.
+        if explain:
+            matched["cues"].append(f"cues alone select from {least} matched")
+        return RecordScore(scores, matched, 0.0, True, lone_cues=True)
     return RecordScore(scores, matched, total, False)
+
+
+def _add_cues(
+    q: _Query,
+    record: MemoryRecord,
+    feats: RecordFeatures,
+    total: float,
+    overlap: int,
+    *,
+    scores: dict[str, float] | None,
+    matched: dict[str, list[str]],
+) -> tuple[int | None, float, int]:
+    """``total`` and ``overlap`` with the ``cues`` dimension added, and how many cues
+    matched when no other rule dimension did (else ``None``)."""
+    others = total > 0
+    if scores is not None:
+        scores["cues"] = 0.0
+    found = _cues(q, record, feats)
+    if found is None:
+        return None, total, overlap
+    score, hits, counts = found
+    if scores is not None:
+        scores["cues"] = score
+        matched["cues"] = [*hits]
+    return (None if others else len(hits)), total + score, max(overlap, counts)
 
 
 def _fuse(
@@ -405,8 +502,9 @@ def _fuse(
     lexical: bool,
     scores: dict[str, float],
     matched: dict[str, list[str]],
-) -> tuple[float, int]:
-    """The rule total fused with the ``semantic`` dimension, and the overlap meaning makes.
+) -> tuple[float, int, float]:
+    """The rule total fused with the ``semantic`` dimension, the overlap meaning makes, and
+    the semantic score.
 
     ``scores`` and ``matched`` are completed in place when explaining (``scores`` filled)."""
     name, dimension = _SEMANTIC
@@ -414,7 +512,7 @@ def _fuse(
     if found is None:
         if scores:
             scores[name] = 0.0
-        return rules, _PARTIAL
+        return rules, _PARTIAL, 0.0
     semantic, notes, counts = found
     config = q.config
     below = config.semantic_other_sense_below
@@ -422,13 +520,14 @@ def _fuse(
     if lexical and below is not None and rules > 0 and lift < below:
         # A shared word whose meaning the query does not share: another sense of it.
         rules *= config.semantic_other_sense_factor
-        for rule in DIMENSIONS if scores else ():
-            scores[rule] *= config.semantic_other_sense_factor
+        for rule in _RULE_NAMES if scores else ():
+            if rule in scores:
+                scores[rule] *= config.semantic_other_sense_factor
     total = rules + semantic
     if scores:
         scores[name] = semantic
         matched[name] = [*notes, _fusion_note(lift, total - semantic, config, lexical=lexical)]
-    return total, counts
+    return total, counts, semantic
 
 
 def _similarity_note(similarity: float, lift: float) -> str:
@@ -506,6 +605,8 @@ def _skip_reason(
         return SkipReason.EXPIRED
     if record.confidence < config.min_confidence:
         return SkipReason.LOW_CONFIDENCE
+    if score is not None and score.lone_cues:
+        return SkipReason.TOO_FEW_CUES
     if score is not None and score.blocked:
         return SkipReason.CONTROLLED_TYPE_NO_OVERLAP
     if score is None or score.total <= 0 or score.total < config.min_score:
@@ -537,6 +638,7 @@ def _score_all(
     held: list[tuple[MemoryRecord, RecordScore, list[str]]] = []
     rare: list[str] = []
     records, silent, unvisited = _narrow(records, q, self_aware, explain=explain)
+    records = _crowded(records, q)
     for record in records:
         feats = record.features
         if feats is None:
@@ -567,6 +669,26 @@ def _score_all(
     rows.sort(key=lambda row: row[0].key)
     rows.sort(key=lambda row: (row[1].total, row[0].last_changed), reverse=True)
     return rows, silent
+
+
+def _crowded(records: Iterable[MemoryRecord], q: _Query) -> Iterable[MemoryRecord]:
+    """Set ``q.crowded``: the query's cue needles held by at least ``cue_shared_by`` of the
+    records (every record holding one holds its probes, so the index visits them all).
+    Returns the records, as a list when they had to be read here."""
+    least = q.config.cue_shared_by
+    if not least:
+        return records
+    records = records if isinstance(records, list) else list(records)
+    counts: Counter[str] = Counter()
+    query = q.text
+    for record in records:
+        feats = record.features
+        cues = feats.cues if feats is not None else features_of(record).cues
+        for pin in cues:
+            if pin and pin in query:
+                counts[pin] += 1
+    q.crowded = frozenset(pin for pin, count in counts.items() if count >= least)
+    return records
 
 
 def _narrow(

@@ -15,6 +15,8 @@ class SkipReason(StrEnum):
     EXPIRED = "expired"
     LOW_CONFIDENCE = "low_confidence"
     CONTROLLED_TYPE_NO_OVERLAP = "controlled_type_no_overlap"
+    TOO_FEW_CUES = "too_few_cues"
+    """Cues were the only match, fewer than ``RecallConfig.cues_to_select_alone``."""
     BELOW_MIN_SCORE = "below_min_score"
     OVER_BUDGET = "over_budget"
 

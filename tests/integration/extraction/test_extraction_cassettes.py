@@ -210,3 +210,19 @@ def test_network_is_blocked_in_these_tests() -> None:
 
     with pytest.raises(RuntimeError, match="Network is disabled"):
         socket.create_connection(("127.0.0.1", 18427), timeout=0.5)
+
+
+@pytest.mark.vcr("remember_cues.yaml")
+def test_cues_proposed_by_the_model_are_kept_by_the_program_and_recall_by_meaning(
+    engine: MemoryEngine, chat_model: ChatOpenAI, vcr: Any
+) -> None:
+    turn = scenario_turns("remember_cues")[0]
+    _, [outcomes] = run_queue(engine, chat_model, [turn])
+
+    assert [str(o) for o in outcomes] == ["added"]
+    [record] = engine.list_records(turn.principal)
+    # "allergy" repeats a tag: dropped, the memory kept with the other cues.
+    assert record.cues == ("dinner menu", "recipe", "snacks", "restaurant", "做菜", "餐厅")
+    assert [h.record.key for h in engine.recall(turn.principal, "Plan a dinner menu for six").hits]
+    # The request asked the model for cues: the prompt carries the cue instructions.
+    assert '"cues": 0 to 8 short phrases' in sent_messages(vcr)[0]["content"]

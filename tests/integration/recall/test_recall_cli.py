@@ -199,3 +199,26 @@ def test_bench_recall_says_what_to_install_without_the_model(
     assert main(["bench", "recall", "--quick", "--backends", "memory"]) == 0
     out = capsys.readouterr().out
     assert "meaning   unavailable" in out and "memory-plugins[meaning]" in out
+
+
+def test_list_and_explain_show_a_records_cues(
+    store_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with sqlite_store(store_file) as store:
+        MemoryEngine(store, cli_config()).remember(
+            "alice", [tea(cues=["下午茶", "tea break"])], source_conversation_id="c-2"
+        )
+    assert main(["list", "--user", "alice"]) == 0
+    assert "cues: 下午茶, tea break" in capsys.readouterr().out
+    assert main(["list", "--user", "alice", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["cues"] == ["下午茶", "tea break"]
+    assert main(["recall", "plan a tea break", "--user", "alice", "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "cues: tea break" in out and "cues 下午茶, tea break" in out and "SELECTED" in out
+
+
+def test_cues_command_needs_a_model_spec(
+    store_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["cues", "--user", "alice", "--model", "no-provider"]) == 2
+    assert "provider:name" in capsys.readouterr().err

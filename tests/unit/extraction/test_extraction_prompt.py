@@ -19,7 +19,8 @@ ITEM = CANDIDATES_SCHEMA["properties"]["candidates"]["items"]
 
 def test_schema_fields_are_exactly_the_s1_fields() -> None:
     assert set(ITEM["properties"]) == set(MemoryCandidate.model_fields)
-    assert set(ITEM["required"]) == set(MemoryCandidate.model_fields)
+    # cues are optional in S1: a candidate without them is complete.
+    assert set(ITEM["required"]) == set(MemoryCandidate.model_fields) - {"cues"}
     assert set(ITEM["properties"]["identity"]["properties"]) == set(Identity.model_fields)
     assert ITEM["additionalProperties"] is False
 
@@ -88,3 +89,15 @@ def test_token_estimate() -> None:
     assert estimate_tokens("abcde") == 2
     assert estimate_tokens("桃子") == 2
     assert estimate_tokens("桃子 peach") == 2 + 2
+
+
+def test_the_prompt_ships_the_cue_instructions_the_recall_sets_cues_were_written_from() -> None:
+    from pathlib import Path
+
+    from memory_plugins.extraction import CUE_INSTRUCTIONS
+
+    given = Path(__file__).resolve().parents[2] / "data" / "recall" / "cues" / "CUE_INSTRUCTIONS.md"
+    assert CUE_INSTRUCTIONS.strip() == given.read_text("utf-8").split("\n---\n", 1)[1].strip()
+    assert CUE_INSTRUCTIONS in SYSTEM_PROMPT
+    cues = ITEM["properties"]["cues"]
+    assert cues["maxItems"] == 8 and cues["type"] == "array"

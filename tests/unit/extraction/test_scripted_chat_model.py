@@ -109,6 +109,7 @@ def test_extraction_public_names_are_pinned() -> None:
 
     assert extraction.__all__ == [
         "CANDIDATES_SCHEMA",
+        "CUE_INSTRUCTIONS",
         "ELIGIBLE_TURN_KINDS",
         "SYSTEM_PROMPT",
         "BoundedTurn",

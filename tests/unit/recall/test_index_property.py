@@ -34,10 +34,18 @@ WORDS = [
     "runs", "running", "examples", "gpt-4o", "2024", "乌龙茶", "茶", "喜欢", "用户", "咖啡",
     "工作", "工程师", "前端", "我的", "桃子", "香菜", "后端", "乌龙", "做什么",
 ]  # fmt: skip
-QUERY_EXTRAS = ["my", "I", "what", "?", "，", "what's my job", "我是做什么的", "你知道"]
+CUES = ["dinner menu", "做菜", "code review", "出行", "tea", "hotel booking", "安排会议"]
+QUERY_EXTRAS = [
+    "dinner", "menu", "review", "booking", "做菜吧", "my", "I", "what", "?", "，", "what's my job",
+    "我是做什么的", "你知道", "为什么", "recommend",
+]  # fmt: skip
 STAMPS = ["2026-01-01T00:00:00+00:00", "2026-03-01T00:00:00+00:00", "2026-05-01T00:00:00+00:00"]
 EXPIRIES = [None, None, "2026-05-15T00:00:00+00:00", "2026-07-01T00:00:00+00:00"]
-CONFIGS = [RecallConfig(), RecallConfig(rarity_weight=1.0, min_score=0.5)]
+CONFIGS = [
+    RecallConfig(),
+    RecallConfig(rarity_weight=1.0, min_score=0.5),
+    RecallConfig(cue_word_weight=0.75, cues_to_select_alone=2, cue_shared_by=2),
+]
 
 phrases = st.lists(st.sampled_from(WORDS), min_size=1, max_size=5).map(" ".join)
 
@@ -56,6 +64,8 @@ def records(draw: st.DrawFn) -> list[MemoryRecord]:
             polarity=polarity,
         )
         key = f"{kind.value}:{n}"
+        # Cues: some records have none, others a few, some shared with other records.
+        cues = tuple(draw(st.lists(st.sampled_from(CUES), max_size=3, unique=True)))
         found[key] = MemoryRecord(
             key=key,
             type=kind,
@@ -69,12 +79,13 @@ def records(draw: st.DrawFn) -> list[MemoryRecord]:
             reason="",
             created_at=draw(st.sampled_from(STAMPS)),
             expires_at=draw(st.sampled_from(EXPIRIES)),
-            features=compute_features(kind, text, tags, identity),
+            features=compute_features(kind, text, tags, identity, cues),
+            cues=cues,
         )
     return list(found.values())
 
 
-queries = st.lists(st.sampled_from(WORDS + QUERY_EXTRAS), max_size=6).map(" ".join)
+queries = st.lists(st.sampled_from(WORDS + CUES + QUERY_EXTRAS), max_size=6).map(" ".join)
 
 
 def shown(ranking: Ranking) -> list[Any]:
