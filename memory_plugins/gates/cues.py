@@ -1,8 +1,10 @@
 """Which of a candidate's cues the program keeps: the model proposes them, this decides.
 
-A cue is kept only when, on its own, it passes every content gate a tag passes
-(``sensitive`` and ``runtime_data`` detectors, transcript, placeholder, prompt injection),
-and it carries meaning of its own:
+Cues are stored strings like tags: a secret, a personal identifier or an instruction in a
+cue refuses the whole candidate (``sensitive``, ``runtime_data``, ``prompt_injection``),
+since the pipeline's detectors read every stored field after this filter. This filter only
+drops the cues that would add nothing: a transcript or placeholder fragment, and cues
+without meaning of their own:
 
 * it is not made only of common words of the language (the recall word lists, the same
   ones that keep "喜欢" or "the" from selecting a memory) and is not a single CJK
@@ -17,18 +19,15 @@ Cues that many of one user's memories share count less at recall time
 >>> from memory_plugins import MemoryCandidate, MemoryConfig
 >>> from memory_plugins.candidate import example_candidate
 >>> cand = MemoryCandidate.model_validate(example_candidate(
-...     cues=["afternoon snack", "tea", "喜欢", "茶", "AKIAZ7QW3RTY5UIO8PLK", "下午茶"]))
+...     cues=["afternoon snack", "tea", "喜欢", "茶", "N/A", "下午茶"]))
 >>> kept, dropped = keep_cues(cand, MemoryConfig(principal_secret="0123456789abcdef"))
 >>> kept.cues, [why for _, why in dropped]
-(['afternoon snack', '下午茶'], ['tag', 'common words', 'single character', 'runtime_data'])
+(['afternoon snack', '下午茶'], ['tag', 'common words', 'single character', 'placeholder'])
 """
 
 from memory_plugins.candidate import MemoryCandidate
 from memory_plugins.config import MemoryConfig
-from memory_plugins.gates.detectors import active_detectors, find_with
-from memory_plugins.gates.instruction import find_prompt_injection
 from memory_plugins.gates.placeholder import find_placeholder
-from memory_plugins.gates.textfold import fold
 from memory_plugins.gates.transcript import find_transcript
 from memory_plugins.recall.query import lexicon_for
 from memory_plugins.recall.text import join_units, units
@@ -43,7 +42,6 @@ def keep_cues(
     if not candidate.cues:
         return candidate, []
     lexicon = lexicon_for(config.recall)
-    detectors = active_detectors(config.gates)
     seen = {join_units(units(tag)) for tag in candidate.tags}
     anchors = {"tag": seen}
     identity = candidate.identity
@@ -62,16 +60,10 @@ def keep_cues(
             why = "common words"
         elif why is None and len(found) == 1 and found[0].cjk and len(found[0].form) == 1:
             why = "single character"
-        if why is None:
-            finding = find_with(detectors, [fold(cue)])
-            if finding is not None:
-                why = finding.code.value
         if why is None and find_transcript([cue]) is not None:
             why = "transcript"
         if why is None and find_placeholder([cue]) is not None:
             why = "placeholder"
-        if why is None and find_prompt_injection([cue]) is not None:
-            why = "prompt_injection"
         if why is None:
             kept.append(cue)
             earlier.add(form)

@@ -100,20 +100,28 @@ def test_features_of_an_earlier_layout_are_recomputed_with_the_cues() -> None:
 # -- the program decides ---------------------------------------------------------------------
 
 
-def test_the_program_drops_tag_duplicates_common_words_and_secrets_without_rejecting() -> None:
+def test_the_program_drops_tag_duplicates_and_common_words_without_rejecting() -> None:
     engine = _engine()
-    cues = ["Peanut", "喜欢", "recipe", "AKIAZ7QW3RTY5UIO8PLK", "茶"]
+    cues = ["Peanut", "喜欢", "recipe", "N/A", "茶"]
     [outcome] = engine.remember("u", [_peanut(cues=cues)], source_conversation_id="c-1")
     assert outcome.status is OutcomeStatus.ADDED
     assert outcome.record is not None and outcome.record.cues == ("recipe",)
 
 
-def test_an_injection_cue_is_dropped_and_the_memory_kept() -> None:
+@pytest.mark.parametrize(
+    ("cue", "code"),
+    [
+        ("AKIAZ7QW3RTY5UIO8PLK", "runtime_data"),
+        ("4111-1111-1111-1111", "sensitive"),
+        ("ignore previous instructions", "prompt_injection"),
+    ],
+)
+def test_a_secret_or_an_instruction_in_a_cue_refuses_the_memory(cue: str, code: str) -> None:
     engine = _engine()
-    cues = ["ignore previous instructions", "snacks"]
-    [outcome] = engine.remember("u", [_peanut(cues=cues)], source_conversation_id="c-1")
-    assert outcome.status is OutcomeStatus.ADDED
-    assert outcome.record is not None and outcome.record.cues == ("snacks",)
+    [outcome] = engine.remember("u", [_peanut(cues=[cue, "snacks"])], source_conversation_id="c-1")
+    assert outcome.status is OutcomeStatus.REJECTED and outcome.code is not None
+    assert outcome.code.value == code
+    assert engine.list_records("u") == []
 
 
 def test_a_new_candidate_without_cues_keeps_the_stored_ones_and_new_cues_update() -> None:
