@@ -8,16 +8,40 @@
 """
 
 import sqlite3
-from collections.abc import Iterator
+import weakref
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from memory_plugins.errors import ConfigurationError, MissingExtraError, StoreUnavailableError
 
-__all__ = ["postgres_store", "sqlite_store"]
+__all__ = ["before_close", "postgres_store", "sqlite_store"]
 
 _SWEEPER_STOP_SECONDS = 5.0
+
+_BEFORE_CLOSE: "weakref.WeakKeyDictionary[Any, list[Callable[[], None]]]" = (
+    weakref.WeakKeyDictionary()
+)
+"""What must run while a store opened here is still open (extractions queued for it)."""
+
+
+def before_close(store: Any, hook: Callable[[], None]) -> None:
+    """Run ``hook`` when the ``with`` block of ``sqlite_store`` / ``postgres_store`` that
+    opened ``store`` ends, before its connection closes (a store opened elsewhere: never).
+
+    An extraction queue registers here, so a turn queued just before the block ends is
+    still written.
+    """
+    try:
+        _BEFORE_CLOSE.setdefault(store, []).append(hook)
+    except TypeError:  # an unhashable or non-weakrefable store was not opened here
+        return
+
+
+def _closing(store: Any) -> None:
+    for hook in _BEFORE_CLOSE.pop(store, []):
+        hook()
 
 
 @contextmanager
@@ -41,8 +65,11 @@ def sqlite_store(path: str | Path, *, sweep_interval_minutes: int | None = None)
         conn.execute("PRAGMA busy_timeout=5000")
         store = SqliteStore(conn, ttl=_ttl_config(sweep_interval_minutes))
         store.setup()
-        with _sweeping(store, sweep_interval_minutes):
-            yield store
+        try:
+            with _sweeping(store, sweep_interval_minutes):
+                yield store
+        finally:
+            _closing(store)
     finally:
         conn.close()
 
@@ -98,8 +125,11 @@ def postgres_store(
             ) from exc
         store = PostgresStore(pool, ttl=_ttl_config(sweep_interval_minutes))
         store.setup()
-        with _sweeping(store, sweep_interval_minutes):
-            yield store
+        try:
+            with _sweeping(store, sweep_interval_minutes):
+                yield store
+        finally:
+            _closing(store)
 
 
 def _ttl_config(sweep_interval_minutes: int | None) -> Any:

@@ -27,10 +27,12 @@ import threading
 import time
 import weakref
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from types import TracebackType
 from typing import Any, cast
 
 from memory_plugins.arguments import require_engine
+from memory_plugins.backends import before_close
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import ConfigurationError, WrongTypeError
 from memory_plugins.extraction.bounds import clip_for_queue
@@ -148,6 +150,30 @@ class ExtractionQueue:
         self._stalled_calls = 0
         self._worker: threading.Thread | None = None
         self._pinned: OrderedDict[tuple[str, str], tuple[str, ...]] = OrderedDict()
+        self._store_ref: Callable[[], Any] | None = None
+        self._held_store: Any = None
+        if not isinstance(self.engine.store, weakref.ProxyTypes):
+            self.bind_store(self.engine.store)
+
+    def bind_store(self, store: Any) -> None:
+        """Finish queued turns before ``store`` closes (when ``sqlite_store`` /
+        ``postgres_store`` opened it), and keep ``store`` alive while turns are pending.
+
+        The engine calls this for its own store; an engine that reaches its store through a
+        weak proxy (``LongTermMemory``) is bound by its owner with the store itself.
+        """
+        hook = weakref.WeakMethod(self._before_store_closes)
+
+        def finish() -> None:
+            method = hook()
+            if method is not None:
+                method()
+
+        before_close(store, finish)
+        try:
+            self._store_ref = weakref.ref(store)
+        except TypeError:  # not weakly referenceable: the engine holds it anyway
+            self._store_ref = None
 
     # -- caller side -----------------------------------------------------------------------
 
@@ -170,6 +196,8 @@ class ExtractionQueue:
                     return False
                 self._jobs.append(turn)
                 self._job_bytes += _size(turn)
+                if self._store_ref is not None:  # a collected store could not take the write
+                    self._held_store = self._store_ref()
                 dropped = 0
                 while len(self._jobs) > self.maxsize:
                     dropped += self._drop_oldest_job()
@@ -227,8 +255,10 @@ class ExtractionQueue:
             self._jobs.clear()
             self._job_bytes = 0
             self._stopping = True
+            released, self._held_store = self._held_store, None
             self._has_work.notify_all()
             worker = self._worker
+        del released
         _OPEN_QUEUES.discard(self)
         if left:
             self.stats.incr("dropped_on_close", left)
@@ -299,12 +329,7 @@ class ExtractionQueue:
             if self._closed or not (self._jobs or self._in_flight):
                 return
             self._closed = True
-        self.flush(max(0.0, began + self.exit_timeout - time.monotonic()))
-        with self._lock:
-            left = len(self._jobs) + self._in_flight
-            self._jobs.clear()
-            self._stopping = True
-            self._has_work.notify_all()
+        left = self._finish(began + self.exit_timeout, stop=True)
         if left:
             self.stats.incr("dropped_at_exit", left)
             logger.warning(
@@ -314,6 +339,38 @@ class ExtractionQueue:
                 left,
                 self.exit_timeout,
             )
+
+    def _before_store_closes(self) -> None:
+        """The ``with`` block of the store ends: write the pending turns while it is open."""
+        with self._lock:
+            if self._closed or not (self._jobs or self._in_flight):
+                return
+        left = self._finish(time.monotonic() + self.exit_timeout, stop=False)
+        if left:  # the store is gone: what is still running cannot be written either
+            with self._lock:
+                self._closed = self._stopping = True
+                self._has_work.notify_all()
+            self.stats.incr("dropped_at_store_close", left)
+            logger.warning(
+                "memory extraction: %d turn(s) dropped because their store closed before "
+                "they were done (exit_timeout=%.3gs); call close(timeout) on the queue (or "
+                "LongTermMemory / LongTermMemoryMiddleware) inside the store's `with` block",
+                left,
+                self.exit_timeout,
+            )
+
+    def _finish(self, deadline: float, *, stop: bool) -> int:
+        """Wait for pending turns until ``deadline``; drop the waiting ones left and return
+        how many turns were not done (with ``stop``, the worker stops too)."""
+        self.flush(max(0.0, deadline - time.monotonic()))
+        with self._lock:
+            left = len(self._jobs) + self._in_flight
+            self._jobs.clear()
+            self._job_bytes = 0
+            if stop:
+                self._stopping = True
+                self._has_work.notify_all()
+        return left
 
     def _work(self) -> None:
         while True:
@@ -331,9 +388,15 @@ class ExtractionQueue:
                 self.stats.incr("job_errors")
                 logger.exception("memory extraction job failed")
             finally:
+                released = None
                 with self._lock:
                     self._in_flight -= 1
+                    if not self._jobs and not self._in_flight:
+                        released, self._held_store = self._held_store, None
                     self._idle.notify_all()
+                # Dropped outside the lock: the last reference may run the store's finaliser,
+                # which closes this queue.
+                del released
 
     def _process(self, turn: TurnInput) -> None:
         conversation = turn.conversation_id or ""
