@@ -46,10 +46,20 @@ from memory_plugins.candidate import (
 )
 from memory_plugins.clock import Clock, SystemClock, utc_iso
 from memory_plugins.config import MemoryConfig
-from memory_plugins.errors import ConfigurationError, EngineClosedError, StoreUnavailableError
+from memory_plugins.errors import (
+    ConfigurationError,
+    EngineClosedError,
+    StoreUnavailableError,
+    WrongTypeError,
+)
 from memory_plugins.gates import evaluate
 from memory_plugins.keys import stable_key
-from memory_plugins.namespaces import CHANGE_TOKEN_KEY, memory_namespace, state_namespace
+from memory_plugins.namespaces import (
+    CHANGE_TOKEN_KEY,
+    SLICE_SEGMENT,
+    memory_namespace,
+    state_namespace,
+)
 from memory_plugins.outcomes import EngineStats, OutcomeStatus, WriteOutcome
 from memory_plugins.principals import PrincipalLike, principal_id
 from memory_plugins.recall.features import compute_features
@@ -163,6 +173,8 @@ class MemoryEngine:
         self._calls = ReadPool(config.recall.read_workers, name="memory-plugins-call")
         self._embeds = ReadPool(_EMBED_WORKERS, name="memory-plugins-embed")
         self._token_reads: SingleFlight[MarkerState] = SingleFlight()
+        # Erasures per namespace in this engine: a turn queued before one is never written.
+        self._erasures: dict[tuple[str, ...], int] = {}
         self._closed = False
 
     # -- lifecycle -------------------------------------------------------------------------
@@ -248,6 +260,21 @@ class MemoryEngine:
         source_conversation_id: str | None,
     ) -> list[WriteOutcome]:
         """Gate, key, dedupe and store candidates; one outcome per candidate, in order."""
+        return self._remember(principal, candidates, source_conversation_id, None)
+
+    def _erasure_epoch(self, principal: PrincipalLike) -> int:
+        """How many times ``principal`` was erased through this engine (see ``erase_user``)."""
+        return self._erasures.get(self.namespace(principal), 0)
+
+    def _remember(
+        self,
+        principal: PrincipalLike,
+        candidates: Iterable[MemoryCandidate | Mapping[str, Any]],
+        source_conversation_id: str | None,
+        epoch: int | None,
+    ) -> list[WriteOutcome]:
+        """``remember``; with ``epoch``, nothing is written (``[]``) when the principal was
+        erased since that epoch was read (a turn queued before ``erase_user``)."""
         self._require_open("remember")
         candidates = require_candidates(candidates, "remember")
         namespace = self.namespace(principal)
@@ -268,11 +295,13 @@ class MemoryEngine:
 
         if accepted:
             assert source_conversation_id is not None  # the draft gate guarantees it
-            write = partial(self._write, namespace, accepted, source_conversation_id)
+            write = partial(self._write, namespace, accepted, source_conversation_id, epoch)
             try:
                 written = self._bounded("remember", write)
             except StoreUnavailableError as exc:
                 written = self._unavailable(accepted, exc, "call")
+            except _ErasedMeanwhile:
+                return []
             for index, outcome in written:
                 outcomes[index] = outcome
 
@@ -319,9 +348,12 @@ class MemoryEngine:
         namespace: tuple[str, ...],
         accepted: list[tuple[int, MemoryCandidate, str]],
         conversation_id: str,
+        epoch: int | None,
         deadline: float,
     ) -> list[tuple[int, WriteOutcome]]:
         with self._lock_for(namespace):
+            if epoch is not None and self._erasures.get(namespace, 0) != epoch:
+                raise _ErasedMeanwhile
             return self._write_locked(namespace, accepted, conversation_id, deadline)
 
     def _write_locked(
@@ -792,37 +824,75 @@ class MemoryEngine:
                 self._put_records(namespace, done, now)
         return len(done)
 
-    def forget(self, principal: PrincipalLike, key: str | None = None) -> int:
-        """Hard-delete one record, or (``key=None``) every record of the principal.
+    def forget(self, principal: PrincipalLike, key: str) -> int:
+        """Hard-delete the record ``key`` of the principal; returns 1, or 0 when it is absent.
 
-        Returns how many records were removed. Raises ``StoreUnavailableError``: erasure
-        must not fail silently.
+        ``key`` is required: a missing key never means "everything" (erasing a user is
+        :meth:`erase_user`). To stop recalling a record but keep it restorable, use
+        :meth:`suppress`. Raises ``StoreUnavailableError``: erasure must not fail silently.
         """
         self._require_open("forget")
+        if not isinstance(key, str) or not key:
+            raise WrongTypeError(
+                f"MemoryEngine.forget deletes one record and needs its key (a non-empty str), "
+                f"got {key!r}; to erase every memory of the user call engine.erase_user(user)"
+            )
         namespace = self.namespace(principal)
         return self._bounded("forget", partial(self._forget, namespace, key))
 
-    def _forget(self, namespace: tuple[str, ...], key: str | None, deadline: float) -> int:
+    def _forget(self, namespace: tuple[str, ...], key: str, deadline: float) -> int:
         with self._lock_for(namespace):
             try:
-                if key is not None:
-                    values, seen = self._read_keys(namespace, [key])
-                    present = values[key] is not None
-                    marker = self._change_marker(namespace, self.clock.now())
-                    _in_time(deadline)
-                    self.gateway.delete_many(namespace, [key] if present else [], marker=marker)
-                    if present:
-                        self._cached_write(namespace, seen, marker, removed=[key])
-                    return int(present)
-                keys = [k for k, _ in self.gateway.read_all(namespace)]
+                values, seen = self._read_keys(namespace, [key])
+                present = values[key] is not None
                 marker = self._change_marker(namespace, self.clock.now())
                 _in_time(deadline)
-                self.gateway.delete_many(namespace, keys, marker=marker)
-                self._invalidate(namespace)
-                return len(keys)
+                self.gateway.delete_many(namespace, [key] if present else [], marker=marker)
+                if present:
+                    self._cached_write(namespace, seen, marker, removed=[key])
+                return int(present)
             except BaseException:
                 self._invalidate(namespace)
                 raise
+
+    def erase_user(self, principal: PrincipalLike) -> int:
+        """Erase everything stored for the principal under this app: every memory record
+        (active, suppressed or expired) and every structured slice (intent anchors,
+        constraint snapshots, the conversation ids they hold). Returns how many items were
+        removed.
+
+        Turns queued for extraction through this engine before the call are discarded,
+        never written back. Raises ``StoreUnavailableError``: erasure must not fail silently.
+
+        >>> from langgraph.store.memory import InMemoryStore
+        >>> from memory_plugins import MemoryConfig
+        >>> from memory_plugins.testing import candidate
+        >>> engine = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret="0123456789abcdef"))
+        >>> _ = engine.remember("alice", [candidate()], source_conversation_id="c-1")
+        >>> engine.erase_user("alice"), engine.list_records("alice", "all")
+        (1, [])
+        """
+        self._require_open("erase_user")
+        namespace = self.namespace(principal)
+        return self._bounded("erase_user", partial(self._erase, namespace))
+
+    def _erase(self, namespace: tuple[str, ...], deadline: float) -> int:
+        app, _, schema, digest = namespace
+        with self._lock_for(namespace):
+            self._erasures[namespace] = self._erasures.get(namespace, 0) + 1
+            try:
+                keys = [k for k, _ in self.gateway.read_all(namespace)]
+                # The slices' namespaces, found by their layout (the engine never imports slices).
+                slices = self.gateway.list_namespaces((app, SLICE_SEGMENT, schema, digest))
+                slice_keys = [(ns, [k for k, _ in self.gateway.read_all(ns)]) for ns in slices]
+                marker = self._change_marker(namespace, self.clock.now())
+                _in_time(deadline)
+                for slice_ns, found in slice_keys:
+                    self.gateway.delete_many(slice_ns, found)
+                self.gateway.delete_many(namespace, keys, marker=marker)
+                return len(keys) + sum(len(found) for _, found in slice_keys)
+            finally:
+                self._invalidate(namespace)
 
     def sweep(self, principal: PrincipalLike) -> int:
         """Physically delete the principal's expired records; returns how many.
@@ -905,10 +975,15 @@ class MemoryEngine:
         self._require_open("aembed_missing")
         return await asyncio.to_thread(self.embed_missing, principal)
 
-    async def aforget(self, principal: PrincipalLike, key: str | None = None) -> int:
+    async def aforget(self, principal: PrincipalLike, key: str) -> int:
         """Async twin of :meth:`forget`."""
         self._require_open("aforget")
         return await asyncio.to_thread(self.forget, principal, key)
+
+    async def aerase_user(self, principal: PrincipalLike) -> int:
+        """Async twin of :meth:`erase_user`."""
+        self._require_open("aerase_user")
+        return await asyncio.to_thread(self.erase_user, principal)
 
     async def asweep(self, principal: PrincipalLike) -> int:
         """Async twin of :meth:`sweep`."""
@@ -1187,6 +1262,10 @@ class MemoryEngine:
     def _lock_for(self, namespace: tuple[str, ...]) -> threading.Lock:
         digest = hashlib.blake2b("\x1f".join(namespace).encode(), digest_size=2).digest()
         return self._locks[int.from_bytes(digest) % _LOCK_STRIPES]
+
+
+class _ErasedMeanwhile(Exception):
+    """The principal was erased after the turn being written was queued."""
 
 
 _Records = RecordIndex | tuple[MemoryRecord, ...]

@@ -1,4 +1,4 @@
-"""Memory tools an agent can call: ``remember``, ``recall`` and ``forget``, validated.
+"""Memory tools an agent can call: ``remember``, ``recall`` and ``suppress``, validated.
 
 The framework-agnostic core of the LangChain tools
 (:func:`memory_plugins.adapters.langchain.memory_tools`) and the LlamaIndex tools
@@ -36,20 +36,20 @@ from memory_plugins.outcomes import OutcomeStatus, WriteOutcome
 from memory_plugins.principals import PrincipalLike
 
 __all__ = [
-    "FORGET_ARGS_SCHEMA",
-    "FORGET_DESCRIPTION",
     "RECALL_ARGS_SCHEMA",
     "RECALL_DESCRIPTION",
     "REMEMBER_ARGS_SCHEMA",
     "REMEMBER_DESCRIPTION",
+    "SUPPRESS_ARGS_SCHEMA",
+    "SUPPRESS_DESCRIPTION",
     "ToolCaller",
-    "aforget",
     "arecall",
     "aremember",
+    "asuppress",
     "describe_outcome",
-    "forget",
     "recall",
     "remember",
+    "suppress",
     "unexpected_arguments",
 ]
 
@@ -63,9 +63,10 @@ RECALL_DESCRIPTION = (
     "Look up stored long-term memories about the user relevant to a query. Returns each "
     "memory with its key in brackets."
 )
-FORGET_DESCRIPTION = (
-    "Forget a stored memory about the user, by the key that recall shows in brackets "
-    "(for example when the user says a preference no longer holds)."
+SUPPRESS_DESCRIPTION = (
+    "Stop using a stored memory about the user, by the key that recall shows in brackets "
+    "(for example when the user says a preference no longer holds). The memory is never "
+    "recalled again; an operator can restore it."
 )
 
 _ITEM: dict[str, Any] = CANDIDATES_SCHEMA["properties"]["candidates"]["items"]
@@ -95,9 +96,9 @@ RECALL_ARGS_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
 }
 
-FORGET_ARGS_SCHEMA: dict[str, Any] = {
-    "title": "forget",
-    "description": FORGET_DESCRIPTION,
+SUPPRESS_ARGS_SCHEMA: dict[str, Any] = {
+    "title": "suppress",
+    "description": SUPPRESS_DESCRIPTION,
     "type": "object",
     "properties": {"key": {"type": "string", "description": "The key recall showed."}},
     "required": ["key"],
@@ -148,7 +149,7 @@ def describe_outcome(outcome: WriteOutcome) -> str:
     if status in (OutcomeStatus.ADDED, OutcomeStatus.UPDATED):
         return f"stored ({status.value}): {outcome.key}"
     if status is OutcomeStatus.SUPPRESSED:
-        return f"forgotten: {outcome.key}"
+        return f"suppressed: {outcome.key} (never recalled again; restorable)"
     return f"{status.value}: {outcome.key}"
 
 
@@ -180,26 +181,29 @@ async def arecall(engine: MemoryEngine, caller: ToolCaller, query: str) -> str:
     return _listing(await engine.arecall(caller.principal, str(query)))
 
 
-def forget(engine: MemoryEngine, caller: ToolCaller, key: str) -> str:
-    """Suppress the caller's memory ``key`` (never recalled again, restorable by an operator)."""
+def suppress(engine: MemoryEngine, caller: ToolCaller, key: str) -> str:
+    """Suppress the caller's memory ``key`` (never recalled again, restorable by an operator).
+
+    Nothing is deleted: deleting is the operator's ``engine.forget`` / ``erase_user``.
+    """
     try:
         outcome = engine.suppress(caller.principal, str(key), conversation_id=_conv(caller))
     except StoreUnavailableError:  # the store is an add-on: the model hears it, the chat goes on
-        return "not forgotten: store_unavailable (memory is unavailable right now)"
+        return "not suppressed: store_unavailable (memory is unavailable right now)"
     if outcome.status is OutcomeStatus.NOT_FOUND:
         return f"not found: {key} (no active memory has this key)"
     if outcome.status is OutcomeStatus.STORE_UNAVAILABLE:
-        return "not forgotten: store_unavailable (memory is unavailable right now)"
+        return "not suppressed: store_unavailable (memory is unavailable right now)"
     return describe_outcome(outcome)
 
 
-async def aforget(engine: MemoryEngine, caller: ToolCaller, key: str) -> str:
-    """Async twin of :func:`forget`."""
-    return await asyncio.to_thread(forget, engine, caller, key)
+async def asuppress(engine: MemoryEngine, caller: ToolCaller, key: str) -> str:
+    """Async twin of :func:`suppress`."""
+    return await asyncio.to_thread(suppress, engine, caller, key)
 
 
 def unexpected_arguments(tool: str, names: Any) -> str:
-    """The answer to a ``recall`` / ``forget`` call with arguments it does not take.
+    """The answer to a ``recall`` / ``suppress`` call with arguments it does not take.
 
     >>> unexpected_arguments("recall", {"user_id": "bob"})
     "not done: recall takes no argument 'user_id' (the user and conversation come from the run)"

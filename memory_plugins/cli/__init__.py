@@ -35,7 +35,7 @@ def _parser() -> argparse.ArgumentParser:
         ("list", "list a user's memories"),
         ("restore", "restore a suppressed memory"),
         ("suppress", "suppress a memory (never recalled, restorable)"),
-        ("forget", "hard-delete one memory, or all of a user's with --all"),
+        ("forget", "delete one memory for good, or erase the user with --all"),
     ):
         cmd = sub.add_parser(name, help=text)
         cmd.add_argument("--user", required=True, help="principal (user id)")
@@ -46,7 +46,11 @@ def _parser() -> argparse.ArgumentParser:
         elif name == "forget":
             group = cmd.add_mutually_exclusive_group(required=True)
             group.add_argument("key", nargs="?", help="record key")
-            group.add_argument("--all", action="store_true", help="erase every memory of the user")
+            group.add_argument(
+                "--all",
+                action="store_true",
+                help="erase the user: every memory and structured slice",
+            )
         else:
             cmd.add_argument("key", help="record key (see 'list')")
 

@@ -426,7 +426,7 @@ def measure(
                         )
                     )
             finally:
-                main.forget(PRINCIPAL)
+                main.erase_user(PRINCIPAL)
     return results
 
 

@@ -133,11 +133,14 @@ def _elsewhere(engine: MemoryEngine, user: str) -> None:
 
 
 def _forget(engine: MemoryEngine, args: argparse.Namespace) -> int:
-    removed = engine.forget(args.user, None if args.all else args.key)
-    if not removed and not args.all:
+    if args.all:
+        removed = engine.erase_user(args.user)
+        print(f"erased {removed} item(s) of {args.user!r}: memories and structured slices")
+        return 0
+    if not engine.forget(args.user, args.key):
         print(f"not found: {args.key}", file=sys.stderr)
         return 1
-    print(f"forgot {removed} record(s)")
+    print("deleted 1 record")
     return 0
 
 

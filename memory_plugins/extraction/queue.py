@@ -72,7 +72,8 @@ class ExtractionQueue:
     ``dropped_on_close``, ``ineligible`` (and ``ineligible_<reason>``), ``rejected_closed``,
     ``model_errors``, ``timeouts``, ``model_stalled``, ``malformed``, ``malformed_items``,
     ``candidates_proposed``, ``candidates_dropped``, ``promoted``, ``write_errors``,
-    ``submit_errors`` and
+    ``submit_errors``, ``discarded_after_erase`` (a turn queued before
+    :meth:`~memory_plugins.MemoryEngine.erase_user` is never written) and
     ``outcome_<outcome>`` per candidate (``outcome_added``, ``outcome_rejected(schema)``…).
     Call :meth:`close` (or use it as a context manager) at shutdown to finish queued jobs.
     A queue still open at interpreter exit gets ``exit_timeout`` seconds to finish; the
@@ -143,7 +144,8 @@ class ExtractionQueue:
         self._lock = threading.Lock()
         self._has_work = threading.Condition(self._lock)
         self._idle = threading.Condition(self._lock)
-        self._jobs: deque[TurnInput] = deque()
+        # Each waiting turn with its principal's erasure epoch when it was queued.
+        self._jobs: deque[tuple[TurnInput, int]] = deque()
         self._in_flight = 0
         self._closed = False
         self._stopping = False
@@ -190,11 +192,12 @@ class ExtractionQueue:
                 logger.debug("memory extraction not queued: %s", reason)
                 return False
             turn = clip_for_queue(turn, self.engine.config.max_text_chars)
+            epoch = self.engine._erasure_epoch(turn.principal)
             with self._lock:
                 if self._closed:
                     self.stats.incr("rejected_closed")
                     return False
-                self._jobs.append(turn)
+                self._jobs.append((turn, epoch))
                 self._job_bytes += _size(turn)
                 if self._store_ref is not None:  # a collected store could not take the write
                     self._held_store = self._store_ref()
@@ -292,7 +295,7 @@ class ExtractionQueue:
         return self._job_bytes + self._result_bytes
 
     def _drop_oldest_job(self) -> int:
-        self._job_bytes -= _size(self._jobs.popleft())
+        self._job_bytes -= _size(self._jobs.popleft()[0])
         return 1
 
     def _trim_results(self) -> None:
@@ -379,11 +382,11 @@ class ExtractionQueue:
                     self._has_work.wait()
                 if not self._jobs:
                     return
-                turn = self._jobs.popleft()
+                turn, epoch = self._jobs.popleft()
                 self._job_bytes -= _size(turn)
                 self._in_flight += 1
             try:
-                self._process(turn)
+                self._process(turn, epoch)
             except Exception:  # a bug in one job must not kill the worker
                 self.stats.incr("job_errors")
                 logger.exception("memory extraction job failed")
@@ -398,7 +401,7 @@ class ExtractionQueue:
                 # which closes this queue.
                 del released
 
-    def _process(self, turn: TurnInput) -> None:
+    def _process(self, turn: TurnInput, epoch: int) -> None:
         conversation = turn.conversation_id or ""
         key = (turn.principal, conversation)
         previous = turn.previous_pinned_decisions
@@ -428,9 +431,11 @@ class ExtractionQueue:
         outcomes: list[WriteOutcome] = []
         if candidates:
             try:
-                outcomes = self.engine.remember(
-                    turn.principal, candidates, source_conversation_id=conversation
-                )
+                # Not written when the user was erased after the turn was queued.
+                outcomes = self.engine._remember(turn.principal, candidates, conversation, epoch)
+                if not outcomes:
+                    self.stats.incr("discarded_after_erase")
+                    logger.info("memory extraction: a turn queued before its user was erased")
             except ConfigurationError as exc:  # misuse is not an outage: say it loudly, once
                 self.stats.incr("configuration_errors")
                 if self.stats.get("configuration_errors") == 1:

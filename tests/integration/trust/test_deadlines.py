@@ -56,7 +56,7 @@ def test_reads_and_management_calls_give_up_at_the_deadline(
     with pytest.raises(StoreUnavailableError, match="200 ms"):
         engine.forget("alice", KEY)
     with pytest.raises(StoreUnavailableError, match="200 ms"):
-        engine.forget("alice")
+        engine.erase_user("alice")
     assert engine.explain("alice", "oolong tea").considered == ()
     assert engine.suppress("alice", KEY, conversation_id="c-3").status is (
         OutcomeStatus.STORE_UNAVAILABLE

@@ -101,7 +101,7 @@ def test_every_write_path_invalidates(
     assert recalled() == ["The user loves oolong tea."]
     engine.remember("alice", [make_candidate(action="suppress")], source_conversation_id="c-4")
     assert recalled() == [] and engine.list_records("alice", "suppressed")
-    engine.forget("alice")
+    engine.erase_user("alice")
     assert engine.list_records("alice", "all") == []
     engine.remember("alice", [make_candidate()], source_conversation_id="c-5")
     assert recalled() == ["The user likes oolong tea."]
