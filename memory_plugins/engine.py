@@ -46,6 +46,7 @@ from memory_plugins.candidate import (
 )
 from memory_plugins.clock import Clock, SystemClock, utc_iso
 from memory_plugins.config import MemoryConfig
+from memory_plugins.elsewhere import UnreachableNotice
 from memory_plugins.errors import (
     ConfigurationError,
     EngineClosedError,
@@ -175,6 +176,7 @@ class MemoryEngine:
         self._token_reads: SingleFlight[MarkerState] = SingleFlight()
         # Erasures per namespace in this engine: a turn queued before one is never written.
         self._erasures: dict[tuple[str, ...], int] = {}
+        self._unreachable = UnreachableNotice(self.gateway, config.app)
         self._closed = False
 
     # -- lifecycle -------------------------------------------------------------------------
@@ -1018,6 +1020,8 @@ class MemoryEngine:
             return self._recall_timed_out()
         except StoreUnavailableError as exc:
             return self._recall_failed(exc)
+        if not len(records):
+            self._empty_read(namespace)
         return self._select(records, query, now, deadline)
 
     async def arecall(self, principal: PrincipalLike, query: str) -> RecallResult:
@@ -1034,6 +1038,8 @@ class MemoryEngine:
             return self._recall_timed_out()
         except StoreUnavailableError as exc:
             return self._recall_failed(exc)
+        if not len(records):
+            self._empty_read(namespace)
         if self.embeddings is not None:  # embedding the query must not block the event loop
             return await asyncio.to_thread(self._select, records, query, now, deadline)
         return self._select(records, query, now, deadline)
@@ -1082,6 +1088,16 @@ class MemoryEngine:
         hits = select(live, query, self._recall, stamp, similar)
         message = render_memory_message(hits) if hits else None
         return RecallResult(hits=hits, message=message, degraded=late)
+
+    def _empty_read(self, namespace: tuple[str, ...]) -> None:
+        """A user without memories: say so once if the store holds records elsewhere
+        (another secret or app), looked up on a worker, off the recall's path."""
+        if not self._unreachable.wants(namespace[3]):
+            return
+        try:
+            self._calls.submit(partial(self._unreachable.empty_read, namespace[3]))
+        except Exception:
+            return
 
     def _recall_timed_out(self) -> RecallResult:
         self.stats.incr("recall_timeouts")
