@@ -68,6 +68,7 @@ from memory_plugins.recall.index import IndexView, RecordIndex, parse_stored
 from memory_plugins.recall.injection import render_memory_message
 from memory_plugins.recall.scoring import rank, select
 from memory_plugins.recall.types import Ranking, RecallHit
+from memory_plugins.recall.vectors import numpy_or_none
 from memory_plugins.semantic import (
     Embeddings,
     EmbeddingsLike,
@@ -177,6 +178,13 @@ class MemoryEngine:
         # Erasures per namespace in this engine: a turn queued before one is never written.
         self._erasures: dict[tuple[str, ...], int] = {}
         self._unreachable = UnreachableNotice(self.gateway, config.app)
+        # The meaning channel: ready at once unless the model loads lazily (``warm``), then
+        # once it is warm; records written before that get their vectors then.
+        self._meaning_ready = threading.Event()
+        self._meaning_lock = threading.Lock()
+        self._meaning_told = False
+        self._vectors_later: set[tuple[str, ...]] = set()
+        self._start_meaning()
         self._closed = False
 
     # -- lifecycle -------------------------------------------------------------------------
@@ -236,6 +244,61 @@ class MemoryEngine:
             source=self,
         )
         self.close()
+
+    def _start_meaning(self) -> None:
+        warm = getattr(self.embeddings, "warm", None)
+        if not callable(warm):
+            self._meaning_ready.set()
+            return
+        began = time.monotonic()
+
+        def warm_up() -> None:
+            try:
+                numpy_or_none()  # the vector matrix's library: imported here, not in a recall
+                warm()
+            except Exception as exc:  # the first real call reports it, counted
+                logger.debug("memory meaning channel: warming the model failed: %r", exc)
+            with self._meaning_lock:
+                self._meaning_ready.set()
+                later, self._vectors_later = self._vectors_later, set()
+            if self._meaning_told:
+                logger.info("memory meaning channel ready after %.1f s", time.monotonic() - began)
+            for namespace in later:
+                self._fill_vectors(namespace)
+
+        self._embeds.submit(warm_up)
+
+    def _meaning_not_ready(self, what: str) -> None:
+        """Said once per engine: the model is still loading, so ``what`` goes without it."""
+        self.stats.incr("embedding_not_ready")
+        with self._meaning_lock:
+            told, self._meaning_told = self._meaning_told, True
+        if not told:
+            logger.warning(
+                "memory meaning channel not ready yet (the embedding model is loading): %s "
+                "runs on the rules alone until it is, and records written meanwhile get their "
+                "vectors once it is ready (said once)",
+                what,
+            )
+
+    def _vectors_when_ready(self, namespace: tuple[str, ...]) -> None:
+        """Records of ``namespace`` were stored without vectors: add them in the background."""
+        with self._meaning_lock:
+            if not self._meaning_ready.is_set():
+                self._vectors_later.add(namespace)
+                return
+        try:
+            self._embeds.submit(partial(self._fill_vectors, namespace))
+        except Exception:  # closed or saturated: embed_missing still can
+            return
+
+    def _fill_vectors(self, namespace: tuple[str, ...]) -> None:
+        if self._closed:
+            return
+        try:
+            self._embed_missing(namespace)
+        except Exception as exc:  # a background fill never raises
+            logger.warning("memory vectors not added in the background: %r", exc)
 
     def _require_open(self, what: str) -> None:
         if self._closed:
@@ -398,7 +461,7 @@ class MemoryEngine:
             results.append((index, outcome))
 
         if changed and self.embeddings is not None:
-            results = self._attach_vectors(changed, before, results, deadline)
+            results = self._attach_vectors(changed, before, results, deadline, namespace)
         if changed:
             try:
                 _in_time(deadline)
@@ -462,13 +525,16 @@ class MemoryEngine:
         before: Mapping[str, MemoryRecord | None],
         results: list[tuple[int, WriteOutcome]],
         deadline: float | None = None,
+        namespace: tuple[str, ...] | None = None,
     ) -> list[tuple[int, WriteOutcome]]:
         """Give each changed active record its vector: kept while its text is unchanged,
         else embedded (one call per write batch). On failure the records go without.
 
         With a (monotonic) ``deadline`` the embedding may use half the time left, so a slow
         model never costs the write itself: past that the records are stored without
-        vectors (counted as ``embedding_timeouts``; ``embed_missing`` adds them later).
+        vectors (counted as ``embedding_timeouts``) and, given their ``namespace``, get them
+        in the background once the model answers. A model still loading (see ``warm``) is
+        waited for within that half too.
         """
         assert self.embeddings is not None and self._model is not None
         model = self._model
@@ -482,6 +548,13 @@ class MemoryEngine:
                 changed[key] = _with_vector(record, kept, model)
             else:
                 missing.setdefault(record.text, []).append(key)
+        if missing and deadline is not None and not self._meaning_ready.is_set():
+            halfway = max(0.0, deadline - time.monotonic()) / 2
+            if not self._meaning_ready.wait(halfway):
+                self._meaning_not_ready("the write")
+                if namespace is not None:
+                    self._vectors_when_ready(namespace)
+                missing = {}
         if missing:
             texts = list(missing)
             try:
@@ -499,9 +572,11 @@ class MemoryEngine:
                 self.stats.incr("embedding_timeouts")
                 logger.warning(
                     "memory vectors skipped for %d texts: the embedding ran past half the "
-                    "write deadline (engine.embed_missing adds them later)",
+                    "write deadline (added in the background once the model answers)",
                     len(texts),
                 )
+                if namespace is not None:
+                    self._vectors_when_ready(namespace)
             except Exception as exc:  # any model failure: store without vectors, rules still work
                 self.stats.incr("embedding_failures")
                 logger.warning("memory vectors skipped, embedding failed: %r", exc)
@@ -807,8 +882,11 @@ class MemoryEngine:
         self._require_open("embed_missing")
         if self.embeddings is None or self._model is None:
             raise ConfigurationError("embed_missing needs MemoryEngine(..., embeddings=...)")
+        return self._embed_missing(self.namespace(principal))
+
+    def _embed_missing(self, namespace: tuple[str, ...]) -> int:
         model = self._model
-        namespace = self.namespace(principal)
+        assert model is not None
         with self._lock_for(namespace):
             now = self.clock.now()
             lacking = {
@@ -1160,6 +1238,9 @@ class MemoryEngine:
         view = records if isinstance(records, IndexView) else None
         if view is not None and view.index.vectors is not None and not view.vector_count():
             return None
+        if deadline is not None and not self._meaning_ready.is_set():  # not worth waiting for
+            self._meaning_not_ready("recall")
+            raise _MeaningNotReady
         try:
             embedded: Sequence[float]
             if deadline is None:
@@ -1278,6 +1359,10 @@ class MemoryEngine:
     def _lock_for(self, namespace: tuple[str, ...]) -> threading.Lock:
         digest = hashlib.blake2b("\x1f".join(namespace).encode(), digest_size=2).digest()
         return self._locks[int.from_bytes(digest) % _LOCK_STRIPES]
+
+
+class _MeaningNotReady(TimeoutError):
+    """The embedding model is still loading (said once, not per recall)."""
 
 
 class _ErasedMeanwhile(Exception):
