@@ -141,7 +141,8 @@ def describe_outcome(outcome: WriteOutcome) -> str:
     status = outcome.status
     if status is OutcomeStatus.REJECTED:
         code = outcome.code or RejectCode.SCHEMA
-        return f"not stored: {code.value} ({_REASONS[code]})"
+        fields = _fields(outcome.detail) if code is RejectCode.SCHEMA else ""
+        return f"not stored: {code.value} ({_REASONS[code]}{fields})"
     if status is OutcomeStatus.DUPLICATE:
         return f"already stored: {outcome.key}"
     if status is OutcomeStatus.STORE_UNAVAILABLE:
@@ -151,6 +152,22 @@ def describe_outcome(outcome: WriteOutcome) -> str:
     if status is OutcomeStatus.SUPPRESSED:
         return f"suppressed: {outcome.key} (never recalled again; restorable)"
     return f"{status.value}: {outcome.key}"
+
+
+def _fields(detail: str) -> str:
+    """The fields a schema refusal names (``"mood: Extra inputs..."`` → ``mood``): the model
+    learns what to fix, never a value."""
+    names = []
+    for part in detail.split("; "):
+        name = part.split(":", 1)[0].strip()
+        if (
+            ":" in part
+            and name
+            and len(name) <= 64
+            and name.replace(".", "").replace("_", "").isalnum()
+        ):
+            names.append(name)
+    return f": check {', '.join(dict.fromkeys(names))}" if names else ""
 
 
 def remember(engine: MemoryEngine, caller: ToolCaller, arguments: Any) -> str:
