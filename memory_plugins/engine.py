@@ -24,6 +24,7 @@ import threading
 import time
 import uuid
 import warnings
+import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, replace
@@ -33,6 +34,7 @@ from types import TracebackType
 from typing import Any, Literal, Self, TypeVar
 
 from memory_plugins.arguments import require_candidates, require_config, require_query
+from memory_plugins.backends import before_close
 from memory_plugins.cache import ReadPool, ReadQueueFullError, RecordCache, SingleFlight
 from memory_plugins.candidate import (
     Action,
@@ -184,6 +186,8 @@ class MemoryEngine:
         self._meaning_lock = threading.Lock()
         self._meaning_told = False
         self._vectors_later: set[tuple[str, ...]] = set()
+        self._store_closed = False
+        before_close(store, _weakly(self._store_closing))
         self._start_meaning()
         self._closed = False
 
@@ -273,8 +277,8 @@ class MemoryEngine:
         self.stats.incr("embedding_not_ready")
         with self._meaning_lock:
             told, self._meaning_told = self._meaning_told, True
-        if not told:
-            logger.warning(
+        if not told:  # nothing is lost (vectors follow by themselves): worth a note, not alarm
+            logger.info(
                 "memory meaning channel not ready yet (the embedding model is loading): %s "
                 "runs on the rules alone until it is, and records written meanwhile get their "
                 "vectors once it is ready (said once)",
@@ -292,8 +296,14 @@ class MemoryEngine:
         except Exception:  # closed or saturated: embed_missing still can
             return
 
+    def _store_closing(self) -> None:
+        """The store's ``with sqlite_store(...)`` block ends: no background fill after it."""
+        with self._meaning_lock:
+            self._store_closed = True
+            self._vectors_later.clear()
+
     def _fill_vectors(self, namespace: tuple[str, ...]) -> None:
-        if self._closed:
+        if self._closed or self._store_closed:
             return
         try:
             self._embed_missing(namespace)
@@ -1359,6 +1369,18 @@ class MemoryEngine:
     def _lock_for(self, namespace: tuple[str, ...]) -> threading.Lock:
         digest = hashlib.blake2b("\x1f".join(namespace).encode(), digest_size=2).digest()
         return self._locks[int.from_bytes(digest) % _LOCK_STRIPES]
+
+
+def _weakly(method: Callable[[], None]) -> Callable[[], None]:
+    """``method`` called through a weak reference: a store's hooks keep no engine alive."""
+    ref = weakref.WeakMethod(method)
+
+    def call() -> None:
+        bound = ref()
+        if bound is not None:
+            bound()
+
+    return call
 
 
 class _MeaningNotReady(TimeoutError):

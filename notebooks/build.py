@@ -34,8 +34,9 @@ LANGGRAPH = [
         "* **recall around the model node**: the memories relevant to the latest user message "
         "are added to the messages *the model receives*, as one system message. They never "
         "enter the graph state, so checkpoints and streamed chunks never hold them.\n"
-        "* **a post-turn node** that queues extraction of the finished turn; a model *proposes* "
-        "memories, the gates decide.\n\n"
+        "* **extraction after the answer**: when the model node's answer ends the turn, the "
+        "node itself queues extraction of the finished turn (the graph gains no node); a model "
+        "*proposes* memories, the gates decide.\n\n"
         "The store is whatever you pass to `compile(store=...)`; the user comes from "
         '`config["configurable"]["user_id"]` (or the runtime context). Everything here runs '
         "offline with `ScriptedChatModel`."
@@ -156,7 +157,7 @@ LANGCHAIN = [
         'engine = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret="use-a-long-random-secret"),\n'
         "                embeddings=meaning)\n"
         "queue = ExtractionQueue(engine, MemoryExtractor(ScriptedChatModel([EXTRACTION_REPLY, "
-        "NOTHING])))\n"
+        "NOTHING], cycle=True)))\n"
         'model = ScriptedChatModel(["Noted."], cycle=True)\n'
         "chat = with_long_term_memory(model, engine, queue=queue)"
     ),
@@ -185,7 +186,7 @@ LANGCHAIN = [
     ),
     new_markdown_cell("Another user sees nothing of Alice's memory:"),
     new_code_cell(
-        'chat.invoke("Which tea this afternoon?", {"configurable": {"user_id": "bob"}})\n'
+        'chat.invoke("Which tea this afternoon?", {"configurable": {"user_id": "bob", "conversation_id": "c-9"}})\n'
         "[m.type for m in model.calls[-1]]"
     ),
     new_code_cell("queue.close()"),

@@ -38,8 +38,8 @@ def _embedder(model: LoadingModel) -> Any:
     return FunctionEmbeddings(model, name="loading-model", warm=model.warm)
 
 
-def _warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
-    return [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+def _notes(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
 
 
 def test_while_the_model_loads_one_warning_and_vectors_follow(
@@ -56,8 +56,8 @@ def test_while_the_model_loads_one_warning_and_vectors_follow(
         assert str(outcome) == "added" and outcome.record is not None
         assert outcome.record.vector is None  # stored at once, without waiting for the model
         engine.remember("bob", [candidate()], source_conversation_id="c-1")
-        said = [w for w in _warnings(caplog) if "not ready" in w]
-        assert len(said) == 1 and "once it is ready" in said[0], _warnings(caplog)
+        said = [w for w in _notes(caplog) if "not ready" in w]
+        assert len(said) == 1 and "once it is ready" in said[0], _notes(caplog)
         model.may_load.set()
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline and engine.list_records("alice")[0].vector is None:
@@ -80,9 +80,9 @@ def test_recall_while_the_model_loads_uses_the_rules_and_says_so_once(
         for _ in range(12):
             result = engine.recall("alice", "which oolong tea should I brew?")
             assert result.hits and result.degraded  # the rules still recall it
-        said = [w for w in _warnings(caplog) if "not ready" in w]
+        said = [w for w in _notes(caplog) if "not ready" in w]
         assert len(said) == 1 and "recall runs on the rules alone" in said[0], said
-        assert not [w for w in _warnings(caplog) if "budget" in w]
+        assert not [w for w in _notes(caplog) if "budget" in w]
         assert engine.stats.get("embedding_not_ready") == 12
         model.may_load.set()
         deadline = time.monotonic() + 5
