@@ -140,21 +140,36 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             return 2
     if args.command == "eval":
-        module = importlib.import_module(f"memory_plugins.cli.eval_{args.suite}")
+        name = f"memory_plugins.cli.eval_{args.suite}"
     elif args.command == "bench":
-        module = importlib.import_module(f"memory_plugins.cli.bench_{args.target}")
+        name = f"memory_plugins.cli.bench_{args.target}"
     elif args.command in ("list", "restore", "suppress", "forget", "recall"):
-        module = importlib.import_module("memory_plugins.cli.inspector")
+        name = "memory_plugins.cli.inspector"
     else:
-        module = importlib.import_module(f"memory_plugins.cli.{args.command}")
+        name = f"memory_plugins.cli.{args.command}"
     from memory_plugins.errors import MemoryPluginsError
 
     try:
+        module = importlib.import_module(name)
         status: int = module.run(args)
-    except (OSError, MemoryPluginsError) as exc:  # a message naming the fix, no traceback
-        print(f"memory-plugins {args.command}: {exc}", file=sys.stderr)
+    except (OSError, ImportError, MemoryPluginsError) as exc:  # one line naming the fix
+        shown: object = exc
+        if isinstance(exc, ModuleNotFoundError) and not isinstance(exc, MemoryPluginsError):
+            shown = _missing_extra(exc)
+        elif isinstance(exc, ImportError) and not isinstance(exc, MemoryPluginsError):
+            raise
+        print(f"memory-plugins {args.command}: {shown}", file=sys.stderr)
         return 2
     return status
+
+
+def _missing_extra(exc: ModuleNotFoundError) -> str:
+    """A module of an optional dependency is missing: name the extra that brings it."""
+    module = exc.name or "an optional dependency"
+    return (
+        f"needs the optional dependency {module!r}, not installed here; "
+        f"install the extras with: pip install 'memory-plugins[all]'"
+    )
 
 
 def _unwritable(path: str | None) -> str | None:
