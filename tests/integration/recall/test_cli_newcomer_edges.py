@@ -81,3 +81,15 @@ def test_the_license_is_an_spdx_expression_with_a_setuptools_that_reads_it() -> 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert project["project"]["license"] == "Apache-2.0"  # no deprecated table
     assert "setuptools>=77" in project["build-system"]["requires"]
+
+
+def test_eval_on_a_wrong_file_counts_the_skipped_lines_and_ends_with_its_verdict(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wrong = tmp_path / "wrong.jsonl"
+    wrong.write_text("\n".join(f'{{"not": "a case {n}"}}' for n in range(742)) + "\n")
+    assert main(["eval", "validation", str(wrong)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) < 10, err  # not one line per skipped line
+    assert err[-1] == f"no valid case in {wrong}: 742 line(s) skipped"
+    assert "… and 737 more skipped line(s)" in err[-2]
