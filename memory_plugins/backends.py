@@ -16,7 +16,7 @@ from typing import Any
 
 from memory_plugins.errors import ConfigurationError, MissingExtraError, StoreUnavailableError
 
-__all__ = ["before_close", "postgres_store", "sqlite_store"]
+__all__ = ["before_close", "check_postgres_url", "postgres_store", "sqlite_store"]
 
 _SWEEPER_STOP_SECONDS = 5.0
 
@@ -130,6 +130,24 @@ def postgres_store(
                 yield store
         finally:
             _closing(store)
+
+
+def check_postgres_url(url: str, timeout: float = 5.0) -> None:
+    """Connect once, before a pool would, so a wrong URL fails at once, in one line: a
+    missing database or a refused login is a configuration error, an unreachable server an
+    outage (the pool would retry for ``timeout`` and log every attempt)."""
+    import psycopg
+
+    try:
+        psycopg.connect(url, connect_timeout=max(1, round(timeout)), autocommit=True).close()
+    except psycopg.OperationalError as exc:
+        lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+        reason = " ".join(lines).split("FATAL:", 1)[-1].strip() or type(exc).__name__
+        if "does not exist" in reason or "authentication failed" in reason:
+            raise ConfigurationError(f"PostgreSQL refused the URL: {reason}") from None
+        raise StoreUnavailableError(f"PostgreSQL unreachable: {reason}") from None
+    except psycopg.ProgrammingError as exc:  # a malformed URL
+        raise ConfigurationError(f"PostgreSQL URL not understood: {exc}") from None
 
 
 def _ttl_config(sweep_interval_minutes: int | None) -> Any:

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from memory_plugins.backends import postgres_store, sqlite_store
+from memory_plugins.backends import check_postgres_url, postgres_store, sqlite_store
 from memory_plugins.config import MemoryConfig
 from memory_plugins.errors import ConfigurationError
 from memory_plugins.store import StoreLike
@@ -136,6 +136,7 @@ def open_store(url: str | None = None, *, must_exist: bool = False) -> Iterator[
         with sqlite_store(path) as store:
             yield store
     elif url.startswith(("postgresql://", "postgres://")):
+        check_postgres_url(url)  # a wrong database or port: one line, at once
         with postgres_store(url) as store:
             yield store
     else:

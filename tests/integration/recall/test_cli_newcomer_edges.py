@@ -93,3 +93,25 @@ def test_eval_on_a_wrong_file_counts_the_skipped_lines_and_ends_with_its_verdict
     assert len(err) < 10, err  # not one line per skipped line
     assert err[-1] == f"no valid case in {wrong}: 742 line(s) skipped"
     assert "… and 737 more skipped line(s)" in err[-2]
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("postgresql://127.0.0.1:5432/no_such_database_here", 'database "no_such_database_here"'),
+        ("postgresql://127.0.0.1:1/test", "PostgreSQL unreachable: "),
+    ],
+)
+def test_a_wrong_postgresql_database_or_port_is_one_line(
+    url: str,
+    expected: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("MEMORY_PLUGINS_STORE", url)
+    monkeypatch.setenv("MEMORY_PLUGINS_SECRET", "the-apps-own-secret-01")
+    assert main(["list", "--user", "alice"]) == 2
+    line = _one_line(capsys)
+    assert expected in line
+    if "no_such" in url:  # a configuration error, not an outage
+        assert "PostgreSQL refused the URL" in line
