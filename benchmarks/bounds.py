@@ -143,7 +143,7 @@ def calls_with_a_hung_store() -> list[Bound]:
                 ).status
             ),
             "list_records": lambda: engine.list_records("alice"),
-            "forget": lambda: engine.forget("alice"),
+            "forget": lambda: engine.forget("alice", "user_preference:prefer-oolong-tea"),
             "explain": lambda: len(engine.explain("alice", "oolong tea").considered),
         }
         for name, call in calls.items():

@@ -8,16 +8,40 @@
 """
 
 import sqlite3
-from collections.abc import Iterator
+import weakref
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from memory_plugins.errors import ConfigurationError, MissingExtraError, StoreUnavailableError
 
-__all__ = ["postgres_store", "sqlite_store"]
+__all__ = ["before_close", "check_postgres_url", "postgres_store", "sqlite_store"]
 
 _SWEEPER_STOP_SECONDS = 5.0
+
+_BEFORE_CLOSE: "weakref.WeakKeyDictionary[Any, list[Callable[[], None]]]" = (
+    weakref.WeakKeyDictionary()
+)
+"""What must run while a store opened here is still open (extractions queued for it)."""
+
+
+def before_close(store: Any, hook: Callable[[], None]) -> None:
+    """Run ``hook`` when the ``with`` block of ``sqlite_store`` / ``postgres_store`` that
+    opened ``store`` ends, before its connection closes (a store opened elsewhere: never).
+
+    An extraction queue registers here, so a turn queued just before the block ends is
+    still written.
+    """
+    try:
+        _BEFORE_CLOSE.setdefault(store, []).append(hook)
+    except TypeError:  # an unhashable or non-weakrefable store was not opened here
+        return
+
+
+def _closing(store: Any) -> None:
+    for hook in _BEFORE_CLOSE.pop(store, []):
+        hook()
 
 
 @contextmanager
@@ -41,8 +65,11 @@ def sqlite_store(path: str | Path, *, sweep_interval_minutes: int | None = None)
         conn.execute("PRAGMA busy_timeout=5000")
         store = SqliteStore(conn, ttl=_ttl_config(sweep_interval_minutes))
         store.setup()
-        with _sweeping(store, sweep_interval_minutes):
-            yield store
+        try:
+            with _sweeping(store, sweep_interval_minutes):
+                yield store
+        finally:
+            _closing(store)
     finally:
         conn.close()
 
@@ -98,8 +125,29 @@ def postgres_store(
             ) from exc
         store = PostgresStore(pool, ttl=_ttl_config(sweep_interval_minutes))
         store.setup()
-        with _sweeping(store, sweep_interval_minutes):
-            yield store
+        try:
+            with _sweeping(store, sweep_interval_minutes):
+                yield store
+        finally:
+            _closing(store)
+
+
+def check_postgres_url(url: str, timeout: float = 5.0) -> None:
+    """Connect once, before a pool would, so a wrong URL fails at once, in one line: a
+    missing database or a refused login is a configuration error, an unreachable server an
+    outage (the pool would retry for ``timeout`` and log every attempt)."""
+    import psycopg
+
+    try:
+        psycopg.connect(url, connect_timeout=max(1, round(timeout)), autocommit=True).close()
+    except psycopg.OperationalError as exc:
+        lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+        reason = " ".join(lines).split("FATAL:", 1)[-1].strip() or type(exc).__name__
+        if "does not exist" in reason or "authentication failed" in reason:
+            raise ConfigurationError(f"PostgreSQL refused the URL: {reason}") from None
+        raise StoreUnavailableError(f"PostgreSQL unreachable: {reason}") from None
+    except psycopg.ProgrammingError as exc:  # a malformed URL
+        raise ConfigurationError(f"PostgreSQL URL not understood: {exc}") from None
 
 
 def _ttl_config(sweep_interval_minutes: int | None) -> Any:

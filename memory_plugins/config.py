@@ -5,12 +5,13 @@
 3
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from memory_plugins.candidate import MemoryType
-from memory_plugins.errors import ConfigurationError
+from memory_plugins.errors import ConfigurationError, WrongTypeError
 from memory_plugins.wordlists import (
     ALIASES,
     COMMON_WORDS,
@@ -35,6 +36,37 @@ __all__ = [
 
 _MIN_SECRET_BYTES = 16
 _CONTROLLED_TYPES = ("project_context", "risk_preference", "stable_user_context")
+_Settings = TypeVar("_Settings")
+
+
+def _settings(owner: str, name: str, value: Any, cls: type[_Settings]) -> _Settings:
+    """``value`` as ``cls``: an instance as given, a mapping of its fields validated into one."""
+    if isinstance(value, cls):
+        return value
+    if isinstance(value, Mapping):
+        try:
+            return cls(**value)
+        except TypeError as exc:  # an unknown field name
+            raise ConfigurationError(
+                f"{owner}.{name}: {exc}; {cls.__name__} takes "
+                f"{', '.join(sorted(cls.__dataclass_fields__))}"  # type: ignore[attr-defined]
+            ) from exc
+    raise WrongTypeError(
+        f"{owner}.{name} takes a {cls.__name__} (or a dict of its fields), "
+        f"got {type(value).__name__}: pass {name}={cls.__name__}(...)"
+    )
+
+
+def _duration(owner: str, name: str, value: Any, *, optional: bool = False) -> None:
+    """Refuse a bare number where a lifetime belongs: seconds or minutes would be a guess."""
+    if isinstance(value, timedelta) or (optional and value is None):
+        return
+    example = "timedelta(hours=1)"
+    raise WrongTypeError(
+        f"{owner}.{name} takes a datetime.timedelta{' or None' if optional else ''}, "
+        f"got {type(value).__name__} {value!r}: pass {name}={example} "
+        "(from datetime import timedelta); a bare number has no unit"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,6 +322,8 @@ class SliceConfig:
     """How many recent anchors an implicit trigger loads."""
 
     def __post_init__(self) -> None:
+        _duration("SliceConfig", "default_ttl", self.default_ttl)
+        _duration("SliceConfig", "adopted_ttl", self.adopted_ttl)
         if self.default_ttl <= timedelta(0) or self.adopted_ttl <= timedelta(0):
             raise ConfigurationError("SliceConfig lifetimes must be positive")
 
@@ -325,6 +359,8 @@ class CacheConfig:
     touching the store (serving it does not extend the window)."""
 
     def __post_init__(self) -> None:
+        for name in ("ttl", "negative_ttl", "revalidate_after"):
+            _duration("CacheConfig", name, getattr(self, name))
         if self.max_namespaces < 1:
             raise ConfigurationError("CacheConfig.max_namespaces must be at least 1")
         if not 1 <= self.max_namespace_records <= self.max_records:
@@ -371,6 +407,7 @@ class GateConfig:
                     raise ConfigurationError(
                         f"GateConfig.enable takes names or detectors, not {type(item).__name__}"
                     )
+        object.__setattr__(self, "enable", tuple(self.enable))
         object.__setattr__(self, "disable", frozenset(self.disable))
 
 
@@ -379,7 +416,12 @@ class MemoryConfig:
     """Everything the engine needs to know, validated once.
 
     ``principal_secret`` keys the HMAC that turns a user id into a namespace; keep it
-    secret and stable (changing it orphans every stored memory).
+    secret and stable (changing it orphans every stored memory). Nested settings take their
+    class or a plain dict of its fields, validated here; lifetimes take a ``timedelta``.
+
+    >>> MemoryConfig(principal_secret="a-long-random-secret", recall={"max_records": 5}
+    ...              ).recall.max_records
+    5
     """
 
     principal_secret: str | bytes
@@ -411,8 +453,25 @@ class MemoryConfig:
 
     def __post_init__(self) -> None:
         secret = self.principal_secret
+        if not isinstance(secret, str | bytes):
+            raise WrongTypeError(
+                f"MemoryConfig.principal_secret must be str or bytes, got "
+                f"{type(secret).__name__}; generate one with: "
+                "python -c 'import secrets; print(secrets.token_hex(32))'"
+            )
+        for name, cls in (
+            ("recall", RecallConfig),
+            ("slices", SliceConfig),
+            ("gates", GateConfig),
+            ("cache", CacheConfig),
+        ):
+            value = getattr(self, name)
+            if name == "cache" and value is None:
+                continue
+            object.__setattr__(self, name, _settings("MemoryConfig", name, value, cls))
+        _duration("MemoryConfig", "record_ttl", self.record_ttl, optional=True)
         raw = secret.encode() if isinstance(secret, str) else secret
-        if not isinstance(raw, bytes) or len(raw) < _MIN_SECRET_BYTES:
+        if len(raw) < _MIN_SECRET_BYTES:
             raise ConfigurationError(
                 "MemoryConfig.principal_secret must be at least 16 bytes; "
                 "generate one with: python -c 'import secrets; print(secrets.token_hex(32))'"

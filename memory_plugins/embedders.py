@@ -106,7 +106,7 @@ def multilingual_use(threads: int = 1) -> Embeddings:
         vectors: list[list[float]] = rows.tolist()
         return vectors
 
-    return FunctionEmbeddings(encode, name=USE_MODEL_NAME)
+    return FunctionEmbeddings(encode, name=USE_MODEL_NAME, warm=lambda: encode(["warm up"]))
 
 
 def multilingual_e5(threads: int = 1) -> Embeddings:
@@ -153,6 +153,10 @@ class _E5Embeddings:
             rows = self._model.encode(texts, query)
         vectors: list[list[float]] = rows.tolist()
         return vectors
+
+    def warm(self) -> None:
+        """Load the model now (an engine calls this at start, off the caller's thread)."""
+        self._encode(["warm up"], query=True)
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         """One unit vector per text (as an e5 ``passage``)."""

@@ -24,6 +24,7 @@ import threading
 import time
 import uuid
 import warnings
+import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, replace
@@ -33,6 +34,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar
 
 from memory_plugins.arguments import require_candidates, require_config, require_query
+from memory_plugins.backends import before_close
 from memory_plugins.cache import ReadPool, ReadQueueFullError, RecordCache, SingleFlight
 from memory_plugins.candidate import (
     Action,
@@ -46,10 +48,21 @@ from memory_plugins.candidate import (
 )
 from memory_plugins.clock import Clock, SystemClock, utc_iso
 from memory_plugins.config import MemoryConfig
-from memory_plugins.errors import ConfigurationError, EngineClosedError, StoreUnavailableError
+from memory_plugins.elsewhere import UnreachableNotice
+from memory_plugins.errors import (
+    ConfigurationError,
+    EngineClosedError,
+    StoreUnavailableError,
+    WrongTypeError,
+)
 from memory_plugins.gates import evaluate
 from memory_plugins.keys import legacy_stable_key, stable_key
-from memory_plugins.namespaces import CHANGE_TOKEN_KEY, memory_namespace, state_namespace
+from memory_plugins.namespaces import (
+    CHANGE_TOKEN_KEY,
+    SLICE_SEGMENT,
+    memory_namespace,
+    state_namespace,
+)
 from memory_plugins.outcomes import EngineStats, OutcomeStatus, WriteOutcome
 from memory_plugins.principals import PrincipalLike, principal_id
 from memory_plugins.recall.features import compute_features
@@ -57,6 +70,7 @@ from memory_plugins.recall.index import IndexView, RecordIndex, parse_stored
 from memory_plugins.recall.injection import render_memory_message
 from memory_plugins.recall.scoring import rank, select
 from memory_plugins.recall.types import Ranking, RecallHit
+from memory_plugins.recall.vectors import numpy_or_none
 from memory_plugins.semantic import (
     Embeddings,
     EmbeddingsLike,
@@ -174,6 +188,18 @@ class MemoryEngine:
         self._calls = ReadPool(config.recall.read_workers, name="memory-plugins-call")
         self._embeds = ReadPool(_EMBED_WORKERS, name="memory-plugins-embed")
         self._token_reads: SingleFlight[MarkerState] = SingleFlight()
+        # Erasures per namespace in this engine: a turn queued before one is never written.
+        self._erasures: dict[tuple[str, ...], int] = {}
+        self._unreachable = UnreachableNotice(self.gateway, config.app)
+        # The meaning channel: ready at once unless the model loads lazily (``warm``), then
+        # once it is warm; records written before that get their vectors then.
+        self._meaning_ready = threading.Event()
+        self._meaning_lock = threading.Lock()
+        self._meaning_told = False
+        self._vectors_later: set[tuple[str, ...]] = set()
+        self._store_closed = False
+        before_close(store, _weakly(self._store_closing))
+        self._start_meaning()
         self._closed = False
 
     # -- lifecycle -------------------------------------------------------------------------
@@ -234,6 +260,67 @@ class MemoryEngine:
         )
         self.close()
 
+    def _start_meaning(self) -> None:
+        warm = getattr(self.embeddings, "warm", None)
+        if not callable(warm):
+            self._meaning_ready.set()
+            return
+        began = time.monotonic()
+
+        def warm_up() -> None:
+            try:
+                numpy_or_none()  # the vector matrix's library: imported here, not in a recall
+                warm()
+            except Exception as exc:  # the first real call reports it, counted
+                logger.debug("memory meaning channel: warming the model failed: %r", exc)
+            with self._meaning_lock:
+                self._meaning_ready.set()
+                later, self._vectors_later = self._vectors_later, set()
+            if self._meaning_told:
+                logger.info("memory meaning channel ready after %.1f s", time.monotonic() - began)
+            for namespace in later:
+                self._fill_vectors(namespace)
+
+        self._embeds.submit(warm_up)
+
+    def _meaning_not_ready(self, what: str) -> None:
+        """Said once per engine: the model is still loading, so ``what`` goes without it."""
+        self.stats.incr("embedding_not_ready")
+        with self._meaning_lock:
+            told, self._meaning_told = self._meaning_told, True
+        if not told:  # nothing is lost (vectors follow by themselves): worth a note, not alarm
+            logger.info(
+                "memory meaning channel not ready yet (the embedding model is loading): %s "
+                "runs on the rules alone until it is, and records written meanwhile get their "
+                "vectors once it is ready (said once)",
+                what,
+            )
+
+    def _vectors_when_ready(self, namespace: tuple[str, ...]) -> None:
+        """Records of ``namespace`` were stored without vectors: add them in the background."""
+        with self._meaning_lock:
+            if not self._meaning_ready.is_set():
+                self._vectors_later.add(namespace)
+                return
+        try:
+            self._embeds.submit(partial(self._fill_vectors, namespace))
+        except Exception:  # closed or saturated: embed_missing still can
+            return
+
+    def _store_closing(self) -> None:
+        """The store's ``with sqlite_store(...)`` block ends: no background fill after it."""
+        with self._meaning_lock:
+            self._store_closed = True
+            self._vectors_later.clear()
+
+    def _fill_vectors(self, namespace: tuple[str, ...]) -> None:
+        if self._closed or self._store_closed:
+            return
+        try:
+            self._embed_missing(namespace)
+        except Exception as exc:  # a background fill never raises
+            logger.warning("memory vectors not added in the background: %r", exc)
+
     def _require_open(self, what: str) -> None:
         if self._closed:
             raise EngineClosedError(
@@ -260,6 +347,21 @@ class MemoryEngine:
         source_conversation_id: str | None,
     ) -> list[WriteOutcome]:
         """Gate, key, dedupe and store candidates; one outcome per candidate, in order."""
+        return self._remember(principal, candidates, source_conversation_id, None)
+
+    def _erasure_epoch(self, principal: PrincipalLike) -> int:
+        """How many times ``principal`` was erased through this engine (see ``erase_user``)."""
+        return self._erasures.get(self.namespace(principal), 0)
+
+    def _remember(
+        self,
+        principal: PrincipalLike,
+        candidates: Iterable[MemoryCandidate | Mapping[str, Any]],
+        source_conversation_id: str | None,
+        epoch: int | None,
+    ) -> list[WriteOutcome]:
+        """``remember``; with ``epoch``, nothing is written (``[]``) when the principal was
+        erased since that epoch was read (a turn queued before ``erase_user``)."""
         self._require_open("remember")
         candidates = require_candidates(candidates, "remember")
         namespace = self.namespace(principal)
@@ -280,11 +382,13 @@ class MemoryEngine:
 
         if accepted:
             assert source_conversation_id is not None  # the draft gate guarantees it
-            write = partial(self._write, namespace, accepted, source_conversation_id)
+            write = partial(self._write, namespace, accepted, source_conversation_id, epoch)
             try:
                 written = self._bounded("remember", write)
             except StoreUnavailableError as exc:
                 written = self._unavailable(accepted, exc, "call")
+            except _ErasedMeanwhile:
+                return []
             for index, outcome in written:
                 outcomes[index] = outcome
 
@@ -331,9 +435,12 @@ class MemoryEngine:
         namespace: tuple[str, ...],
         accepted: list[tuple[int, MemoryCandidate, str]],
         conversation_id: str,
+        epoch: int | None,
         deadline: float,
     ) -> list[tuple[int, WriteOutcome]]:
         with self._lock_for(namespace):
+            if epoch is not None and self._erasures.get(namespace, 0) != epoch:
+                raise _ErasedMeanwhile
             return self._write_locked(namespace, accepted, conversation_id, deadline)
 
     def _write_locked(
@@ -382,7 +489,7 @@ class MemoryEngine:
             results.append((index, outcome))
 
         if changed and self.embeddings is not None:
-            results = self._attach_vectors(changed, before, results, deadline)
+            results = self._attach_vectors(changed, before, results, deadline, namespace)
         if changed:
             try:
                 _in_time(deadline)
@@ -446,13 +553,16 @@ class MemoryEngine:
         before: Mapping[str, MemoryRecord | None],
         results: list[tuple[int, WriteOutcome]],
         deadline: float | None = None,
+        namespace: tuple[str, ...] | None = None,
     ) -> list[tuple[int, WriteOutcome]]:
         """Give each changed active record its vector: kept while its text is unchanged,
         else embedded (one call per write batch). On failure the records go without.
 
         With a (monotonic) ``deadline`` the embedding may use half the time left, so a slow
         model never costs the write itself: past that the records are stored without
-        vectors (counted as ``embedding_timeouts``; ``embed_missing`` adds them later).
+        vectors (counted as ``embedding_timeouts``) and, given their ``namespace``, get them
+        in the background once the model answers. A model still loading (see ``warm``) is
+        waited for within that half too.
         """
         assert self.embeddings is not None and self._model is not None
         model = self._model
@@ -466,6 +576,13 @@ class MemoryEngine:
                 changed[key] = _with_vector(record, kept, model)
             else:
                 missing.setdefault(record.text, []).append(key)
+        if missing and deadline is not None and not self._meaning_ready.is_set():
+            halfway = max(0.0, deadline - time.monotonic()) / 2
+            if not self._meaning_ready.wait(halfway):
+                self._meaning_not_ready("the write")
+                if namespace is not None:
+                    self._vectors_when_ready(namespace)
+                missing = {}
         if missing:
             texts = list(missing)
             try:
@@ -483,9 +600,11 @@ class MemoryEngine:
                 self.stats.incr("embedding_timeouts")
                 logger.warning(
                     "memory vectors skipped for %d texts: the embedding ran past half the "
-                    "write deadline (engine.embed_missing adds them later)",
+                    "write deadline (added in the background once the model answers)",
                     len(texts),
                 )
+                if namespace is not None:
+                    self._vectors_when_ready(namespace)
             except Exception as exc:  # any model failure: store without vectors, rules still work
                 self.stats.incr("embedding_failures")
                 logger.warning("memory vectors skipped, embedding failed: %r", exc)
@@ -796,8 +915,11 @@ class MemoryEngine:
         self._require_open("embed_missing")
         if self.embeddings is None or self._model is None:
             raise ConfigurationError("embed_missing needs MemoryEngine(..., embeddings=...)")
+        return self._embed_missing(self.namespace(principal))
+
+    def _embed_missing(self, namespace: tuple[str, ...]) -> int:
         model = self._model
-        namespace = self.namespace(principal)
+        assert model is not None
         with self._lock_for(namespace):
             now = self.clock.now()
             lacking = {
@@ -815,37 +937,75 @@ class MemoryEngine:
                 self._put_records(namespace, done, now)
         return len(done)
 
-    def forget(self, principal: PrincipalLike, key: str | None = None) -> int:
-        """Hard-delete one record, or (``key=None``) every record of the principal.
+    def forget(self, principal: PrincipalLike, key: str) -> int:
+        """Hard-delete the record ``key`` of the principal; returns 1, or 0 when it is absent.
 
-        Returns how many records were removed. Raises ``StoreUnavailableError``: erasure
-        must not fail silently.
+        ``key`` is required: a missing key never means "everything" (erasing a user is
+        :meth:`erase_user`). To stop recalling a record but keep it restorable, use
+        :meth:`suppress`. Raises ``StoreUnavailableError``: erasure must not fail silently.
         """
         self._require_open("forget")
+        if not isinstance(key, str) or not key:
+            raise WrongTypeError(
+                f"MemoryEngine.forget deletes one record and needs its key (a non-empty str), "
+                f"got {key!r}; to erase every memory of the user call engine.erase_user(user)"
+            )
         namespace = self.namespace(principal)
         return self._bounded("forget", partial(self._forget, namespace, key))
 
-    def _forget(self, namespace: tuple[str, ...], key: str | None, deadline: float) -> int:
+    def _forget(self, namespace: tuple[str, ...], key: str, deadline: float) -> int:
         with self._lock_for(namespace):
             try:
-                if key is not None:
-                    values, seen = self._read_keys(namespace, [key])
-                    present = values[key] is not None
-                    marker = self._change_marker(namespace, self.clock.now())
-                    _in_time(deadline)
-                    self.gateway.delete_many(namespace, [key] if present else [], marker=marker)
-                    if present:
-                        self._cached_write(namespace, seen, marker, removed=[key])
-                    return int(present)
-                keys = [k for k, _ in self.gateway.read_all(namespace)]
+                values, seen = self._read_keys(namespace, [key])
+                present = values[key] is not None
                 marker = self._change_marker(namespace, self.clock.now())
                 _in_time(deadline)
-                self.gateway.delete_many(namespace, keys, marker=marker)
-                self._invalidate(namespace)
-                return len(keys)
+                self.gateway.delete_many(namespace, [key] if present else [], marker=marker)
+                if present:
+                    self._cached_write(namespace, seen, marker, removed=[key])
+                return int(present)
             except BaseException:
                 self._invalidate(namespace)
                 raise
+
+    def erase_user(self, principal: PrincipalLike) -> int:
+        """Erase everything stored for the principal under this app: every memory record
+        (active, suppressed or expired) and every structured slice (intent anchors,
+        constraint snapshots, the conversation ids they hold). Returns how many items were
+        removed.
+
+        Turns queued for extraction through this engine before the call are discarded,
+        never written back. Raises ``StoreUnavailableError``: erasure must not fail silently.
+
+        >>> from langgraph.store.memory import InMemoryStore
+        >>> from memory_plugins import MemoryConfig
+        >>> from memory_plugins.testing import candidate
+        >>> engine = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret="0123456789abcdef"))
+        >>> _ = engine.remember("alice", [candidate()], source_conversation_id="c-1")
+        >>> engine.erase_user("alice"), engine.list_records("alice", "all")
+        (1, [])
+        """
+        self._require_open("erase_user")
+        namespace = self.namespace(principal)
+        return self._bounded("erase_user", partial(self._erase, namespace))
+
+    def _erase(self, namespace: tuple[str, ...], deadline: float) -> int:
+        app, _, schema, digest = namespace
+        with self._lock_for(namespace):
+            self._erasures[namespace] = self._erasures.get(namespace, 0) + 1
+            try:
+                keys = [k for k, _ in self.gateway.read_all(namespace)]
+                # The slices' namespaces, found by their layout (the engine never imports slices).
+                slices = self.gateway.list_namespaces((app, SLICE_SEGMENT, schema, digest))
+                slice_keys = [(ns, [k for k, _ in self.gateway.read_all(ns)]) for ns in slices]
+                marker = self._change_marker(namespace, self.clock.now())
+                _in_time(deadline)
+                for slice_ns, found in slice_keys:
+                    self.gateway.delete_many(slice_ns, found)
+                self.gateway.delete_many(namespace, keys, marker=marker)
+                return len(keys) + sum(len(found) for _, found in slice_keys)
+            finally:
+                self._invalidate(namespace)
 
     def sweep(self, principal: PrincipalLike) -> int:
         """Physically delete the principal's expired records; returns how many.
@@ -928,10 +1088,15 @@ class MemoryEngine:
         self._require_open("aembed_missing")
         return await asyncio.to_thread(self.embed_missing, principal)
 
-    async def aforget(self, principal: PrincipalLike, key: str | None = None) -> int:
+    async def aforget(self, principal: PrincipalLike, key: str) -> int:
         """Async twin of :meth:`forget`."""
         self._require_open("aforget")
         return await asyncio.to_thread(self.forget, principal, key)
+
+    async def aerase_user(self, principal: PrincipalLike) -> int:
+        """Async twin of :meth:`erase_user`."""
+        self._require_open("aerase_user")
+        return await asyncio.to_thread(self.erase_user, principal)
 
     async def asweep(self, principal: PrincipalLike) -> int:
         """Async twin of :meth:`sweep`."""
@@ -1002,6 +1167,8 @@ class MemoryEngine:
             return self._recall_timed_out()
         except StoreUnavailableError as exc:
             return self._recall_failed(exc)
+        if not len(records):
+            self._empty_read(namespace)
         return self._select(records, query, now, deadline)
 
     @aobserved(RECALL_SPAN, recall_fields)
@@ -1019,6 +1186,8 @@ class MemoryEngine:
             return self._recall_timed_out()
         except StoreUnavailableError as exc:
             return self._recall_failed(exc)
+        if not len(records):
+            self._empty_read(namespace)
         if self.embeddings is not None:  # embedding the query must not block the event loop
             return await asyncio.to_thread(self._select, records, query, now, deadline)
         return self._select(records, query, now, deadline)
@@ -1074,6 +1243,16 @@ class MemoryEngine:
         hits = select(live, query, self._recall, stamp, similar)
         message = render_memory_message(hits) if hits else None
         return RecallResult(hits=hits, message=message, degraded=late)
+
+    def _empty_read(self, namespace: tuple[str, ...]) -> None:
+        """A user without memories: say so once if the store holds records elsewhere
+        (another secret or app), looked up on a worker, off the recall's path."""
+        if not self._unreachable.wants(namespace[3]):
+            return
+        try:
+            self._calls.submit(partial(self._unreachable.empty_read, namespace[3]))
+        except Exception:
+            return
 
     def _recall_timed_out(self) -> RecallResult:
         self.stats.incr("recall_timeouts")
@@ -1151,6 +1330,9 @@ class MemoryEngine:
         view = records if isinstance(records, IndexView) else None
         if view is not None and view.index.vectors is not None and not view.vector_count():
             return None
+        if deadline is not None and not self._meaning_ready.is_set():  # not worth waiting for
+            self._meaning_not_ready("recall")
+            raise _MeaningNotReady
         try:
             embedded: Sequence[float]
             if deadline is None:
@@ -1271,6 +1453,26 @@ class MemoryEngine:
     def _lock_for(self, namespace: tuple[str, ...]) -> threading.Lock:
         digest = hashlib.blake2b("\x1f".join(namespace).encode(), digest_size=2).digest()
         return self._locks[int.from_bytes(digest) % _LOCK_STRIPES]
+
+
+def _weakly(method: Callable[[], None]) -> Callable[[], None]:
+    """``method`` called through a weak reference: a store's hooks keep no engine alive."""
+    ref = weakref.WeakMethod(method)
+
+    def call() -> None:
+        bound = ref()
+        if bound is not None:
+            bound()
+
+    return call
+
+
+class _MeaningNotReady(TimeoutError):
+    """The embedding model is still loading (said once, not per recall)."""
+
+
+class _ErasedMeanwhile(Exception):
+    """The principal was erased after the turn being written was queued."""
 
 
 _Records = RecordIndex | tuple[MemoryRecord, ...]

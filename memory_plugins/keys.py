@@ -34,14 +34,16 @@ def _fold_ascii(text: str) -> str:
 
 
 def normalise_part(text: str | None) -> str:
-    """NFKC, ASCII case-fold, punctuation and symbols dropped, whitespace runs → ``-``."""
+    """NFKC, ASCII case-fold, punctuation and symbols dropped (emoji kept), whitespace
+    runs → ``-``."""
     if not text:
         return ""
     text = _fold_ascii(unicodedata.normalize("NFKC", text))
     kept = []
     for ch in text:
         category = unicodedata.category(ch)
-        if category[0] in "PSC" and ch not in "+#":  # keep C++ / C# distinct from C
+        # Keep C++ / C# distinct from C, and emoji (``So``): "🍵" is a subject of its own.
+        if category[0] in "PSC" and ch not in "+#" and category != "So":
             kept.append(" ")
         else:
             kept.append(ch)

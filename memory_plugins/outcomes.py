@@ -1,5 +1,6 @@
 """What each write returns (a rejected memory is data, not an exception), and the counters."""
 
+import html
 import threading
 from collections import Counter
 from dataclasses import dataclass
@@ -79,3 +80,28 @@ class EngineStats:
         """A copy of every counter."""
         with self._lock:
             return dict(self._counts)
+
+    def __repr__(self) -> str:
+        return f"EngineStats({self.snapshot()!r})"
+
+    def __str__(self) -> str:
+        """One ``name  count`` line per counter, sorted by name (``print(engine.stats)``).
+
+        >>> stats = EngineStats(); stats.incr("outcome_added", 2); stats.incr("recall_timeouts")
+        >>> print(stats)
+        outcome_added    2
+        recall_timeouts  1
+        """
+        counts = sorted(self.snapshot().items())
+        if not counts:
+            return "(no events counted yet)"
+        width = max(len(name) for name, _ in counts)
+        return "\n".join(f"{name:<{width}}  {count}" for name, count in counts)
+
+    def _repr_html_(self) -> str:
+        """The counters as an HTML table, for notebooks."""
+        rows = "".join(
+            f"<tr><td>{html.escape(name)}</td><td>{count}</td></tr>"
+            for name, count in sorted(self.snapshot().items())
+        )
+        return f"<table><tr><th>counter</th><th>count</th></tr>{rows}</table>"

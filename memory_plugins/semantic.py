@@ -84,14 +84,23 @@ class FunctionEmbeddings:
     """A plain function seen as :class:`Embeddings` (documents and queries alike).
 
     ``name`` identifies the model in stored records; the default is the function's
-    qualified name, so give one when it is a lambda or a closure over a model.
+    qualified name, so give one when it is a lambda or a closure over a model. ``warm``
+    (optional) loads the model: an engine calls it once at start, off the caller's thread.
 
     >>> FunctionEmbeddings(lambda texts: [[1.0] for _ in texts], name="ones").embed_query("hi")
     [1.0]
     """
 
-    def __init__(self, function: EmbeddingFunction, *, name: str | None = None) -> None:
+    def __init__(
+        self,
+        function: EmbeddingFunction,
+        *,
+        name: str | None = None,
+        warm: Callable[[], object] | None = None,
+    ) -> None:
         self.function = function
+        if warm is not None:  # a model that loads lazily: the engine warms it at start
+            self.warm = warm
         module = getattr(function, "__module__", None) or ""
         qualname = getattr(function, "__qualname__", None) or type(function).__qualname__
         self.name = name or f"{module}.{qualname}".lstrip(".")

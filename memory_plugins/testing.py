@@ -7,14 +7,16 @@
 """
 
 import asyncio
+import json
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from memory_plugins.candidate import example_candidate
 from memory_plugins.clock import FrozenClock
 from memory_plugins.embedders import HashingEmbeddings
+from memory_plugins.recall.injection import MEMORY_MESSAGE_NAME
 
 if TYPE_CHECKING:
     from memory_plugins.testing_llamaindex import ScriptedLLM
@@ -29,6 +31,8 @@ __all__ = [
     "ScriptedLLM",
     "SlowStore",
     "candidate",
+    "extraction_reply",
+    "received_memory",
 ]
 
 
@@ -40,6 +44,37 @@ def candidate(**fields: Any) -> dict[str, Any]:
     'The user likes green tea.'
     """
     return example_candidate(**fields)
+
+
+def extraction_reply(*candidates: Mapping[str, Any]) -> str:
+    """What an extraction model answers when it proposes ``candidates``: the JSON text to
+    script a ``ScriptedChatModel`` or ``ScriptedLLM`` extractor with (none: nothing to keep).
+
+    >>> extraction_reply()
+    '{"candidates": []}'
+    >>> import json; json.loads(extraction_reply(candidate()))["candidates"][0]["type"]
+    'user_preference'
+    """
+    return json.dumps({"candidates": [dict(c) for c in candidates]}, ensure_ascii=False)
+
+
+def received_memory(model: Any) -> str | None:
+    """The long-term memory message a ``ScriptedChatModel`` received in its last call
+    (``None`` when that call carried none): what memory put in front of the model.
+
+    >>> from memory_plugins.testing import ScriptedChatModel
+    >>> model = ScriptedChatModel(["Hi!"])
+    >>> _ = model.invoke("hello")
+    >>> print(received_memory(model))
+    None
+    """
+    calls = getattr(model, "calls", None)
+    if not calls:
+        return None
+    for message in calls[-1]:
+        if getattr(message, "name", None) == MEMORY_MESSAGE_NAME:
+            return str(message.content)
+    return None
 
 
 class FailingStore:

@@ -1,4 +1,4 @@
-"""Memory tools an agent can call: ``remember``, ``recall`` and ``forget``, validated.
+"""Memory tools an agent can call: ``remember``, ``recall`` and ``suppress``, validated.
 
 The framework-agnostic core of the LangChain tools
 (:func:`memory_plugins.adapters.langchain.memory_tools`) and the LlamaIndex tools
@@ -37,20 +37,20 @@ from memory_plugins.principals import PrincipalLike
 from memory_plugins.recall.quoting import escape_visible, quote_line
 
 __all__ = [
-    "FORGET_ARGS_SCHEMA",
-    "FORGET_DESCRIPTION",
     "RECALL_ARGS_SCHEMA",
     "RECALL_DESCRIPTION",
     "REMEMBER_ARGS_SCHEMA",
     "REMEMBER_DESCRIPTION",
+    "SUPPRESS_ARGS_SCHEMA",
+    "SUPPRESS_DESCRIPTION",
     "ToolCaller",
-    "aforget",
     "arecall",
     "aremember",
+    "asuppress",
     "describe_outcome",
-    "forget",
     "recall",
     "remember",
+    "suppress",
     "unexpected_arguments",
 ]
 
@@ -64,9 +64,10 @@ RECALL_DESCRIPTION = (
     "Look up stored long-term memories about the user relevant to a query. Returns each "
     "memory with its key in brackets."
 )
-FORGET_DESCRIPTION = (
-    "Forget a stored memory about the user, by the key that recall shows in brackets "
-    "(for example when the user says a preference no longer holds)."
+SUPPRESS_DESCRIPTION = (
+    "Stop using a stored memory about the user, by the key that recall shows in brackets "
+    "(for example when the user says a preference no longer holds). The memory is never "
+    "recalled again; an operator can restore it."
 )
 
 _ITEM: dict[str, Any] = CANDIDATES_SCHEMA["properties"]["candidates"]["items"]
@@ -96,9 +97,9 @@ RECALL_ARGS_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
 }
 
-FORGET_ARGS_SCHEMA: dict[str, Any] = {
-    "title": "forget",
-    "description": FORGET_DESCRIPTION,
+SUPPRESS_ARGS_SCHEMA: dict[str, Any] = {
+    "title": "suppress",
+    "description": SUPPRESS_DESCRIPTION,
     "type": "object",
     "properties": {"key": {"type": "string", "description": "The key recall showed."}},
     "required": ["key"],
@@ -142,7 +143,8 @@ def describe_outcome(outcome: WriteOutcome) -> str:
     status = outcome.status
     if status is OutcomeStatus.REJECTED:
         code = outcome.code or RejectCode.SCHEMA
-        return f"not stored: {code.value} ({_REASONS.get(code, 'refused by a gate')})"
+        fields = _fields(outcome.detail) if code is RejectCode.SCHEMA else ""
+        return f"not stored: {code.value} ({_REASONS.get(code, 'refused by a gate')}{fields})"
     key = escape_visible(outcome.key or "")
     if status is OutcomeStatus.DUPLICATE:
         return f"already stored: {key}"
@@ -151,8 +153,24 @@ def describe_outcome(outcome: WriteOutcome) -> str:
     if status in (OutcomeStatus.ADDED, OutcomeStatus.UPDATED):
         return f"stored ({status.value}): {key}"
     if status is OutcomeStatus.SUPPRESSED:
-        return f"forgotten: {key}"
+        return f"suppressed: {key} (never recalled again; restorable)"
     return f"{status.value}: {key}"
+
+
+def _fields(detail: str) -> str:
+    """The fields a schema refusal names (``"mood: Extra inputs..."`` → ``mood``): the model
+    learns what to fix, never a value."""
+    names = []
+    for part in detail.split("; "):
+        name = part.split(":", 1)[0].strip()
+        if (
+            ":" in part
+            and name
+            and len(name) <= 64
+            and name.replace(".", "").replace("_", "").isalnum()
+        ):
+            names.append(name)
+    return f": check {', '.join(dict.fromkeys(names))}" if names else ""
 
 
 def remember(engine: MemoryEngine, caller: ToolCaller, arguments: Any) -> str:
@@ -187,26 +205,29 @@ async def arecall(engine: MemoryEngine, caller: ToolCaller, query: str) -> str:
     return _listing(await engine.arecall(caller.principal, str(query)))
 
 
-def forget(engine: MemoryEngine, caller: ToolCaller, key: str) -> str:
-    """Suppress the caller's memory ``key`` (never recalled again, restorable by an operator)."""
+def suppress(engine: MemoryEngine, caller: ToolCaller, key: str) -> str:
+    """Suppress the caller's memory ``key`` (never recalled again, restorable by an operator).
+
+    Nothing is deleted: deleting is the operator's ``engine.forget`` / ``erase_user``.
+    """
     try:
         outcome = engine.suppress(caller.principal, str(key), conversation_id=_conv(caller))
     except StoreUnavailableError:  # the store is an add-on: the model hears it, the chat goes on
-        return "not forgotten: store_unavailable (memory is unavailable right now)"
+        return "not suppressed: store_unavailable (memory is unavailable right now)"
     if outcome.status is OutcomeStatus.NOT_FOUND:
         return f"not found: {escape_visible(str(key))} (no active memory has this key)"
     if outcome.status is OutcomeStatus.STORE_UNAVAILABLE:
-        return "not forgotten: store_unavailable (memory is unavailable right now)"
+        return "not suppressed: store_unavailable (memory is unavailable right now)"
     return describe_outcome(outcome)
 
 
-async def aforget(engine: MemoryEngine, caller: ToolCaller, key: str) -> str:
-    """Async twin of :func:`forget`."""
-    return await asyncio.to_thread(forget, engine, caller, key)
+async def asuppress(engine: MemoryEngine, caller: ToolCaller, key: str) -> str:
+    """Async twin of :func:`suppress`."""
+    return await asyncio.to_thread(suppress, engine, caller, key)
 
 
 def unexpected_arguments(tool: str, names: Any) -> str:
-    """The answer to a ``recall`` / ``forget`` call with arguments it does not take.
+    """The answer to a ``recall`` / ``suppress`` call with arguments it does not take.
 
     >>> unexpected_arguments("recall", {"user_id": "bob"})
     "not done: recall takes no argument 'user_id' (the user and conversation come from the run)"

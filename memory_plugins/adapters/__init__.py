@@ -8,7 +8,7 @@ memory_plugins.adapters`` stays light. Import the module of the framework you us
   around a model node) and ``add_long_term_memory``.
 - :mod:`memory_plugins.adapters.langchain`: ``with_long_term_memory`` (a runnable).
 - :mod:`memory_plugins.adapters.langchain_tools`: ``memory_tools`` (``remember`` /
-  ``recall`` / ``forget`` as LangChain tools; also importable from ``.langchain``).
+  ``recall`` / ``suppress`` as LangChain tools; also importable from ``.langchain``).
 - :mod:`memory_plugins.adapters.langchain_agent`: ``LongTermMemoryMiddleware`` (for
   LangChain's ``create_agent``).
 - :mod:`memory_plugins.adapters.llamaindex`: ``LongTermMemoryBlock`` (a memory block),

@@ -28,7 +28,7 @@ from pydantic import ConfigDict, PrivateAttr
 from memory_plugins.adapters._once import WarnOnce
 from memory_plugins.arguments import require_engine
 from memory_plugins.engine import MemoryEngine, RecallResult
-from memory_plugins.errors import ConfigurationError, MissingExtraError
+from memory_plugins.errors import ConfigurationError, MissingExtraError, WrongTypeError
 from memory_plugins.extraction import ExtractionQueue, TurnInput
 from memory_plugins.principals import PrincipalLike, principal_id
 
@@ -214,6 +214,8 @@ class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
         how = f"call it with config={{'configurable': {{{self.user_key!r}: ...}}}}"
         principal = require_principal(self.user_key, configurable, how=how)
         conversation = principal_from(configurable, self.conversation_key)
+        if conversation is None and self.conversation_key == "conversation_id":
+            conversation = principal_from(configurable, "thread_id")  # as the other adapters
         if not isinstance(input, Mapping):
             messages = _messages_of(input)
             return _Turn(principal, conversation, latest_user_text(messages), input, None, messages)
@@ -289,7 +291,8 @@ def with_long_term_memory(
 
     ``queue`` (an ``ExtractionQueue`` over ``engine``) receives each finished turn; without
     it memory is read-only. ``user_key`` / ``conversation_key`` name the ids in
-    ``config["configurable"]``.
+    ``config["configurable"]``; without a ``conversation_id`` there, the ``thread_id`` is the
+    conversation, as for the tools and the LangGraph adapter.
 
     A dict input is read like ``RunnableWithMessageHistory`` reads it: the user's message
     is under ``input_messages_key`` (default: the first of ``messages``, ``input``,
@@ -308,6 +311,12 @@ def with_long_term_memory(
     ['Hi!']
     """
     require_engine(engine, "with_long_term_memory")
+    if queue is not None and not isinstance(queue, ExtractionQueue):
+        raise WrongTypeError(
+            f"with_long_term_memory: queue= takes an ExtractionQueue, got "
+            f"{type(queue).__name__}; pass queue=ExtractionQueue(engine, extractor_model) "
+            "(a chat model goes into the queue as its extractor)"
+        )
     if queue is not None and queue.engine is not engine:
         raise ConfigurationError(
             "with_long_term_memory: the queue must be built over the same engine"

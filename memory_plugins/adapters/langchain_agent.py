@@ -64,14 +64,14 @@ class LongTermMemoryMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
     ``config`` and ``extractor`` (a ``MemoryExtractor`` or any LangChain chat model; without
     it nothing is extracted) build a :class:`~memory_plugins.adapters.langgraph.LongTermMemory`
     (one engine and one extraction queue per store); or pass ``memory=`` to share one.
-    ``tools=True`` also gives the agent the ``remember`` / ``recall`` / ``forget`` tools
+    ``tools=True`` also gives the agent the ``remember`` / ``recall`` / ``suppress`` tools
     over the same store (validated like every other write).
 
     >>> from memory_plugins import MemoryConfig
     >>> middleware = LongTermMemoryMiddleware(MemoryConfig(principal_secret="0123456789abcdef"),
     ...                                       tools=True)
     >>> [tool.name for tool in middleware.tools]
-    ['remember', 'recall', 'forget']
+    ['remember', 'recall', 'suppress']
     """
 
     def __init__(

@@ -1,4 +1,4 @@
-"""LangChain tools: ``remember``, ``recall`` and ``forget`` over one engine, validated.
+"""LangChain tools: ``remember``, ``recall`` and ``suppress`` over one engine, validated.
 
 Thin wrappers over :mod:`memory_plugins.tools`: a write passes the S1 schema and every
 gate, and the model reads the outcome and reason code, never a refused value. The user
@@ -8,7 +8,7 @@ the tool's arguments. Also importable from :mod:`memory_plugins.adapters.langcha
 >>> from langgraph.store.memory import InMemoryStore
 >>> from memory_plugins import MemoryConfig, MemoryEngine
 >>> engine = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret="0123456789abcdef"))
->>> remember, recall, forget = memory_tools(engine)
+>>> remember, recall, suppress = memory_tools(engine)
 >>> recall.invoke({"query": "tea"}, {"configurable": {"user_id": "alice"}})
 'No stored memory about the user matches this query.'
 """
@@ -20,19 +20,19 @@ from pydantic import ConfigDict
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import ConfigurationError, MissingExtraError
 from memory_plugins.tools import (
-    FORGET_ARGS_SCHEMA,
-    FORGET_DESCRIPTION,
     RECALL_ARGS_SCHEMA,
     RECALL_DESCRIPTION,
     REMEMBER_ARGS_SCHEMA,
     REMEMBER_DESCRIPTION,
+    SUPPRESS_ARGS_SCHEMA,
+    SUPPRESS_DESCRIPTION,
     ToolCaller,
-    aforget,
     arecall,
     aremember,
-    forget,
+    asuppress,
     recall,
     remember,
+    suppress,
     unexpected_arguments,
 )
 
@@ -50,7 +50,7 @@ __all__ = ["MemoryTool", "memory_tools"]
 
 
 class MemoryTool(BaseTool):
-    """A memory tool (``remember`` / ``recall`` / ``forget``) over one engine.
+    """A memory tool (``remember`` / ``recall`` / ``suppress``) over one engine.
 
     The user comes from the LangGraph runtime context (``context_schema``) or
     ``config["configurable"][user_key]``, the conversation from
@@ -113,22 +113,22 @@ class _RecallTool(MemoryTool):
         return await arecall(engine, caller, query)
 
 
-class _ForgetTool(MemoryTool):
-    name: str = "forget"
-    description: str = FORGET_DESCRIPTION
-    args_schema: Any = FORGET_ARGS_SCHEMA
+class _SuppressTool(MemoryTool):
+    name: str = "suppress"
+    description: str = SUPPRESS_DESCRIPTION
+    args_schema: Any = SUPPRESS_ARGS_SCHEMA
 
     def _run(self, config: RunnableConfig, key: str = "", **unexpected: Any) -> str:
         if unexpected:
             return unexpected_arguments(self.name, unexpected)
         engine, caller = self._bind(config)
-        return forget(engine, caller, key)
+        return suppress(engine, caller, key)
 
     async def _arun(self, config: RunnableConfig, key: str = "", **unexpected: Any) -> str:
         if unexpected:
             return unexpected_arguments(self.name, unexpected)
         engine, caller = self._bind(config)
-        return await aforget(engine, caller, key)
+        return await asuppress(engine, caller, key)
 
 
 def memory_tools(
@@ -137,7 +137,7 @@ def memory_tools(
     user_key: str = "user_id",
     conversation_key: str = "conversation_id",
 ) -> list[MemoryTool]:
-    """``remember``, ``recall`` and ``forget`` as LangChain tools for an agent.
+    """``remember``, ``recall`` and ``suppress`` as LangChain tools for an agent.
 
     ``engine`` is a ``MemoryEngine``, or a LangGraph ``LongTermMemory`` (or the
     ``LongTermMemoryMiddleware``'s ``memory``) to use the store the graph was compiled
@@ -149,7 +149,7 @@ def memory_tools(
     >>> engine = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret="0123456789abcdef"))
     >>> tools = memory_tools(engine)
     >>> [t.name for t in tools]
-    ['remember', 'recall', 'forget']
+    ['remember', 'recall', 'suppress']
     >>> tools[1].invoke({"query": "tea"}, {"configurable": {"user_id": "alice"}})
     'No stored memory about the user matches this query.'
     """
@@ -158,7 +158,7 @@ def memory_tools(
             f"memory_tools needs a MemoryEngine or a LongTermMemory, got {type(engine).__name__}"
         )
     common = {"source": engine, "user_key": user_key, "conversation_key": conversation_key}
-    return [_RememberTool(**common), _RecallTool(**common), _ForgetTool(**common)]
+    return [_RememberTool(**common), _RecallTool(**common), _SuppressTool(**common)]
 
 
 def _engine_of(source: Any) -> MemoryEngine:

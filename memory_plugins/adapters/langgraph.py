@@ -71,7 +71,9 @@ class LongTermMemory:
     per store; without an extractor nothing is extracted. ``user_key`` names the user id
     in ``config["configurable"]`` or the runtime context. ``embeddings`` (any
     ``Embeddings``, a function, or ``load_embedder("default")``) turns the meaning channel
-    on in every engine.
+    on in every engine. Turns still queued when the store's ``with sqlite_store(...)`` /
+    ``postgres_store(...)`` block ends, or when the interpreter exits, get
+    ``exit_timeout`` seconds to be written; a WARNING names how many were dropped after that.
 
     >>> from memory_plugins import MemoryConfig
     >>> memory = LongTermMemory(MemoryConfig(principal_secret="0123456789abcdef"))
@@ -90,6 +92,7 @@ class LongTermMemory:
         queue_maxsize: int = 64,
         job_timeout: float = 30.0,
         embeddings: EmbeddingsLike | None = None,
+        exit_timeout: float = 5.0,
     ) -> None:
         self.config = require_config(config, "LongTermMemory")
         self.embeddings = embeddings
@@ -101,7 +104,12 @@ class LongTermMemory:
             else MemoryExtractor(extractor)
         )
         self._clock = clock
-        self._make_queue = partial(ExtractionQueue, maxsize=queue_maxsize, job_timeout=job_timeout)
+        self._make_queue = partial(
+            ExtractionQueue,
+            maxsize=queue_maxsize,
+            job_timeout=job_timeout,
+            exit_timeout=exit_timeout,
+        )
         # Weak keys: a store the graph dropped takes its engine and queue with it.
         self._per_store: weakref.WeakKeyDictionary[
             BaseStore, tuple[MemoryEngine, ExtractionQueue | None]
@@ -126,8 +134,11 @@ class LongTermMemory:
                     weakref.proxy(store), self.config, clock=self._clock, embeddings=self.embeddings
                 )
                 queue = self._make_queue(engine, self.extractor) if self.extractor else None
+                if queue is not None:
+                    queue.bind_store(store)
                 pair = self._per_store[store] = (engine, queue)
-                weakref.finalize(store, _release, engine, queue)
+                # Not at interpreter exit: the queues' own exit drain writes what is pending.
+                weakref.finalize(store, _release, engine, queue).atexit = False
             return pair
 
     def engine_for(self, store: BaseStore | None) -> MemoryEngine:
@@ -396,7 +407,8 @@ def add_long_term_memory(
 
 
 def _release(engine: MemoryEngine, queue: ExtractionQueue | None) -> None:
-    """Run when a store is collected: its pending extractions can no longer be written."""
+    """Run when a store is collected (never while its queue has turns pending: the queue
+    keeps it alive until they are written)."""
     if queue is not None:
         queue.close(0)
     engine.close()

@@ -36,16 +36,16 @@ from memory_plugins.extraction.prompt import CANDIDATES_SCHEMA
 from memory_plugins.outcomes import EngineStats
 from memory_plugins.principals import PrincipalLike, principal_id, run_principal
 from memory_plugins.tools import (
-    FORGET_ARGS_SCHEMA,
-    FORGET_DESCRIPTION,
     RECALL_ARGS_SCHEMA,
     RECALL_DESCRIPTION,
     REMEMBER_ARGS_SCHEMA,
     REMEMBER_DESCRIPTION,
+    SUPPRESS_ARGS_SCHEMA,
+    SUPPRESS_DESCRIPTION,
     ToolCaller,
-    aforget,
     arecall,
     aremember,
+    asuppress,
     unexpected_arguments,
 )
 
@@ -312,7 +312,7 @@ def memory_function_tools(
     user_key: str = "user_id",
     conversation_key: str = "conversation_id",
 ) -> list[FunctionTool]:
-    """``remember``, ``recall`` and ``forget`` as LlamaIndex ``FunctionTool`` s.
+    """``remember``, ``recall`` and ``suppress`` as LlamaIndex ``FunctionTool`` s.
 
     The user is ``user_id`` (verified by your app, as for :class:`LongTermMemoryBlock`) or,
     without it, read from the workflow ``Context`` of the agent run
@@ -326,7 +326,7 @@ def memory_function_tools(
     >>> engine = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret="0123456789abcdef"))
     >>> tools = memory_function_tools(engine, user_id="alice", conversation_id="s-1")
     >>> [t.metadata.name for t in tools]
-    ['remember', 'recall', 'forget']
+    ['remember', 'recall', 'suppress']
     >>> tools[1].call(query="tea").content
     'No stored memory about the user matches this query.'
     """
@@ -359,10 +359,10 @@ def memory_function_tools(
             return unexpected_arguments("recall", unexpected)
         return await arecall(engine, await caller_of(ctx), query)
 
-    async def forget_in(ctx: Context | None, key: str, unexpected: dict[str, Any]) -> str:
+    async def suppress_in(ctx: Context | None, key: str, unexpected: dict[str, Any]) -> str:
         if unexpected:
-            return unexpected_arguments("forget", unexpected)
-        return await aforget(engine, await caller_of(ctx), key)
+            return unexpected_arguments("suppress", unexpected)
+        return await asuppress(engine, await caller_of(ctx), key)
 
     fns: tuple[ToolFn, ToolFn, ToolFn]
     if user_id is not None:
@@ -373,10 +373,10 @@ def memory_function_tools(
         async def recall(query: str = "", **unexpected: Any) -> str:
             return await recall_in(None, query, unexpected)
 
-        async def forget(key: str = "", **unexpected: Any) -> str:
-            return await forget_in(None, key, unexpected)
+        async def suppress(key: str = "", **unexpected: Any) -> str:
+            return await suppress_in(None, key, unexpected)
 
-        fns = (remember, recall, forget)
+        fns = (remember, recall, suppress)
     else:
 
         async def remember_ctx(ctx: Context, **arguments: Any) -> str:
@@ -385,14 +385,14 @@ def memory_function_tools(
         async def recall_ctx(ctx: Context, query: str = "", **unexpected: Any) -> str:
             return await recall_in(ctx, query, unexpected)
 
-        async def forget_ctx(ctx: Context, key: str = "", **unexpected: Any) -> str:
-            return await forget_in(ctx, key, unexpected)
+        async def suppress_ctx(ctx: Context, key: str = "", **unexpected: Any) -> str:
+            return await suppress_in(ctx, key, unexpected)
 
-        fns = (remember_ctx, recall_ctx, forget_ctx)
+        fns = (remember_ctx, recall_ctx, suppress_ctx)
     specs = (
         ("remember", REMEMBER_DESCRIPTION, REMEMBER_ARGS_SCHEMA),
         ("recall", RECALL_DESCRIPTION, RECALL_ARGS_SCHEMA),
-        ("forget", FORGET_DESCRIPTION, FORGET_ARGS_SCHEMA),
+        ("suppress", SUPPRESS_DESCRIPTION, SUPPRESS_ARGS_SCHEMA),
     )
     return [
         FunctionTool.from_defaults(

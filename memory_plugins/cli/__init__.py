@@ -35,7 +35,7 @@ def _parser() -> argparse.ArgumentParser:
         ("list", "list a user's memories"),
         ("restore", "restore a suppressed memory"),
         ("suppress", "suppress a memory (never recalled, restorable)"),
-        ("forget", "hard-delete one memory, or all of a user's with --all"),
+        ("forget", "delete one memory for good, or erase the user with --all"),
     ):
         cmd = sub.add_parser(name, help=text)
         cmd.add_argument("--user", required=True, help="principal (user id)")
@@ -46,7 +46,11 @@ def _parser() -> argparse.ArgumentParser:
         elif name == "forget":
             group = cmd.add_mutually_exclusive_group(required=True)
             group.add_argument("key", nargs="?", help="record key")
-            group.add_argument("--all", action="store_true", help="erase every memory of the user")
+            group.add_argument(
+                "--all",
+                action="store_true",
+                help="erase the user: every memory and structured slice",
+            )
         else:
             cmd.add_argument("key", help="record key (see 'list')")
 
@@ -158,23 +162,38 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             return 2
     if args.command == "eval":
-        module = importlib.import_module(f"memory_plugins.cli.eval_{args.suite}")
+        name = f"memory_plugins.cli.eval_{args.suite}"
     elif args.command == "bench":
-        module = importlib.import_module(f"memory_plugins.cli.bench_{args.target}")
+        name = f"memory_plugins.cli.bench_{args.target}"
     elif args.command in ("export", "import"):
-        module = importlib.import_module("memory_plugins.cli.transfer")
+        name = "memory_plugins.cli.transfer"
     elif args.command in ("list", "restore", "suppress", "forget", "recall"):
-        module = importlib.import_module("memory_plugins.cli.inspector")
+        name = "memory_plugins.cli.inspector"
     else:
-        module = importlib.import_module(f"memory_plugins.cli.{args.command}")
+        name = f"memory_plugins.cli.{args.command}"
     from memory_plugins.errors import MemoryPluginsError
 
     try:
+        module = importlib.import_module(name)
         status: int = module.run(args)
-    except (OSError, MemoryPluginsError) as exc:  # a message naming the fix, no traceback
-        print(f"memory-plugins {args.command}: {exc}", file=sys.stderr)
+    except (OSError, ImportError, MemoryPluginsError) as exc:  # one line naming the fix
+        shown: object = exc
+        if isinstance(exc, ModuleNotFoundError) and not isinstance(exc, MemoryPluginsError):
+            shown = _missing_extra(exc)
+        elif isinstance(exc, ImportError) and not isinstance(exc, MemoryPluginsError):
+            raise
+        print(f"memory-plugins {args.command}: {shown}", file=sys.stderr)
         return 2
     return status
+
+
+def _missing_extra(exc: ModuleNotFoundError) -> str:
+    """A module of an optional dependency is missing: name the extra that brings it."""
+    module = exc.name or "an optional dependency"
+    return (
+        f"needs the optional dependency {module!r}, not installed here; "
+        f"install the extras with: pip install 'memory-plugins[all]'"
+    )
 
 
 def _unwritable(path: str | None) -> str | None:

@@ -431,7 +431,7 @@ def measure(
                         )
                     )
             finally:
-                main.forget(PRINCIPAL)
+                main.erase_user(PRINCIPAL)
     return results
 
 

@@ -61,7 +61,7 @@ def _write(backend: str, n: int, batch: int) -> float:
                 "bench-user", cands[offset : offset + batch], source_conversation_id="c-1"
             )
         rate = n / (time.perf_counter() - start)
-        engine.forget("bench-user")
+        engine.erase_user("bench-user")
     return rate
 
 

@@ -269,6 +269,9 @@ def _meaning() -> tuple[Embeddings | None, str]:
         return None, "off (pip install 'memory-plugins[meaning]')"
 
 
+DEMO_APP = "memory-plugins-demo"
+"""The app the demo writes under, so a store it wrote is known as a demo store."""
+
 # -- the walkthrough --------------------------------------------------------------------------
 
 
@@ -282,7 +285,7 @@ class _Walkthrough:
         from memory_plugins.adapters.langgraph import LongTermMemory, add_long_term_memory
 
         self.chat, extraction, self.label = _models(spec)
-        self.config = MemoryConfig(principal_secret=uuid.uuid4().hex)
+        self.config = MemoryConfig(principal_secret=uuid.uuid4().hex, app=DEMO_APP)
         self.embeddings, self.meaning = _meaning()
         self.memory = LongTermMemory(
             self.config, extractor=extraction, job_timeout=60.0, embeddings=self.embeddings
@@ -357,9 +360,46 @@ def run(args: argparse.Namespace) -> int:
 @contextmanager
 def _store(db: str | None) -> Iterator[tuple[Any, Path]]:
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(db) if db else Path(folder) / "demo.sqlite"
+        path = Path(db).expanduser() if db else Path(folder) / "demo.sqlite"
+        if db:
+            _check_demo_file(db, path)
         with sqlite_store(path) as store:
             yield store, path
+
+
+def _check_demo_file(db: str, path: Path) -> None:
+    """``--db`` names a new file in an existing folder, or a store only the demo wrote."""
+    if not path.parent.is_dir():
+        raise ConfigurationError(
+            f"--db {db}: the folder {path.parent} does not exist; create it, or give a file "
+            "in an existing folder (the demo creates no folders)"
+        )
+    if not path.is_file() or path.stat().st_size == 0:  # a folder fails when opened
+        return
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+            apps = (
+                {row[0] for row in conn.execute("SELECT DISTINCT prefix FROM store")}
+                if "store" in tables
+                else set()
+            )
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        raise ConfigurationError(f"--db {db}: not an SQLite memory store ({exc})") from exc
+    others = sorted({prefix.split(".", 1)[0] for prefix in apps} - {DEMO_APP})
+    if tables and "store" not in tables:
+        raise ConfigurationError(
+            f"--db {db}: {path} is an SQLite database of something else; give the demo a new file"
+        )
+    if others:
+        raise ConfigurationError(
+            f"--db {db}: {path} holds memories of app(s) {', '.join(others)}, not only the "
+            "demo's; the demo writes under a random secret and would leave rows there: give "
+            "it a new file"
+        )
 
 
 def _conversation_a(walk: _Walkthrough) -> None:

@@ -73,11 +73,21 @@ def keep_valid(
     return valid
 
 
-def no_valid_case(path: str | Path, problems: Sequence[str]) -> int:
-    """Report a file without a single valid line; returns the exit status (1)."""
-    print(f"no valid case in {path}", file=sys.stderr)
-    for line in problems:
+_SKIPPED_SHOWN = 5  # malformed lines printed one by one; the rest are counted
+
+
+def print_skipped(problems: Sequence[str], shown: int = _SKIPPED_SHOWN) -> None:
+    """The first ``shown`` malformed lines, then how many more were skipped (to stderr)."""
+    for line in problems[:shown]:
         print(f"  skipped {line}", file=sys.stderr)
+    if len(problems) > shown:
+        print(f"  … and {len(problems) - shown} more skipped line(s)", file=sys.stderr)
+
+
+def no_valid_case(path: str | Path, problems: Sequence[str]) -> int:
+    """Report a file without a single valid line, the verdict last; returns 1."""
+    print_skipped(problems)
+    print(f"no valid case in {path}: {len(problems)} line(s) skipped", file=sys.stderr)
     return 1
 
 
@@ -125,15 +135,18 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 
 def print_table(title: str, rows: Iterable[tuple[str, Any]], problems: Sequence[str] = ()) -> None:
-    """Print a two-column summary, then any malformed-line messages."""
+    """Print any malformed-line messages (a few, then a count), then the two-column summary:
+    the verdict comes last."""
     rows = list(rows)
+    if problems:
+        print_skipped(problems)
+        print(f"{len(problems)} malformed line(s) skipped", file=sys.stderr)
+    sys.stderr.flush()
     print(title)
     width = max((len(name) for name, _ in rows), default=0)
     for name, value in rows:
         shown = f"{value:.3f}" if isinstance(value, float) else str(value)
         print(f"  {name:<{width}}  {shown}")
-    for problem in problems:
-        print(f"  skipped {problem}", file=sys.stderr)
 
 
 def print_misses(misses: Sequence[str], shown: int = 20) -> None:

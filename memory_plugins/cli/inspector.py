@@ -15,9 +15,9 @@ import sys
 
 from memory_plugins.candidate import MemoryRecord, RecordStatus
 from memory_plugins.cli.runtime import APP_ENV, SECRET_ENV, cli_config, open_store
+from memory_plugins.elsewhere import elsewhere
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import ConfigurationError, StoreUnavailableError
-from memory_plugins.namespaces import MEMORY_SEGMENT, SCHEMA_SEGMENT
 from memory_plugins.outcomes import OutcomeStatus
 from memory_plugins.recall.explain import format_explanation
 from memory_plugins.recall.quoting import escape_visible, quote_line
@@ -113,36 +113,33 @@ def _status_of(engine: MemoryEngine, user: str, key: str) -> RecordStatus | None
 def _elsewhere(engine: MemoryEngine, user: str) -> None:
     """Say where the records are when ``user`` has none under this app and secret."""
     app = engine.config.app
-    apps = {
-        ns[0]
-        for ns in engine.gateway.list_namespaces(max_depth=3)
-        if ns[1:3] == (MEMORY_SEGMENT, SCHEMA_SEGMENT)
-    }
-    if not apps:
+    found = elsewhere(engine.gateway, app)
+    if not found:
         return
     notes = []
-    if app in apps:
-        users = len(engine.gateway.list_namespaces((app, MEMORY_SEGMENT, SCHEMA_SEGMENT)))
+    if found.users_in_app:
         notes.append(
-            f"the store has records of {users} other user(s) under app {app!r}: check --user, "
-            f"and that {SECRET_ENV} is the secret your application uses (users are stored "
-            "under a hash keyed by it)"
+            f"the store has records of {found.users_in_app} other user(s) under app {app!r}: "
+            f"check --user, and that {SECRET_ENV} is the secret your application uses (users "
+            "are stored under a hash keyed by it)"
         )
-    others = sorted(apps - {app})
-    if others:
+    if found.other_apps:
         notes.append(
-            f"the store has records under other apps: {', '.join(others)} "
+            f"the store has records under other apps: {', '.join(found.other_apps)} "
             f"(choose one with --app or {APP_ENV})"
         )
     print(f"note: no memories for {user!r} under app {app!r}; " + "; ".join(notes), file=sys.stderr)
 
 
 def _forget(engine: MemoryEngine, args: argparse.Namespace) -> int:
-    removed = engine.forget(args.user, None if args.all else args.key)
-    if not removed and not args.all:
+    if args.all:
+        removed = engine.erase_user(args.user)
+        print(f"erased {removed} item(s) of {args.user!r}: memories and structured slices")
+        return 0
+    if not engine.forget(args.user, args.key):
         print(f"not found: {args.key}", file=sys.stderr)
         return 1
-    print(f"forgot {removed} record(s)")
+    print("deleted 1 record")
     return 0
 
 

@@ -3,8 +3,9 @@
 The three variables name what the application passes to ``MemoryConfig`` and the store it
 opens, so the command line sees exactly the application's memories:
 
-``MEMORY_PLUGINS_STORE``: ``sqlite:///path/to/file.db`` (``~`` expands; default: a file in
-the user's data directory), ``postgresql://…`` or ``memory``. ``MEMORY_PLUGINS_SECRET``:
+``MEMORY_PLUGINS_STORE``: ``sqlite:///relative/file.db`` or ``sqlite:////absolute/file.db``
+(SQLAlchemy's convention: four slashes for an absolute path; ``sqlite:///~/file.db``
+expands; default: a file in the user's data directory), ``postgresql://…`` or ``memory``. ``MEMORY_PLUGINS_SECRET``:
 the principal HMAC secret; when unset, the secret kept (mode 0600) beside the SQLite file.
 ``MEMORY_PLUGINS_APP``: the app label (``MemoryConfig.app``; ``--app`` overrides it).
 Inspecting commands never create anything: a missing store or secret is an error naming
@@ -17,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from memory_plugins.backends import postgres_store, sqlite_store
+from memory_plugins.backends import check_postgres_url, postgres_store, sqlite_store
 from memory_plugins.config import MemoryConfig
 from memory_plugins.errors import ConfigurationError
 from memory_plugins.store import StoreLike
@@ -120,13 +121,22 @@ def open_store(url: str | None = None, *, must_exist: bool = False) -> Iterator[
         yield InMemoryStore()
     elif path is not None:
         if must_exist and not path.is_file():
+            read = path.absolute()
+            how = ""
+            if not path.is_absolute() and not url.removeprefix(_SQLITE).startswith("~"):
+                how = (
+                    f" ({url} names a path relative to the current folder, as in SQLAlchemy; "
+                    f"an absolute path takes four slashes: sqlite:////{url.removeprefix(_SQLITE)})"
+                )
             raise ConfigurationError(
-                f"no memory store at {path}: set {STORE_ENV}=sqlite:///path/to/your/app.sqlite "
-                "(the file your application opens) or postgresql://..."
+                f"no memory store at {read}{how}: set {STORE_ENV}=sqlite:////absolute/path/to/"
+                "app.sqlite (the file your application opens; sqlite:///relative/path and "
+                "sqlite:///~/path work too) or postgresql://..."
             )
         with sqlite_store(path) as store:
             yield store
     elif url.startswith(("postgresql://", "postgres://")):
+        check_postgres_url(url)  # a wrong database or port: one line, at once
         with postgres_store(url) as store:
             yield store
     else:

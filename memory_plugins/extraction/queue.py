@@ -27,10 +27,12 @@ import threading
 import time
 import weakref
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from types import TracebackType
 from typing import Any, cast
 
 from memory_plugins.arguments import require_engine
+from memory_plugins.backends import before_close
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import ConfigurationError, WrongTypeError
 from memory_plugins.extraction.bounds import clip_for_queue
@@ -71,7 +73,8 @@ class ExtractionQueue:
     ``dropped_on_close``, ``ineligible`` (and ``ineligible_<reason>``), ``rejected_closed``,
     ``model_errors``, ``timeouts``, ``model_stalled``, ``malformed``, ``malformed_items``,
     ``candidates_proposed``, ``candidates_dropped``, ``promoted``, ``write_errors``,
-    ``submit_errors`` and
+    ``submit_errors``, ``discarded_after_erase`` (a turn queued before
+    :meth:`~memory_plugins.MemoryEngine.erase_user` is never written) and
     ``outcome_<outcome>`` per candidate (``outcome_added``, ``outcome_rejected(schema)``…).
     Call :meth:`close` (or use it as a context manager) at shutdown to finish queued jobs.
     A queue still open at interpreter exit gets ``exit_timeout`` seconds to finish; the
@@ -142,13 +145,38 @@ class ExtractionQueue:
         self._lock = threading.Lock()
         self._has_work = threading.Condition(self._lock)
         self._idle = threading.Condition(self._lock)
-        self._jobs: deque[TurnInput] = deque()
+        # Each waiting turn with its principal's erasure epoch when it was queued.
+        self._jobs: deque[tuple[TurnInput, int]] = deque()
         self._in_flight = 0
         self._closed = False
         self._stopping = False
         self._stalled_calls = 0
         self._worker: threading.Thread | None = None
         self._pinned: OrderedDict[tuple[str, str], tuple[str, ...]] = OrderedDict()
+        self._store_ref: Callable[[], Any] | None = None
+        self._held_store: Any = None
+        if not isinstance(self.engine.store, weakref.ProxyTypes):
+            self.bind_store(self.engine.store)
+
+    def bind_store(self, store: Any) -> None:
+        """Finish queued turns before ``store`` closes (when ``sqlite_store`` /
+        ``postgres_store`` opened it), and keep ``store`` alive while turns are pending.
+
+        The engine calls this for its own store; an engine that reaches its store through a
+        weak proxy (``LongTermMemory``) is bound by its owner with the store itself.
+        """
+        hook = weakref.WeakMethod(self._before_store_closes)
+
+        def finish() -> None:
+            method = hook()
+            if method is not None:
+                method()
+
+        before_close(store, finish)
+        try:
+            self._store_ref = weakref.ref(store)
+        except TypeError:  # not weakly referenceable: the engine holds it anyway
+            self._store_ref = None
 
     # -- caller side -----------------------------------------------------------------------
 
@@ -165,12 +193,15 @@ class ExtractionQueue:
                 logger.debug("memory extraction not queued: %s", reason)
                 return False
             turn = clip_for_queue(turn, self.engine.config.max_text_chars)
+            epoch = self.engine._erasure_epoch(turn.principal)
             with self._lock:
                 if self._closed:
                     self.stats.incr("rejected_closed")
                     return False
-                self._jobs.append(turn)
+                self._jobs.append((turn, epoch))
                 self._job_bytes += _size(turn)
+                if self._store_ref is not None:  # a collected store could not take the write
+                    self._held_store = self._store_ref()
                 dropped = 0
                 while len(self._jobs) > self.maxsize:
                     dropped += self._drop_oldest_job()
@@ -228,8 +259,10 @@ class ExtractionQueue:
             self._jobs.clear()
             self._job_bytes = 0
             self._stopping = True
+            released, self._held_store = self._held_store, None
             self._has_work.notify_all()
             worker = self._worker
+        del released
         _OPEN_QUEUES.discard(self)
         if left:
             self.stats.incr("dropped_on_close", left)
@@ -263,7 +296,7 @@ class ExtractionQueue:
         return self._job_bytes + self._result_bytes
 
     def _drop_oldest_job(self) -> int:
-        self._job_bytes -= _size(self._jobs.popleft())
+        self._job_bytes -= _size(self._jobs.popleft()[0])
         return 1
 
     def _trim_results(self) -> None:
@@ -300,12 +333,7 @@ class ExtractionQueue:
             if self._closed or not (self._jobs or self._in_flight):
                 return
             self._closed = True
-        self.flush(max(0.0, began + self.exit_timeout - time.monotonic()))
-        with self._lock:
-            left = len(self._jobs) + self._in_flight
-            self._jobs.clear()
-            self._stopping = True
-            self._has_work.notify_all()
+        left = self._finish(began + self.exit_timeout, stop=True)
         if left:
             self.stats.incr("dropped_at_exit", left)
             logger.warning(
@@ -316,6 +344,38 @@ class ExtractionQueue:
                 self.exit_timeout,
             )
 
+    def _before_store_closes(self) -> None:
+        """The ``with`` block of the store ends: write the pending turns while it is open."""
+        with self._lock:
+            if self._closed or not (self._jobs or self._in_flight):
+                return
+        left = self._finish(time.monotonic() + self.exit_timeout, stop=False)
+        if left:  # the store is gone: what is still running cannot be written either
+            with self._lock:
+                self._closed = self._stopping = True
+                self._has_work.notify_all()
+            self.stats.incr("dropped_at_store_close", left)
+            logger.warning(
+                "memory extraction: %d turn(s) dropped because their store closed before "
+                "they were done (exit_timeout=%.3gs); call close(timeout) on the queue (or "
+                "LongTermMemory / LongTermMemoryMiddleware) inside the store's `with` block",
+                left,
+                self.exit_timeout,
+            )
+
+    def _finish(self, deadline: float, *, stop: bool) -> int:
+        """Wait for pending turns until ``deadline``; drop the waiting ones left and return
+        how many turns were not done (with ``stop``, the worker stops too)."""
+        self.flush(max(0.0, deadline - time.monotonic()))
+        with self._lock:
+            left = len(self._jobs) + self._in_flight
+            self._jobs.clear()
+            self._job_bytes = 0
+            if stop:
+                self._stopping = True
+                self._has_work.notify_all()
+        return left
+
     def _work(self) -> None:
         while True:
             with self._lock:
@@ -323,21 +383,27 @@ class ExtractionQueue:
                     self._has_work.wait()
                 if not self._jobs:
                     return
-                turn = self._jobs.popleft()
+                turn, epoch = self._jobs.popleft()
                 self._job_bytes -= _size(turn)
                 self._in_flight += 1
             try:
-                self._process(turn)
+                self._process(turn, epoch)
             except Exception:  # a bug in one job must not kill the worker
                 self.stats.incr("job_errors")
                 logger.exception("memory extraction job failed")
             finally:
+                released = None
                 with self._lock:
                     self._in_flight -= 1
+                    if not self._jobs and not self._in_flight:
+                        released, self._held_store = self._held_store, None
                     self._idle.notify_all()
+                # Dropped outside the lock: the last reference may run the store's finaliser,
+                # which closes this queue.
+                del released
 
     @observed(EXTRACTION_SPAN)
-    def _process(self, turn: TurnInput) -> None:
+    def _process(self, turn: TurnInput, epoch: int) -> None:
         conversation = turn.conversation_id or ""
         key = (turn.principal, conversation)
         previous = turn.previous_pinned_decisions
@@ -367,9 +433,11 @@ class ExtractionQueue:
         outcomes: list[WriteOutcome] = []
         if candidates:
             try:
-                outcomes = self.engine.remember(
-                    turn.principal, candidates, source_conversation_id=conversation
-                )
+                # Not written when the user was erased after the turn was queued.
+                outcomes = self.engine._remember(turn.principal, candidates, conversation, epoch)
+                if not outcomes:
+                    self.stats.incr("discarded_after_erase")
+                    logger.info("memory extraction: a turn queued before its user was erased")
             except ConfigurationError as exc:  # misuse is not an outage: say it loudly, once
                 self.stats.incr("configuration_errors")
                 if self.stats.get("configuration_errors") == 1:

@@ -51,7 +51,15 @@ def _only_filler(part: str) -> bool:
         text = _ZH_FILLER.sub(" ", unicodedata.normalize("NFKC", text))
     if "'" in text or "’" in text:
         text = _POSSESSIVE.sub("", text)
-    return all(word in _EN_FILLER for word in _WORD.findall(text))
+    words = _WORD.findall(text)
+    if not words and _meaningful(text):  # only emoji left: no filler word in it
+        return False
+    return all(word in _EN_FILLER for word in words)
+
+
+def _meaningful(part: str) -> bool:
+    # A word, or an emoji / pictographic symbol (``So``): "🍵" names a thing.
+    return _WORD.search(part) is not None or any(unicodedata.category(c) == "So" for c in part)
 
 
 def find_identity_problem(identity: Identity) -> str | None:
@@ -65,7 +73,7 @@ def find_identity_problem(identity: Identity) -> str | None:
     """
     subject = (identity.subject or "").strip()
     facet = (identity.facet or "").strip()
-    if not _WORD.search(subject) and not _WORD.search(facet):
+    if not _meaningful(subject) and not _meaningful(facet):
         return "identity is empty"
     if subject and _only_filler(subject):
         return "identity.subject is only filler words"

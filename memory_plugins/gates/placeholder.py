@@ -87,11 +87,16 @@ def _is_slot_name(inner: str, opener: str) -> bool:
     return opener in "<{" and _CJK.search(inner) is not None
 
 
+def _has_symbol(text: str) -> bool:
+    """Whether ``text`` holds an emoji or another pictographic symbol (``So``): a meaning."""
+    return any(unicodedata.category(ch) == "So" for ch in text)
+
+
 def _whole(text: str) -> str | None:
     stripped = text.strip()
     if not stripped:
         return "blank value"
-    if _NON_ALNUM.fullmatch(stripped):
+    if _NON_ALNUM.fullmatch(stripped) and not _has_symbol(stripped):
         return "punctuation only"
     # Placeholder words and lone slots are short.
     if len(stripped) > _MAX_WHOLE_CHARS:

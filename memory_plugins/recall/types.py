@@ -1,5 +1,6 @@
 """What the read path returns: hits, per-record considerations, and their reasons."""
 
+import html
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -51,8 +52,20 @@ class Consideration:
 
 @dataclass(frozen=True, slots=True)
 class Ranking:
-    """The result of scoring a namespace's records against a query."""
+    """The result of scoring a namespace's records against a query.
+
+    ``print(ranking)`` shows the table of :func:`memory_plugins.recall.format_explanation`
+    (every record, its score per dimension and the verdict); a notebook shows it too.
+    """
 
     query: str
     hits: tuple[RecallHit, ...]
     considered: tuple[Consideration, ...]
+
+    def __str__(self) -> str:
+        from memory_plugins.recall.explain import format_explanation  # explain imports this
+
+        return format_explanation(self)
+
+    def _repr_html_(self) -> str:
+        return f"<pre>{html.escape(str(self))}</pre>"

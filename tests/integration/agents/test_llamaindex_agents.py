@@ -183,18 +183,18 @@ async def test_agent_workflow_tools_take_the_user_from_the_context(engine: Memor
     # Bob's run, with alice's key in the arguments: nothing of alice's is reachable.
     llm, _ = _script(
         _tool_call("recall", {"query": "oolong tea"}, "b1"),
-        _tool_call("forget", {"key": KEY}, "b2"),
-        _tool_call("forget", {"key": KEY, "user_id": "alice"}, "b3"),
+        _tool_call("suppress", {"key": KEY}, "b2"),
+        _tool_call("suppress", {"key": KEY, "user_id": "alice"}, "b3"),
         "Nothing found.",
     )
     workflow = AgentWorkflow.from_tools_or_functions(tools, llm=llm)
     ctx = Context(workflow)
     await ctx.store.set("user_id", "bob")
     answers = _tool_outputs(await workflow.run(user_msg="What does alice drink?", ctx=ctx))
-    recalled, forgotten, named = answers
+    recalled, suppressed, named = answers
     assert recalled == "No stored memory about the user matches this query."
-    assert forgotten.startswith("not found")
-    assert named.startswith("not done: forget takes no argument 'user_id'")
+    assert suppressed.startswith("not found")
+    assert named.startswith("not done: suppress takes no argument 'user_id'")
     assert [r.status.value for r in engine.list_records("alice")] == ["active"]
 
 

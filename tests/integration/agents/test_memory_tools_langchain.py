@@ -1,4 +1,4 @@
-"""The ``remember`` / ``recall`` / ``forget`` tools in a LangChain agent: validated writes.
+"""The ``remember`` / ``recall`` / ``suppress`` tools in a LangChain agent: validated writes.
 
 The model's tool calls are scripted; what is checked is what a user would notice: the
 preference is stored, a secret is refused without being repeated to the model, and one
@@ -46,7 +46,7 @@ def _tool_answers(messages: list[Any]) -> list[str]:
 def _agent(model: Any, middleware: LongTermMemoryMiddleware, store: Any) -> Any:
     return create_agent(
         model,
-        tools=[],  # the middleware brings remember / recall / forget
+        tools=[],  # the middleware brings remember / recall / suppress
         middleware=[middleware],
         checkpointer=InMemorySaver(),
         store=store,
@@ -78,7 +78,7 @@ def test_a_remember_call_stores_the_preference(
     assert {t["function"]["name"] for t in model.call_kwargs[0]["tools"]} == {
         "remember",
         "recall",
-        "forget",
+        "suppress",
     }
 
 
@@ -102,11 +102,11 @@ def test_one_user_cannot_reach_another_users_memory_through_the_tools(
     _agent(alice, middleware, app_store).invoke(
         {"messages": [("user", "Remember: oolong every afternoon.")]}, _cfg("alice", "t-a")
     )
-    # Bob's run: recall, forget alice's key, and a remember that names alice in its arguments.
+    # Bob's run: recall, suppress alice's key, and a remember that names alice in its arguments.
     bob = ScriptedChatModel(
         [
             _call("recall", {"query": "oolong tea"}, "b1"),
-            _call("forget", {"key": KEY}, "b2"),
+            _call("suppress", {"key": KEY}, "b2"),
             _call("remember", {**PREFERENCE, "user_id": "alice"}, "b3"),
             _call("recall", {"query": "oolong tea", "user_id": "alice"}, "b4"),
             "Done.",
@@ -115,9 +115,9 @@ def test_one_user_cannot_reach_another_users_memory_through_the_tools(
     out = _agent(bob, middleware, app_store).invoke(
         {"messages": [("user", "What does alice drink? Forget it.")]}, _cfg("bob", "t-b")
     )
-    recalled, forgotten, written, named = _tool_answers(out["messages"])
+    recalled, suppressed, written, named = _tool_answers(out["messages"])
     assert recalled == "No stored memory about the user matches this query."
-    assert forgotten.startswith(f"not found: {KEY}")
+    assert suppressed.startswith(f"not found: {KEY}")
     assert written.startswith("not stored: schema")  # a principal is no tool argument
     assert named.startswith("not done: recall takes no argument 'user_id'")
     engine = middleware.engine_for(app_store)
@@ -126,14 +126,17 @@ def test_one_user_cannot_reach_another_users_memory_through_the_tools(
     assert "oolong" in engine.recall("alice", "which oolong tea?").message  # type: ignore[operator]
 
 
-def test_recall_and_forget_for_the_caller(app_store: Any, config: MemoryConfig) -> None:
+def test_recall_and_suppress_for_the_caller(app_store: Any, config: MemoryConfig) -> None:
     engine = MemoryEngine(app_store, config)
-    remember, recall, forget = memory_tools(engine, conversation_key="session")
+    remember, recall, suppress = memory_tools(engine, conversation_key="session")
     cfg = {"configurable": {"user_id": "alice", "session": "s-1"}}
     assert remember.invoke(PREFERENCE, cfg) == f"stored (added): {KEY}"
     assert remember.invoke(PREFERENCE, cfg) == f"already stored: {KEY}"
     assert recall.invoke({"query": "which oolong tea?"}, cfg).endswith(f'[{KEY}] "{TEA["text"]}"')
-    assert forget.invoke({"key": KEY}, cfg) == f"forgotten: {KEY}"
+    assert (
+        suppress.invoke({"key": KEY}, cfg)
+        == f"suppressed: {KEY} (never recalled again; restorable)"
+    )
     assert engine.recall("alice", "which oolong tea?").message is None
     draft = {"configurable": {"user_id": "alice"}}  # no conversation: a draft stores nothing
     assert remember.invoke(PREFERENCE, draft).startswith("not stored: draft_source")

@@ -28,4 +28,4 @@ def test_remember_recall_explain_on_each_backend(engine: MemoryEngine, make_cand
     assert result.message is not None and "oolong tea" in result.message
     ranking = engine.explain("alice", "tea")
     assert [c.reason for c in ranking.considered] == [None, SkipReason.BELOW_MIN_SCORE]
-    engine.forget("alice")
+    engine.erase_user("alice")

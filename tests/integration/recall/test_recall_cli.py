@@ -87,7 +87,7 @@ def test_list_suppress_restore_forget(store_file: Path, capsys: pytest.CaptureFi
     assert "乌龙茶" in capsys.readouterr().out
 
     assert main(["forget", KEY, "--user", "alice"]) == 0
-    assert "forgot 1 record(s)" in capsys.readouterr().out
+    assert "deleted 1 record" in capsys.readouterr().out
     assert main(["forget", KEY, "--user", "alice"]) == 1
     assert main(["list", "--user", "alice"]) == 0
     assert "no memories" in capsys.readouterr().out
@@ -95,7 +95,7 @@ def test_list_suppress_restore_forget(store_file: Path, capsys: pytest.CaptureFi
 
 def test_forget_all(store_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["forget", "--all", "--user", "alice"]) == 0
-    assert "forgot 1 record(s)" in capsys.readouterr().out
+    assert "erased 1 item(s) of 'alice'" in capsys.readouterr().out
 
 
 def test_eval_recall_writes_one_line_per_query(

@@ -130,7 +130,7 @@ def test_forget_one_and_all(engine: MemoryEngine, make_candidate: Any) -> None:
     assert engine.forget("alice", "user_preference:prefer-oolong-tea") == 1
     assert engine.forget("alice", "user_preference:prefer-oolong-tea") == 0
     assert len(engine.list_records("alice", "all")) == 1
-    assert engine.forget("alice") == 1
+    assert engine.erase_user("alice") == 1
     assert engine.list_records("alice", "all") == []
     assert len(engine.list_records("bob", "all")) == 1
 

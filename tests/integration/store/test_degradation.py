@@ -54,7 +54,7 @@ def test_fully_down_store(config: MemoryConfig, make_candidate: Any) -> None:
     assert outcome.status is OutcomeStatus.STORE_UNAVAILABLE
     # Management calls report the failure instead of pretending: erasure must not be silent.
     with pytest.raises(StoreUnavailableError):
-        engine.forget("alice")
+        engine.erase_user("alice")
 
 
 async def test_async_twins_degrade_too(config: MemoryConfig, make_candidate: Any) -> None:

@@ -133,7 +133,7 @@ def test_chunked_batches_read_and_write_alike_on_every_backend(
     assert {str(o) for o in out} == {"added"}
     again = engine.remember("bulk", [tea(n) for n in range(60)], source_conversation_id="c-2")
     assert {str(o) for o in again} == {"duplicate"}
-    assert engine.forget("bulk") == 60 and engine.list_records("bulk") == []
+    assert engine.erase_user("bulk") == 60 and engine.list_records("bulk") == []
 
 
 class CountingStore:

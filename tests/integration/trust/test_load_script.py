@@ -58,7 +58,7 @@ def test_the_integrity_check_catches_lost_and_leaked_writes(load: ModuleType) ->
     lost = next(iter(user.expected))
     engine.forget(user.name, lost)
     assert load.check_integrity(engine, [user]) == [f"{user.name} {lost}: accepted write missing"]
-    engine.forget(user.name)
+    engine.erase_user(user.name)
     user.expected.clear()
     subject = f"rejected {user.name} 999"
     user.rejected.add(load._key(subject))

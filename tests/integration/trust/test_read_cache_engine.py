@@ -1,6 +1,7 @@
 """The engine's read cache: fewer store reads, never a stale read after its own writes."""
 
 import threading
+import time
 import uuid
 from datetime import timedelta
 from typing import Any
@@ -70,13 +71,17 @@ def test_principals_without_memories_are_cached_briefly(
     before = counted.reads
     for _ in range(20):
         assert engine.recall("newcomer", "anything about tea?").hits == ()
-    assert counted.reads - before == 2  # token lookup + scan, then served from the cache
+    time.sleep(0.3)  # the unreachable-memories notice lists the store once, in the background
+    # token lookup + scan, then served from the cache; plus that one listing per engine
+    assert counted.reads - before == 3
+    before = counted.reads
     clock.advance(timedelta(seconds=2))  # past revalidate_after: one key lookup, no scan
     engine.recall("newcomer", "anything about tea?")
-    assert counted.reads - before == 3
+    assert counted.reads - before == 1
     clock.advance(timedelta(seconds=5))  # past negative_ttl: read again in full
     engine.recall("newcomer", "anything about tea?")
-    assert counted.reads - before == 5
+    time.sleep(0.1)
+    assert counted.reads - before == 3  # and no second listing: once per engine
 
 
 def test_every_write_path_invalidates(
@@ -101,7 +106,7 @@ def test_every_write_path_invalidates(
     assert recalled() == ["The user loves oolong tea."]
     engine.remember("alice", [make_candidate(action="suppress")], source_conversation_id="c-4")
     assert recalled() == [] and engine.list_records("alice", "suppressed")
-    engine.forget("alice")
+    engine.erase_user("alice")
     assert engine.list_records("alice", "all") == []
     engine.remember("alice", [make_candidate()], source_conversation_id="c-5")
     assert recalled() == ["The user likes oolong tea."]

@@ -42,6 +42,6 @@ def test_a_foreign_change_is_honoured_within_revalidate_after_under_steady_traff
     if change == "suppress":
         cli.suppress("alice", "user_preference:prefer-oolong-tea", conversation_id="c-2")
     else:
-        cli.forget("alice")
+        cli.erase_user("alice")
     window = web.config.cache.revalidate_after  # type: ignore[union-attr]
     assert recalls_until_gone(web, clock, limit=timedelta(minutes=6)) <= window

@@ -12,13 +12,20 @@ How snippets are found and run (for whoever adds one):
   (``memory_plugins.testing.ScriptedChatModel`` or another offline double, with a comment
   naming the real thing);
 * a line ``print(...)  # text`` asserts that ``text`` appears in what the section printed;
+  every snippet of an adapter section (LangGraph, LangChain, LlamaIndex, Memory tools) has
+  one, so each shows memory stored and recalled, not only that it runs;
+* a section must close what it opens: a ``ResourceWarning`` (an engine left open) fails it,
+  and so does a WARNING of the ``memory_plugins`` loggers (a happy path warns about nothing);
 * a snippet that cannot run here is marked by the line right above its fence,
   ``<!-- readme: skip (why) -->``; the reason is required, and a skipped snippet must
   still compile.
 """
 
+import gc
+import logging
 import os
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -74,16 +81,29 @@ def test_the_readme_has_snippets_and_the_parser_sees_them_all() -> None:
 
 SECTIONS = sorted({s.heading for s in SNIPPETS}, key=[s.heading for s in SNIPPETS].index)
 _PRINTED = re.compile(r"^print\(.*\)\s+#\s*(?P<expected>.+)$")
+ADAPTER_SECTIONS = ("LangGraph", "LangChain", "LlamaIndex", "Memory tools")
+
+
+@pytest.mark.parametrize("section", ADAPTER_SECTIONS)
+def test_every_adapter_snippet_shows_what_it_printed(section: str) -> None:
+    ran = [s for s in SNIPPETS if s.heading == section and s.skip is None]
+    assert ran, f"no snippet under ## {section}"
+    for snippet in ran:
+        shown = [line for line in snippet.code.splitlines() if _PRINTED.match(line.strip())]
+        assert shown, f"README.md:{snippet.line}: an adapter snippet prints what it stored"
 
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
+@pytest.mark.filterwarnings("error::ResourceWarning")
 @pytest.mark.parametrize("section", SECTIONS)
 def test_section_runs(
     section: str,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
+    caplog.set_level(logging.WARNING, "memory_plugins")
     for name in list(os.environ):
         if name.startswith("MEMORY_PLUGINS_"):
             monkeypatch.delenv(name)
@@ -96,6 +116,20 @@ def test_section_runs(
         compiled = compile(snippet.code, f"README.md:{snippet.line}", "exec")
         if snippet.skip is None:
             exec(compiled, namespace)  # running the documentation is the point
+    unclosed: list[str] = []
+
+    def collect(unraisable: "sys.UnraisableHookArgs") -> None:
+        shown = repr(unraisable.exc_value)
+        # LlamaIndex's Memory opens an in-memory aiosqlite connection it never closes.
+        if isinstance(unraisable.exc_value, ResourceWarning) and "aiosqlite" not in shown:
+            unclosed.append(shown)
+
+    monkeypatch.setattr(sys, "unraisablehook", collect)
+    namespace.clear()
+    gc.collect()  # an engine left open warns when collected
+    assert not unclosed, f"## {section} left open: {unclosed}"
+    warned = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert not warned, f"## {section} logged {warned}"
     printed = capsys.readouterr().out
     for snippet in ran:
         for line in snippet.code.splitlines() if snippet.skip is None else ():
