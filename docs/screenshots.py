@@ -46,7 +46,7 @@ def main() -> None:
             [candidate(text="The user likes oolong tea, unsweetened.")],
             source_conversation_id="c-2",
         )
-        engine.suppress("alice", "workflow_preference:vim-editor", conversation_id="c-3")
+        engine.suppress("alice", "workflow_preference:vim--editor", conversation_id="c-3")
         server = InspectorServer(engine, "127.0.0.1", 0)
         server.start()
         try:

@@ -1167,8 +1167,6 @@ class MemoryEngine:
             return self._recall_timed_out()
         except StoreUnavailableError as exc:
             return self._recall_failed(exc)
-        if not len(records):
-            self._empty_read(namespace)
         return self._select(records, query, now, deadline)
 
     @aobserved(RECALL_SPAN, recall_fields)
@@ -1186,8 +1184,6 @@ class MemoryEngine:
             return self._recall_timed_out()
         except StoreUnavailableError as exc:
             return self._recall_failed(exc)
-        if not len(records):
-            self._empty_read(namespace)
         if self.embeddings is not None:  # embedding the query must not block the event loop
             return await asyncio.to_thread(self._select, records, query, now, deadline)
         return self._select(records, query, now, deadline)
@@ -1218,7 +1214,7 @@ class MemoryEngine:
                 return served
             loader = partial(self._cached_records, namespace)
         try:
-            return self._reads.submit(loader)
+            return self._reads.submit(partial(self._noticing_empty, namespace, loader))
         except ReadQueueFullError as exc:
             failed: Future[_Records] = Future()
             failed.set_exception(exc)
@@ -1244,15 +1240,16 @@ class MemoryEngine:
         message = render_memory_message(hits) if hits else None
         return RecallResult(hits=hits, message=message, degraded=late)
 
-    def _empty_read(self, namespace: tuple[str, ...]) -> None:
-        """A user without memories: say so once if the store holds records elsewhere
-        (another secret or app), looked up on a worker, off the recall's path."""
-        if not self._unreachable.wants(namespace[3]):
-            return
-        try:
-            self._calls.submit(partial(self._unreachable.empty_read, namespace[3]))
-        except Exception:
-            return
+    def _noticing_empty(
+        self, namespace: tuple[str, ...], loader: Callable[[], "_Records"]
+    ) -> "_Records":
+        """``loader()``; a user without memories is told once if the store holds records
+        elsewhere (another secret or app). Looked up inside the read job, never left running
+        on its own: a store the app closes after the call is never touched again."""
+        records = loader()
+        if not len(records) and self._unreachable.wants(namespace[3]):
+            self._unreachable.empty_read(namespace[3])
+        return records
 
     def _recall_timed_out(self) -> RecallResult:
         self.stats.incr("recall_timeouts")

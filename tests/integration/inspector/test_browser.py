@@ -62,5 +62,5 @@ def test_query_bars_and_a_confirmed_suppress_in_chromium(
         status = {r.key: r.status for r in engine.list_records("alice", "all")}
     assert status == {
         TEA: RecordStatus.SUPPRESSED,
-        "workflow_preference:vim-editor": RecordStatus.ACTIVE,
+        "workflow_preference:vim--editor": RecordStatus.ACTIVE,
     }

@@ -166,7 +166,7 @@ def test_suppress_restore_and_forget_need_confirmation_and_the_form_token(
     assert status == 303 and status_of(TEA) is RecordStatus.ACTIVE
     status, _, _ = client.request("POST", "/change", fields | {"action": "forget"})
     assert status == 303 and status_of(TEA) is None
-    assert status_of("workflow_preference:vim-editor") is RecordStatus.ACTIVE
+    assert status_of("workflow_preference:vim--editor") is RecordStatus.ACTIVE
 
 
 def test_serve_prints_its_url_with_the_token_first_and_binds_localhost(

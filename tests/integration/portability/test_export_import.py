@@ -57,9 +57,9 @@ def fill(engine: MemoryEngine, clock: FrozenClock, user: str = "alice") -> None:
     )
     clock.advance(timedelta(hours=1))
     engine.suppress(user, "user_preference:prefer-black-coffee", conversation_id="c-3")
-    engine.suppress(user, "workflow_preference:vim-editor", conversation_id="c-3")
+    engine.suppress(user, "workflow_preference:vim--editor", conversation_id="c-3")
     clock.advance(timedelta(hours=1))
-    engine.restore(user, "workflow_preference:vim-editor", conversation_id="c-4")
+    engine.restore(user, "workflow_preference:vim--editor", conversation_id="c-4")
 
 
 def without_derived(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -88,7 +88,7 @@ def test_a_user_moves_into_every_store_with_status_history_and_times(
     coffee_record = by_key["user_preference:prefer-black-coffee"]
     assert coffee_record.status is RecordStatus.SUPPRESSED
     assert coffee_record.suppressed_by == "c-3"
-    assert [h.event for h in by_key["workflow_preference:vim-editor"].history] == [
+    assert [h.event for h in by_key["workflow_preference:vim--editor"].history] == [
         "suppressed",
         "restored",
     ]
