@@ -338,7 +338,6 @@ class MemoryEngine:
 
     # -- write path ------------------------------------------------------------------------
 
-    @observed(WRITE_SPAN, write_fields)
     def remember(
         self,
         principal: PrincipalLike,
@@ -353,6 +352,7 @@ class MemoryEngine:
         """How many times ``principal`` was erased through this engine (see ``erase_user``)."""
         return self._erasures.get(self.namespace(principal), 0)
 
+    @observed(WRITE_SPAN, write_fields)
     def _remember(
         self,
         principal: PrincipalLike,

@@ -7,6 +7,7 @@ from typing import Any
 
 from inspector_support import Serving, headless_chromium, serve_environment
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from memory_plugins import MemoryConfig, MemoryEngine, RecordStatus
 from memory_plugins.backends import sqlite_store
@@ -44,7 +45,10 @@ def test_query_bars_and_a_confirmed_suppress_in_chromium(
 
         browser.find_element(By.ID, "q").send_keys("which tea should I brew?")
         browser.find_element(By.ID, "explain").click()
-        bars = browser.find_elements(By.CSS_SELECTOR, "#explain-result rect.bar")
+        # The click submits a form: wait for the page it loads, not only for the click.
+        bars = WebDriverWait(browser, 30).until(
+            lambda b: b.find_elements(By.CSS_SELECTOR, "#explain-result rect.bar")
+        )
         assert bars and all(float(b.get_attribute("width")) > 0 for b in bars)
         assert bars[0].size["width"] > 0  # drawn, not only present
         tea_row = browser.find_element(By.CSS_SELECTOR, f'tr.considered[data-key="{TEA}"]')
@@ -52,11 +56,12 @@ def test_query_bars_and_a_confirmed_suppress_in_chromium(
         browser.save_screenshot(str(tmp_path / "explain.png"))
 
         browser.find_element(By.ID, "suppress-user-preference-prefer-oolong-tea").click()
-        assert "Confirm: suppress" in browser.title
+        WebDriverWait(browser, 30).until(lambda b: "Confirm: suppress" in b.title)
         with sqlite_store(path) as store, MemoryEngine(store, config) as engine:
             assert engine.list_records("alice", "suppressed") == []  # not before confirming
         browser.find_element(By.ID, "confirm").click()
-        assert f"suppressed: {TEA}" in browser.find_element(By.ID, "notice").text
+        notice = WebDriverWait(browser, 30).until(lambda b: b.find_elements(By.ID, "notice"))
+        assert f"suppressed: {TEA}" in notice[0].text
 
     with sqlite_store(path) as store, MemoryEngine(store, config) as engine:
         status = {r.key: r.status for r in engine.list_records("alice", "all")}

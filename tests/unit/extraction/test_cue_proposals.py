@@ -54,13 +54,19 @@ def test_cues_are_proposed_in_bounded_batches_and_a_second_call_resumes() -> Non
 
 def test_proposed_cues_pass_the_same_gates_and_filter() -> None:
     engine = _engine_with(1)
-    model = ScriptedChatModel(
-        [_answer(range(1, 2), ["AKIAZ7QW3RTY5UIO8PLK", "stamps", "post office"])]
-    )
+    model = ScriptedChatModel([_answer(range(1, 2), ["stamps", "post office"])])
     engine.propose_cues("u", MemoryExtractor(model), limit=5)
     [record] = engine.list_records("u")
-    assert record.cues == ("post office",)  # a secret and a tag duplicate are dropped
+    assert record.cues == ("post office",)  # a tag duplicate is dropped
     assert record.history and record.history[-1].event == "updated"
+
+
+def test_a_proposal_holding_a_secret_leaves_the_record_as_it_was() -> None:
+    engine = _engine_with(1)
+    model = ScriptedChatModel([_answer(range(1, 2), ["AKIAZ7QW3RTY5UIO8PLK", "post office"])])
+    report = engine.propose_cues("u", MemoryExtractor(model), limit=5)
+    [record] = engine.list_records("u")
+    assert report.updated == 0 and record.cues == ()  # refused by the gates, as a tag would be
 
 
 def test_an_unreadable_answer_writes_nothing() -> None:
