@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from build_corpus import _case  # one case shape for both corpora (a script sees its own folder)
 
 HERE = Path(__file__).resolve().parent
 MAX_TEXT = 300  # MemoryConfig.max_text_chars: longer texts are refused for their length
@@ -77,36 +78,6 @@ SECRET_TEMPLATES = (
 
 def _stable(key: str) -> int:
     return int(hashlib.sha256(key.encode()).hexdigest(), 16)
-
-
-def _candidate(text: str, tags: list[str], subject: str) -> dict[str, Any]:
-    return {
-        "type": "stable_user_context",
-        "text": text,
-        "tags": tags,
-        "confidence": 0.9,
-        "stability": "stable",
-        "identity": {"subject": subject},
-        "action": "add",
-        "source_signal": "explicit_memory_intent",
-        "reason": "stated as lasting",
-        "conflict_signal": False,
-    }
-
-
-def _case(case_id: str, category: str, source: str, text: str, subject: str) -> dict[str, Any]:
-    expect = "accept" if category == "benign" else "reject"
-    code = {"benign": None, "pii": "sensitive", "secret": "runtime_data"}[category]
-    tags = ["account details", "profile"] if category != "benign" else ["reference", "notes"]
-    return {
-        "id": case_id,
-        "source_conversation_id": "conv-1",
-        "candidate": _candidate(text, tags, subject),
-        "expect": expect,
-        "code": code,
-        "category": category,
-        "source": source,
-    }
 
 
 def faker_cases() -> Iterator[dict[str, Any]]:
