@@ -131,7 +131,7 @@ class MemoryEngine:
             stats=self.stats,
         )
         # The recall settings in force: the model's fitted semantic thresholds, if it has any.
-        self._read = ReadPath(
+        self._read_path = ReadPath(
             config,
             config.recall.for_model(model),
             self.gateway,
@@ -141,10 +141,10 @@ class MemoryEngine:
             # The engine clock drives cache lifetimes too, so tests can age entries.
             timer=lambda: clock.now().timestamp(),
         )
-        self._writes = WritePath(
-            config, self.gateway, self.stats, self._read, self._vectors, now=clock.now
+        self._write_path = WritePath(
+            config, self.gateway, self.stats, self._read_path, self._vectors, now=clock.now
         )
-        self._vectors.fill = self._writes.embed_missing
+        self._vectors.fill = self._write_path.embed_missing
         before_close(store, _weakly(self._vectors.store_closing))
         self._vectors.start()
         self._closed = False
@@ -261,7 +261,7 @@ class MemoryEngine:
 
     def _erasure_epoch(self, principal: PrincipalLike) -> int:
         """How many times ``principal`` was erased through this engine (see ``erase_user``)."""
-        return self._writes.epoch(self.namespace(principal))
+        return self._write_path.epoch(self.namespace(principal))
 
     @observed(WRITE_SPAN, write_fields)
     def _remember(
@@ -276,14 +276,16 @@ class MemoryEngine:
         self._require_open("remember")
         candidates = require_candidates(candidates, "remember")
         namespace = self.namespace(principal)
-        outcomes, accepted = self._writes.gate(candidates, source_conversation_id)
+        outcomes, accepted = self._write_path.gate(candidates, source_conversation_id)
         if accepted:
             assert source_conversation_id is not None  # the draft gate guarantees it
-            write = partial(self._writes.write, namespace, accepted, source_conversation_id, epoch)
+            write = partial(
+                self._write_path.write, namespace, accepted, source_conversation_id, epoch
+            )
             try:
                 written = self._bounded("remember", write)
             except StoreUnavailableError as exc:
-                written = self._writes.unavailable(accepted, exc, "call")
+                written = self._write_path.unavailable(accepted, exc, "call")
             except ErasedMeanwhile:
                 return []
             for index, outcome in written:
@@ -318,7 +320,7 @@ class MemoryEngine:
         if status not in ("active", "suppressed", "all"):
             raise ConfigurationError("status must be 'active', 'suppressed' or 'all'")
         namespace, now = self.namespace(principal), self.clock.now()
-        records = self._bounded("list_records", lambda _: self._read.load(namespace, now))
+        records = self._bounded("list_records", lambda _: self._read_path.load(namespace, now))
         if status != "all":
             records = [r for r in records if r.status.value == status]
         return sorted(records, key=lambda r: (r.last_changed, r.key), reverse=True)
@@ -345,7 +347,7 @@ class MemoryEngine:
         self, principal: PrincipalLike, key: str, target: RecordStatus, conversation_id: str | None
     ) -> WriteOutcome:
         namespace = self.namespace(principal)
-        call = partial(self._writes.transition, namespace, key, target, conversation_id)
+        call = partial(self._write_path.transition, namespace, key, target, conversation_id)
         try:
             outcome = self._bounded(f"{target}", call)
         except StoreUnavailableError as exc:
@@ -363,7 +365,7 @@ class MemoryEngine:
         self._require_open("embed_missing")
         if self.embeddings is None or self._model is None:
             raise ConfigurationError("embed_missing needs MemoryEngine(..., embeddings=...)")
-        return self._writes.embed_missing(self.namespace(principal))
+        return self._write_path.embed_missing(self.namespace(principal))
 
     def forget(self, principal: PrincipalLike, key: str) -> int:
         """Hard-delete the record ``key`` of the principal; returns 1, or 0 when it is absent.
@@ -379,7 +381,7 @@ class MemoryEngine:
                 f"got {key!r}; to erase every memory of the user call engine.erase_user(user)"
             )
         namespace = self.namespace(principal)
-        return self._bounded("forget", partial(self._writes.forget, namespace, key))
+        return self._bounded("forget", partial(self._write_path.forget, namespace, key))
 
     def erase_user(self, principal: PrincipalLike) -> int:
         """Erase everything stored for the principal under this app: every memory record
@@ -400,7 +402,7 @@ class MemoryEngine:
         """
         self._require_open("erase_user")
         namespace = self.namespace(principal)
-        return self._bounded("erase_user", partial(self._writes.erase, namespace))
+        return self._bounded("erase_user", partial(self._write_path.erase, namespace))
 
     def sweep(self, principal: PrincipalLike) -> int:
         """Physically delete the principal's expired records; returns how many.
@@ -410,7 +412,7 @@ class MemoryEngine:
         """
         self._require_open("sweep")
         namespace = self.namespace(principal)
-        return self._bounded("sweep", partial(self._writes.sweep, namespace))
+        return self._bounded("sweep", partial(self._write_path.sweep, namespace))
 
     def sweep_all(self) -> int:
         """Delete every expired row of the store with the backend's own TTL sweeper.
@@ -433,7 +435,7 @@ class MemoryEngine:
         try:
             return self.gateway.sweep_ttl()
         finally:
-            self._read.clear()
+            self._read_path.clear()
 
     async def alist_records(
         self, principal: PrincipalLike, status: StatusFilter = "active"
@@ -532,7 +534,7 @@ class MemoryEngine:
         alone (``degraded``, counted as ``embedding_timeouts``).
         """
         self._require_open("recall")
-        read = self._read
+        read = self._read_path
         query = read.clipped(require_query(query, "recall"))
         namespace = self.namespace(principal)
         now = self.clock.now()
@@ -551,7 +553,7 @@ class MemoryEngine:
     async def arecall(self, principal: PrincipalLike, query: str) -> RecallResult:
         """Async twin of :meth:`recall`; the time budget is enforced without holding a thread."""
         self._require_open("arecall")
-        read = self._read
+        read = self._read_path
         query = read.clipped(require_query(query, "arecall"))
         namespace = self.namespace(principal)
         now = self.clock.now()
@@ -586,16 +588,16 @@ class MemoryEngine:
     def explain(self, principal: PrincipalLike, query: str) -> Ranking:
         """Every record considered for ``query``, its score per dimension and the verdict."""
         self._require_open("explain")
-        query = self._read.clipped(require_query(query, "explain"))
+        query = self._read_path.clipped(require_query(query, "explain"))
         now, namespace = self.clock.now(), self.namespace(principal)
         records: Iterable[MemoryRecord]
         try:
-            records = self._bounded("explain", lambda _: self._read.records(namespace))
+            records = self._bounded("explain", lambda _: self._read_path.records(namespace))
         except StoreUnavailableError as exc:
             self.stats.incr("store_read_failures")
             logger.warning("memory recall skipped, store unavailable: %s", exc)
             return Ranking(query=query, hits=(), considered=())
-        return self._read.rank(records, query, now)
+        return self._read_path.rank(records, query, now)
 
     async def aexplain(self, principal: PrincipalLike, query: str) -> Ranking:
         """Async twin of :meth:`explain`."""

@@ -369,11 +369,11 @@ def _write(
     parsed: list[tuple[int, MemoryRecord]],
     deadline: float,
 ) -> list[LineOutcome]:
-    with engine._writes.lock_for(namespace):
+    with engine._write_path.lock_for(namespace):
         moment = engine.clock.now()
         keys = sorted({record.key for _, record in parsed})
         try:
-            current, seen = engine._writes.read_keys(namespace, keys)
+            current, seen = engine._write_path.read_keys(namespace, keys)
         except StoreUnavailableError as exc:
             engine.stats.incr("store_read_failures")
             return [
@@ -381,7 +381,7 @@ def _write(
                 for n, r in parsed
             ]
         state: dict[str, MemoryRecord | None] = {
-            key: engine._writes.live(MemoryRecord.from_json(value), moment) if value else None
+            key: engine._write_path.live(MemoryRecord.from_json(value), moment) if value else None
             for key, value in current.items()
         }
         before = dict(state)
@@ -398,7 +398,7 @@ def _write(
         try:
             if changed:
                 in_time(deadline)
-                engine._writes.put_records(namespace, changed.values(), moment, seen=seen)
+                engine._write_path.put_records(namespace, changed.values(), moment, seen=seen)
         except StoreUnavailableError as exc:
             engine.stats.incr("store_write_failures")
             return [

@@ -31,7 +31,7 @@ class EngineSurface(Protocol):
     config: MemoryConfig
     clock: Clock
     stats: EngineStats
-    _writes: WritePath
+    _write_path: WritePath
     _vectors: VectorWork
 
     @property
