@@ -131,6 +131,31 @@ _MORE_NAMES = {
 _TOKEN_RUN = r"[A-Za-z0-9_\-+/=.$:]{10,}"
 
 
+# detect-secrets scans files a line at a time; a text longer than any memory is read the
+# same way, a long line in overlapping windows, so no plugin's pattern sees more than a
+# window (a backtracking pattern stays linear in the text; no token is longer than the overlap).
+_WINDOW = 4096
+_OVERLAP = 512
+
+
+def _pieces(text: str) -> Iterator[str]:
+    if len(text) <= _WINDOW:
+        yield text
+        return
+    for line in text.splitlines():
+        if len(line) <= _WINDOW:
+            yield line
+            continue
+        for start in range(0, len(line) - _OVERLAP, _WINDOW - _OVERLAP):
+            yield line[start : start + _WINDOW]
+
+
+def _analyze(plugin: Any, text: str, **options: Any) -> Iterator[str]:
+    """What ``plugin.analyze_string`` finds in ``text``, read in bounded pieces."""
+    for piece in _pieces(text):
+        yield from plugin.analyze_string(piece, **options)
+
+
 @cache
 def _plugins() -> tuple[Any, ...]:
     from detect_secrets.plugins.base import RegexBasedDetector
@@ -151,7 +176,7 @@ def _plugins() -> tuple[Any, ...]:
 def _provider_token(text: str) -> str | None:
     text = fold(text)
     for plugin in _plugins():
-        for _ in plugin.analyze_string(text):
+        for _ in _analyze(plugin, text):
             return f"{plugin.secret_type} (detect-secrets)"
     for m in _MORE_TOKENS.finditer(text):
         kind = m.lastgroup or ""
@@ -179,7 +204,7 @@ def private_key_detector() -> FunctionDetector:
     return guarded(
         "private_key",
         RejectCode.RUNTIME_DATA,
-        lambda text: _first(plugin.analyze_string(text), "private key block (detect-secrets)"),
+        lambda text: _first(_analyze(plugin, text), "private key block (detect-secrets)"),
         r"PRIVATE KEY|PuTTY-User-Key-File",
     )
 
@@ -192,7 +217,7 @@ def jwt_detector() -> FunctionDetector:
     plugin = _one("jwt", "JwtTokenDetector")
 
     def find(text: str) -> str | None:
-        for token in plugin.analyze_string(text):
+        for token in _analyze(plugin, text):
             if _has_alg(token.split(".", 1)[0]):
                 return "JSON web token (detect-secrets)"
         return None
@@ -224,7 +249,7 @@ def credential_url_detector() -> FunctionDetector:
 
     def find(text: str) -> str | None:
         text = fold(text)
-        for password in plugin.analyze_string(text):
+        for password in _analyze(plugin, text):
             if password and not _TEMPLATED.fullmatch(password):
                 return "URL with a user and password (detect-secrets)"
         if _EMPTY_USER_URL.search(text):
@@ -272,7 +297,7 @@ def _keyword_secret(text: str) -> str | None:
     from detect_secrets.filters import heuristic
 
     plugin, groups = _keyword_setup()
-    for found in plugin.analyze_string(fold(text), denylist_regex_to_group=groups):
+    for found in _analyze(plugin, fold(text), denylist_regex_to_group=groups):
         # In prose the captured value runs on to the end of the line: keep its first word.
         value = _VALUE_END.split(found.strip().strip("\"'`"), maxsplit=1)[0].rstrip(")]}.")
         if (
@@ -304,7 +329,7 @@ def _entropy_plugins() -> tuple[Any, ...]:
 
 def _high_entropy(text: str) -> str | None:
     for plugin in _entropy_plugins():
-        for value in plugin.analyze_string(text):
+        for value in _analyze(plugin, text):
             if len(value) >= 20 and plugin.calculate_shannon_entropy(value) > plugin.entropy_limit:
                 return f"high-entropy quoted string ({plugin.secret_type}, detect-secrets)"
     return None
@@ -324,6 +349,6 @@ def public_ip_detector() -> FunctionDetector:
     return guarded(
         "public_ip",
         RejectCode.SENSITIVE,
-        lambda text: _first(plugin.analyze_string(text), "public IPv4 address (detect-secrets)"),
+        lambda text: _first(_analyze(plugin, text), "public IPv4 address (detect-secrets)"),
         r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}",
     )
