@@ -285,7 +285,12 @@ def _key_shaped(value: str) -> bool:
 def _random(value: str) -> bool:
     """Machine-made: hex of 32 or more, or letters and digits of two cases mixed, with the
     entropy of random characters (a word, a name or a date has far less)."""
-    core = _KEY_PUNCTUATION.sub("", value[:_SHAPE_CHARS])
+    segments = [s for s in _KEY_PUNCTUATION.split(value[:_SHAPE_CHARS]) if s]
+    if len(segments) >= 3 and all(
+        s.isdigit() or len(s) <= 3 or (s.isalpha() and s.islower()) for s in segments
+    ):
+        return False  # lower-case words joined by punctuation: a slug, a branch, a bucket name
+    core = "".join(segments)
     parts = _CAMEL.findall(core)
     words = [p for p in parts if p.isalpha()]
     camel = any(c.islower() for c in core) and any(c.isupper() for c in core)

@@ -75,6 +75,7 @@ def test_a_resident_id_missing_from_the_area_table_is_decided_by_check_digit_and
 
 ACCEPTED = [
     "password = env.TEST_PASSWORD",
+    "branch=feature/add-user-export-endpoint-v2",  # words joined by punctuation: a slug
     '$pwd = $_POST["password"];',
     "DB_PASSWORD: os.environ['DB_PASSWORD']",
     "api_key = os.environ.get('API_KEY')",
