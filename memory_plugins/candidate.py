@@ -275,15 +275,15 @@ class RecordFeatures(NamedTuple):
     names: tuple[str, ...]
     short_lower: tuple[str, ...]
     cues: tuple[str, ...] = ()
+    probes: tuple[str, ...] | None = None
+    """The recall index's keys of ``all``, sorted, so a cold read need not derive them
+    again; ``None`` for features stored without them (the index derives them then)."""
     version: int = FEATURES_VERSION
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"version": self.version, "text": self.text}
         if self.text_needle != self.text:  # they differ only for text ending in CJK
             data["text_needle"] = self.text_needle
-        # The recall index's keys of ``all``, so a cold read need not derive them again.
-        from memory_plugins.recall.index import probe_keys  # recall builds on this module
-
         data.update(
             tags=list(self.tags),
             identity=[[i.part, i.needle, i.canonical, list(i.strong)] for i in self.identity],
@@ -291,8 +291,9 @@ class RecordFeatures(NamedTuple):
             all=self.all,
             short=self.short,
             cased=[list(self.names), list(self.short_lower)],
-            probes=sorted(probe_keys(self.all)),
         )
+        if self.probes is not None:
+            data["probes"] = list(self.probes)
         if self.cues:
             data["cues"] = list(self.cues)
         return data
@@ -330,6 +331,7 @@ class RecordFeatures(NamedTuple):
                 tuple(names),
                 tuple(short_lower),
                 tuple(data["cues"]) if "cues" in data else (),
+                tuple(probes) if (probes := data.get("probes")) is not None else None,
                 FEATURES_VERSION,
             ),
         )

@@ -162,9 +162,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             return 2
     if args.command == "eval":
-        name = f"memory_plugins.cli.eval_{args.suite}"
+        name = f"memory_plugins.bench.eval_{args.suite}"
     elif args.command == "bench":
-        name = f"memory_plugins.cli.bench_{args.target}"
+        name = f"memory_plugins.bench.bench_{args.target}"
     elif args.command in ("export", "import"):
         name = "memory_plugins.cli.transfer"
     elif args.command in ("list", "restore", "suppress", "forget", "recall"):
