@@ -1,6 +1,7 @@
 """The ``memory-plugins`` command line: demo, inspector, export and import, serve, eval, bench.
 
-Sub-commands live in their own modules and are imported only when used, so
+This module parses the arguments; each sub-command lives in a module of its own (those of
+``eval`` and ``bench`` in :mod:`memory_plugins.bench`), imported only when used, so
 ``memory-plugins --help`` stays fast.
 """
 
