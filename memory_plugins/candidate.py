@@ -12,6 +12,7 @@
 """
 
 import re
+import sys
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import lru_cache
@@ -242,6 +243,7 @@ _LEGACY_VECTOR_MODEL = "vector_model"
 
 
 _new_tuple = tuple.__new__
+_intern = sys.intern
 
 
 class IdentityFeature(NamedTuple):
@@ -331,7 +333,8 @@ class RecordFeatures(NamedTuple):
                 tuple(names),
                 tuple(short_lower),
                 tuple(data["cues"]) if "cues" in data else (),
-                tuple(probes) if (probes := data.get("probes")) is not None else None,
+                # Interned: records share most of their words, so their probes share strings.
+                tuple(map(_intern, probes)) if (probes := data.get("probes")) is not None else None,
                 FEATURES_VERSION,
             ),
         )

@@ -38,6 +38,7 @@ never requires rewriting records.
 """
 
 import re
+import sys
 
 from memory_plugins.candidate import (
     FEATURES_VERSION,
@@ -127,7 +128,7 @@ def compute_features(
         names=tuple(names),
         short_lower=tuple(short_lower),
         cues=tuple(join_units(found) for found in cue_units),
-        probes=tuple(sorted(probe_keys(joined))),
+        probes=tuple(sorted(map(sys.intern, probe_keys(joined)))),  # shared, as when read
     )
 
 
