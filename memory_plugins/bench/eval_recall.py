@@ -23,7 +23,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from memory_plugins.cli.evalio import (
+from memory_plugins.bench.evalio import (
     Case,
     ResultWriter,
     no_valid_case,
