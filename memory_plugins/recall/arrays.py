@@ -121,6 +121,7 @@ class ScoringRows:
         "rank",
         "records",
         "row_of",
+        "scratch",
         "strong",
         "words",
     )
@@ -135,6 +136,8 @@ class ScoringRows:
         self.confidence = np.zeros(0, np.float64)
         self.rank = np.zeros(0, np.float64)
         """Per row: ascending is most recent change first, then key."""
+        self.scratch = np.zeros(0, np.int32)
+        """Per row, -1: a query's scorer marks its candidates' positions here, then unmarks."""
         self.needles: dict[Needle, tuple[array[int], array[int]]] = {}
         """Each needle's rows and, aligned, the part or cue position there."""
         self.by_key: dict[str, set[Needle]] = {}
@@ -169,6 +172,7 @@ class ScoringRows:
         twin.free = list(self.free)
         twin.kind, twin.active = self.kind.copy(), self.active.copy()
         twin.confidence, twin.rank = self.confidence.copy(), self.rank.copy()
+        twin.scratch = self.scratch.copy()
         twin.needles = dict(self.needles)
         twin.by_key = dict(self.by_key)
         for name in ("words", "strong", "names", "lower"):
@@ -210,9 +214,9 @@ class ScoringRows:
         self.records.append(None)
         if row >= len(self.kind):
             size = max(64, 2 * len(self.kind))
-            for name in ("kind", "active", "confidence", "rank"):
+            for name in ("kind", "active", "confidence", "rank", "scratch"):
                 held = getattr(self, name)
-                grown = self.np.zeros(size, held.dtype)
+                grown = self.np.full(size, -1 if name == "scratch" else 0, held.dtype)
                 grown[: len(held)] = held
                 setattr(self, name, grown)
         return row

@@ -479,14 +479,15 @@ class IndexView:
                 if np is None:
                     return None
                 arrays = index._arrays = ScoringRows(np)
-            row_of = arrays.row_of
-            for key in [key for key in found if key not in row_of]:  # not touched before
-                arrays.add(index._parsed(key))
             if self.now is not None and self._any_expired():
                 found.difference_update(k for _, k in index._expiring[: self._expired_count()])
-            np = arrays.np
-            rows = np.fromiter(map(row_of.__getitem__, found), np.int32, len(found))
-            return score(arrays, rows)
+            row_of = arrays.row_of
+            rows = list(map(row_of.get, found))
+            if None in rows:  # records no query touched before
+                for key in found.difference(row_of.keys()):
+                    arrays.add(index._parsed(key))
+                rows = list(map(row_of.__getitem__, found))
+            return score(arrays, arrays.np.array(rows, arrays.np.int32))
 
     def vector_count(self) -> int:
         """How many live active records hold a vector in the matrix."""

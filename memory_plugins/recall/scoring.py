@@ -942,11 +942,19 @@ class _ArrayScores:
 
 def _array_scores(q: _Query, held: ScoringRows, chosen: Any) -> _ArrayScores:
     """Each dimension of :data:`_RULES` and ``cues`` for every candidate row at once."""
+    local = held.scratch
+    local[chosen] = held.np.arange(len(chosen), dtype=held.np.int32)
+    try:
+        return _scores_at(q, held, chosen, local)
+    finally:
+        local[chosen] = -1
+
+
+def _scores_at(q: _Query, held: ScoringRows, chosen: Any, local: Any) -> _ArrayScores:
+    """:func:`_array_scores`, with ``local`` giving each candidate row's position."""
     np = held.np
     config = q.config
     size = len(chosen)
-    local = np.full(len(held.kind), -1, np.int32)
-    local[chosen] = np.arange(size, dtype=np.int32)
 
     def here(rows: Any) -> Any:  # candidate positions of global rows
         found = local[rows]
@@ -1096,18 +1104,14 @@ def _identity_phrases(
     records = held.records
     for part in (0, 1):
         words, strong = held.ident[part], held.ident_strong[part]
-        count = np.zeros(size, np.int64)
         hit = np.zeros(size, bool)
-        for token in tokens:
-            postings = words.get(token)
-            if postings is None:
-                continue
-            rows = here(held.rows(postings))
-            if len(rows):
-                count[rows] += 1
-                if token in strong:
-                    hit |= marked(strong[token])
-        hit |= count >= 2
+        holding = [words[token] for token in tokens if token in words]
+        for token in tokens:  # a technical term or name of the part
+            if token in strong:
+                hit |= marked(strong[token])
+        if len(holding) >= 2:  # two plain words of the part
+            count = np.bincount(here(np.concatenate(list(map(held.rows, holding)))), minlength=size)
+            hit |= count >= 2
         for phrase in q.profile.phrases_longest_first:
             found = _holding(held, words, phrase, here)
             if found is None:
