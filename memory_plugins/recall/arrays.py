@@ -19,7 +19,9 @@
 
 Rows are given when a query first needs the record (so a cold read costs nothing more),
 and taken back when the record is removed or replaced, in place, under the
-:class:`~memory_plugins.recall.index.RecordIndex`'s lock. ``numpy`` reads the postings
+:class:`~memory_plugins.recall.index.RecordIndex`'s lock. A copy of the index (to bring it
+up to date after another process's write) starts without rows: the queries that need
+them give them again, so the copy costs nothing more. ``numpy`` reads the postings
 without a copy (``array('i')`` buffers).
 """
 
@@ -100,6 +102,23 @@ def _newest_first(stamp: str, key: str) -> tuple[str, str]:
     return stamp.translate(_INVERSE) + "\U0010ffff", key
 
 
+def _post(postings: dict[str, array[int]], key: str, row: int) -> None:
+    held = postings.get(key)
+    if held is None:
+        postings[key] = array("i", (row,))
+    else:
+        held.append(row)
+
+
+def _unpost(postings: dict[str, array[int]], key: str, row: int) -> None:
+    held = postings.get(key)
+    if held is None:
+        return
+    held.remove(row)
+    if not held:
+        del postings[key]
+
+
 class ScoringRows:
     """The rows of the records a query has touched and their per-dimension postings
     (see the module docstring). ``np`` is the ``numpy`` module."""
@@ -117,7 +136,6 @@ class ScoringRows:
         "needles",
         "np",
         "order",
-        "owned",
         "rank",
         "records",
         "row_of",
@@ -149,9 +167,6 @@ class ScoringRows:
         self.ident_strong: tuple[dict[str, array[int]], ...] = ({}, {})
         self.order: list[tuple[str, str]] = []
         """``_newest_first`` of every row's record, sorted."""
-        self.owned: set[int] = set()
-        """The ids of the postings this one may change in place: those made since the
-        last copy (a copy shares the others with its twin, see :meth:`copy`)."""
 
     def __len__(self) -> int:
         return len(self.row_of)
@@ -161,28 +176,6 @@ class ScoringRows:
         if postings is None:
             return self.np.zeros(0, self.np.int32)
         return self.np.frombuffer(postings, self.np.int32)
-
-    def copy(self) -> ScoringRows:
-        """An independent twin. The postings are shared, not copied: from now on neither
-        changes one in place, each copies a shared posting before changing it."""
-        twin = ScoringRows.__new__(ScoringRows)
-        twin.np = self.np
-        twin.row_of = dict(self.row_of)
-        twin.records = list(self.records)
-        twin.free = list(self.free)
-        twin.kind, twin.active = self.kind.copy(), self.active.copy()
-        twin.confidence, twin.rank = self.confidence.copy(), self.rank.copy()
-        twin.scratch = self.scratch.copy()
-        twin.needles = dict(self.needles)
-        twin.by_key = dict(self.by_key)
-        for name in ("words", "strong", "names", "lower"):
-            setattr(twin, name, dict(getattr(self, name)))
-        twin.ident = tuple(map(dict, self.ident))
-        twin.ident_strong = tuple(map(dict, self.ident_strong))
-        twin.order = list(self.order)
-        twin.owned = set()
-        self.owned = set()
-        return twin
 
     def add(self, record: MemoryRecord) -> None:
         """Give ``record`` (not held yet) a row and post what it holds."""
@@ -223,7 +216,7 @@ class ScoringRows:
 
     def _walk(self, record: MemoryRecord, row: int, *, adding: bool) -> None:
         """Post (or unpost) everything ``record`` holds, at ``row``."""
-        post = self._post if adding else self._unpost
+        post = _post if adding else _unpost
         needle = self._needle if adding else self._unneedle
         feats = features_of(record)
         for tag, pin in zip(record.tags, feats.tags, strict=False):
@@ -250,76 +243,34 @@ class ScoringRows:
             for key in set(held):
                 post(postings, key, row)
 
-    def _post(self, postings: dict[str, array[int]], key: str, row: int) -> None:
-        held = postings.get(key)
-        if held is None:
-            held = postings[key] = array("i", (row,))
-            self.owned.add(id(held))
-        elif id(held) in self.owned:
-            held.append(row)
-        else:  # shared with a twin: changed in a copy
-            held = postings[key] = held + array("i", (row,))
-            self.owned.add(id(held))
-
-    def _unpost(self, postings: dict[str, array[int]], key: str, row: int) -> None:
-        held = postings.get(key)
-        if held is None:
-            return
-        if id(held) not in self.owned:
-            held = postings[key] = held[:]
-            self.owned.add(id(held))
-        held.remove(row)
-        if not held:
-            del postings[key]
-            self.owned.discard(id(held))
-
-    def _filed(self, key: str) -> set[Needle]:
-        """The needles filed under ``key``, to change (made or copied as needed)."""
-        filed = self.by_key.get(key)
-        if filed is None or id(filed) not in self.owned:
-            filed = self.by_key[key] = set(filed or ())
-            self.owned.add(id(filed))
-        return filed
-
-    def _needle_rows(self, needle: Needle) -> tuple[array[int], array[int]] | None:
-        """The rows and positions of ``needle``, to change (copied when shared)."""
-        held = self.needles.get(needle)
-        if held is not None and id(held[0]) not in self.owned:
-            held = self.needles[needle] = (held[0][:], held[1][:])
-            self.owned.add(id(held[0]))
-        return held
-
     def _needle(self, needle: Needle, row: int, at: int) -> None:
-        held = self._needle_rows(needle)
+        held = self.needles.get(needle)
         if held is None:
             keys = needle_keys(needle[1])
             if not keys:  # an empty needle never matches
                 return
             held = self.needles[needle] = (array("i"), array("i"))
-            self.owned.add(id(held[0]))
-            self._filed(_filed_under(keys)).add(needle)
+            self.by_key.setdefault(_filed_under(keys), set()).add(needle)
         held[0].append(row)
         held[1].append(at)
 
     def _unneedle(self, needle: Needle, row: int, at: int) -> None:
-        held = self._needle_rows(needle)
+        held = self.needles.get(needle)
         if held is None:
             return
         rows, where = held
-        for i in range(len(rows)):
-            if rows[i] == row and where[i] == at:
-                del rows[i]
-                del where[i]
-                break
+        i = rows.index(row)
+        while where[i] != at:  # the same needle twice in one record (at another position)
+            i = rows.index(row, i + 1)
+        del rows[i]
+        del where[i]
         if not rows:
             del self.needles[needle]
-            self.owned.discard(id(rows))
             key = _filed_under(needle_keys(needle[1]))
-            filed = self._filed(key)
+            filed = self.by_key[key]
             filed.discard(needle)
             if not filed:
                 del self.by_key[key]
-                self.owned.discard(id(filed))
 
     def _place(self, record: MemoryRecord, row: int) -> None:
         """Give ``row`` an order number between its neighbours' (laying all out anew when

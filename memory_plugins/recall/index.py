@@ -238,7 +238,7 @@ class RecordIndex:
             twin._chars = {k: v if type(v) is str else set(v) for k, v in self._chars.items()}
             twin._types = {k: set(v) for k, v in self._types.items()}
             twin._expiring = list(self._expiring)
-            twin._arrays = self._arrays.copy() if self._arrays is not None else None
+            twin._arrays = None  # rows are given again by the queries that need them
             twin.vectors = self.vectors.copy() if self.vectors is not None else None
             twin.since = self.since
             return twin

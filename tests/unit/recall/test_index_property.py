@@ -182,7 +182,7 @@ def test_an_index_kept_up_to_date_in_place_equals_one_built_anew(
     if data.draw(st.booleans()):  # a copy updated, as after another process's write
         index = index.copy()
     index.apply(put=changed, removed=gone)
-    if original is not index:  # the copy shares postings with it: it must stay as it was
+    if original is not index:  # the original stays as it was
         assert through_index(original, earlier, config) == select(live(first), earlier, config, NOW)
     final = {r.key: r for r in first if r.key not in gone} | {r.key: r for r in changed}
     expected = list(final.values())
