@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left
+from functools import partial
 from typing import Any
 
 from memory_plugins.candidate import MemoryRecord, MemoryType, RecordStatus
@@ -110,11 +111,20 @@ def _post(postings: dict[str, array[int]], key: str, row: int) -> None:
         held.append(row)
 
 
-def _unpost(postings: dict[str, array[int]], key: str, row: int) -> None:
+def _places(np: Any, held: array[int], row: int) -> list[int]:
+    """Where ``row`` is in ``held``, found by ``numpy`` (``array.remove`` compares one
+    Python object per entry: slow for a word thousands of records hold)."""
+    places: list[int] = np.flatnonzero(np.frombuffer(held, np.int32) == row).tolist()
+    return places  # the view is let go here: ``held`` may be resized again
+
+
+def _unpost(np: Any, postings: dict[str, array[int]], key: str, row: int) -> None:
     held = postings.get(key)
     if held is None:
         return
-    held.remove(row)
+    places = _places(np, held, row)
+    if places:
+        del held[places[0]]
     if not held:
         del postings[key]
 
@@ -177,16 +187,25 @@ class ScoringRows:
             return self.np.zeros(0, self.np.int32)
         return self.np.frombuffer(postings, self.np.int32)
 
-    def add(self, record: MemoryRecord) -> None:
-        """Give ``record`` (not held yet) a row and post what it holds."""
-        row = self.free.pop() if self.free else self._grow()
-        self.row_of[record.key] = row
-        self.records[row] = record
-        self.kind[row] = _CODE[record.type]
-        self.active[row] = record.status is RecordStatus.ACTIVE
-        self.confidence[row] = record.confidence
-        self._walk(record, row, adding=True)
-        self._place(record, row)
+    def add(self, records: list[MemoryRecord]) -> None:
+        """Give each of ``records`` (not held yet) a row and post what it holds."""
+        rows: list[int] = []
+        for record in records:
+            row = self.free.pop() if self.free else self._grow()
+            rows.append(row)
+            self.row_of[record.key] = row
+            self.records[row] = record
+            self.kind[row] = _CODE[record.type]
+            self.active[row] = record.status is RecordStatus.ACTIVE
+            self.confidence[row] = record.confidence
+            self._walk(record, row, adding=True)
+        if len(records) * 16 < len(self.order):  # a few: each between its neighbours
+            for record, row in zip(records, rows, strict=True):
+                self._place(record, row)
+        else:
+            self.order.extend(_newest_first(r.last_changed, r.key) for r in records)
+            self.order.sort()
+            self._renumber()
 
     def drop(self, key: str) -> None:
         """Take back the row of the record under ``key``, if it has one."""
@@ -216,7 +235,7 @@ class ScoringRows:
 
     def _walk(self, record: MemoryRecord, row: int, *, adding: bool) -> None:
         """Post (or unpost) everything ``record`` holds, at ``row``."""
-        post = _post if adding else _unpost
+        post = _post if adding else partial(_unpost, self.np)
         needle = self._needle if adding else self._unneedle
         feats = features_of(record)
         for tag, pin in zip(record.tags, feats.tags, strict=False):
@@ -259,11 +278,11 @@ class ScoringRows:
         if held is None:
             return
         rows, where = held
-        i = rows.index(row)
-        while where[i] != at:  # the same needle twice in one record (at another position)
-            i = rows.index(row, i + 1)
-        del rows[i]
-        del where[i]
+        for i in _places(self.np, rows, row):
+            if where[i] == at:  # the same needle twice in one record: at another position
+                del rows[i]
+                del where[i]
+                break
         if not rows:
             del self.needles[needle]
             key = _filed_under(needle_keys(needle[1]))
@@ -291,5 +310,11 @@ class ScoringRows:
             if below < middle < above:
                 rank[row] = middle
             else:
-                for place, (_, key) in enumerate(order):
-                    rank[row_of[key]] = place * _STEP
+                self._renumber()
+
+    def _renumber(self) -> None:
+        """Lay the order numbers out anew, :data:`_STEP` apart."""
+        np, order = self.np, self.order
+        keys = (key for _, key in order)
+        rows = np.fromiter(map(self.row_of.__getitem__, keys), np.int64, len(order))
+        self.rank[rows] = np.arange(len(order), dtype=np.float64) * _STEP

@@ -484,8 +484,7 @@ class IndexView:
             row_of = arrays.row_of
             rows = list(map(row_of.get, found))
             if None in rows:  # records no query touched before
-                for key in found.difference(row_of.keys()):
-                    arrays.add(index._parsed(key))
+                arrays.add([index._parsed(key) for key in found.difference(row_of.keys())])
                 rows = list(map(row_of.__getitem__, found))
             return score(arrays, arrays.np.array(rows, arrays.np.int32))
 
