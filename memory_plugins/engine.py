@@ -56,7 +56,14 @@ from memory_plugins.errors import (
     WrongTypeError,
 )
 from memory_plugins.gates import evaluate
-from memory_plugins.keys import legacy_stable_key, stable_key
+from memory_plugins.keys import (
+    addressed_key,
+    is_neutral_key,
+    key_forms,
+    legacy_stable_key,
+    neutral_key,
+    stable_key,
+)
 from memory_plugins.namespaces import (
     CHANGE_TOKEN_KEY,
     SLICE_SEGMENT,
@@ -685,6 +692,18 @@ class MemoryEngine:
         marker = (state_namespace(namespace), CHANGE_TOKEN_KEY)
         return self.gateway.get_many_and_marker(namespace, keys, marker)
 
+    def _read_addressed(
+        self, namespace: tuple[str, ...], key: str
+    ) -> tuple[str, dict[str, Any] | None, MarkerState | None]:
+        """The stored key and value of the record ``key`` names (see ``keys.addresses``:
+        its stored key, current stable key or neutral form), and the change token."""
+        forms = key_forms(key)
+        if is_neutral_key(key):  # a digest of the stored key: found among the stored ones
+            forms = sorted(k for k in self.gateway.read_keys(namespace) if neutral_key(k) == key)
+        values, seen = self._read_keys(namespace, forms or [key])
+        stored = addressed_key(key, values)
+        return stored, values.get(stored), seen
+
     def _invalidate(self, namespace: tuple[str, ...]) -> None:
         if self._cache is not None:
             self._cache.invalidate(namespace)
@@ -871,8 +890,7 @@ class MemoryEngine:
             now = self.clock.now()
             stamp = utc_iso(now)
             try:
-                values, seen = self._read_keys(namespace, [key])
-                value = values[key]
+                key, value, seen = self._read_addressed(namespace, key)
             except StoreUnavailableError as exc:
                 self.stats.incr("store_read_failures")
                 return WriteOutcome(OutcomeStatus.STORE_UNAVAILABLE, key=key, detail=str(exc))
@@ -956,8 +974,8 @@ class MemoryEngine:
     def _forget(self, namespace: tuple[str, ...], key: str, deadline: float) -> int:
         with self._lock_for(namespace):
             try:
-                values, seen = self._read_keys(namespace, [key])
-                present = values[key] is not None
+                key, value, seen = self._read_addressed(namespace, key)
+                present = value is not None
                 marker = self._change_marker(namespace, self.clock.now())
                 _in_time(deadline)
                 self.gateway.delete_many(namespace, [key] if present else [], marker=marker)

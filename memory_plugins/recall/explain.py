@@ -8,7 +8,7 @@ no records to consider
 
 from typing import Any
 
-from memory_plugins.recall.quoting import escape_visible
+from memory_plugins.recall.quoting import escape_visible, shown_key
 from memory_plugins.recall.scoring import DIMENSIONS, OPTIONAL_DIMENSIONS
 from memory_plugins.recall.types import Consideration, Ranking
 
@@ -72,7 +72,7 @@ def format_explanation(ranking: Ranking) -> str:
         cells = "  ".join(f"{item.scores.get(d, 0.0):>5.1f}" for d in dimensions)
         lines.append(
             f"{_verdict(item):<{width}}  {cells}  {item.total:>5.1f}  "
-            f"{item.record.type.value} / {escape_visible(item.record.key)}"
+            f"{item.record.type.value} / {shown_key(item.record.key, item.record.identity)}"
         )
         if item.matched:
             shown = "; ".join(
