@@ -73,7 +73,7 @@ from memory_plugins.namespaces import (
 from memory_plugins.outcomes import EngineStats, OutcomeStatus, WriteOutcome
 from memory_plugins.principals import PrincipalLike, principal_id
 from memory_plugins.recall.features import compute_features
-from memory_plugins.recall.index import IndexView, RecordIndex, parse_stored
+from memory_plugins.recall.index import BroadQuery, IndexView, RecordIndex, parse_stored
 from memory_plugins.recall.injection import render_memory_message
 from memory_plugins.recall.scoring import rank, select
 from memory_plugins.recall.types import Ranking, RecallHit
@@ -188,7 +188,14 @@ class MemoryEngine:
         if config.cache is not None:
             # The engine clock drives cache lifetimes too, so tests can age entries.
             self._cache = RecordCache(
-                config.cache, timer=lambda: self.clock.now().timestamp(), stats=self.stats
+                config.cache,
+                timer=lambda: self.clock.now().timestamp(),
+                stats=self.stats,
+                # A huge user stays cached, as stored; a query touching more of its
+                # records than a whole namespace may hold is answered degraded.
+                compact=partial(
+                    RecordIndex.compact, parse_limit=config.cache.max_namespace_records
+                ),
             )
         self._reads = ReadPool(config.recall.read_workers)
         # Writes and management calls run here, so their caller can leave at the deadline.
@@ -1254,7 +1261,12 @@ class MemoryEngine:
                 similar = self._similarities(live, query, deadline)
             except TimeoutError:
                 late = True
-        hits = select(live, query, self._recall, stamp, similar)
+        try:
+            hits = select(live, query, self._recall, stamp, similar)
+        except BroadQuery as exc:  # a huge user's query matching most of its records
+            self.stats.incr("recall_too_broad")
+            logger.warning("memory recall skipped: %s", exc)
+            return RecallResult(hits=(), message=None, degraded=True)
         message = render_memory_message(hits) if hits else None
         return RecallResult(hits=hits, message=message, degraded=late)
 
@@ -1327,7 +1339,10 @@ class MemoryEngine:
             logger.warning("memory recall skipped, store unavailable: %s", exc)
             return Ranking(query=query, hits=(), considered=()), True
         similar = self._similarities(records, query) if self.embeddings is not None else None
-        return rank(records, query, self._recall, utc_iso(now), similar), False
+        try:
+            return rank(records, query, self._recall, utc_iso(now), similar), False
+        except BroadQuery:  # an operator's explain reads the whole of a huge user
+            return rank(list(records), query, self._recall, utc_iso(now), similar), False
 
     def _similarities(
         self, records: Iterable[MemoryRecord], query: str, deadline: float | None = None
