@@ -12,8 +12,11 @@ namespace's change token, which every engine write bumps in the store: a reader 
 the token (one key lookup) at most ``revalidate_after`` after the previous check, so
 writes made by other processes are seen within that window; an entry whose token
 changed stays available (:meth:`previous`) so the caller can read only what changed
-since. Memory is bounded by an LRU over namespaces and over the records they hold; a
-namespace larger than ``max_namespace_records`` is never held.
+since. Memory is bounded by an LRU over namespaces and over the records they hold. A
+namespace larger than ``max_namespace_records`` is held compacted (``compact(value)``,
+given by the owner: the engine's index then keeps its records as stored, parsing them
+per query), so a huge user's recalls stay warm at a bounded cost; one larger than
+``max_records`` is never held.
 
 :class:`ReadPool` runs store reads on a few daemon threads so a caller can stop waiting
 when its time budget runs out, without a thread per call and without blocking exit.
@@ -74,7 +77,8 @@ _NEVER = float("-inf")
 class RecordCache(Generic[V]):
     """Per-namespace cache with negative caching, single-flight loads and LRU bounds.
 
-    ``timer`` returns seconds (monotonic or wall clock); entries are trusted for
+    ``compact(value)`` makes a value of more than ``max_namespace_records`` items cheap to
+    hold (without it such a value is never held). ``timer`` returns seconds (monotonic or wall clock); entries are trusted for
     ``config.ttl`` (``config.negative_ttl`` when the namespace was empty) and never when
     the timer went backwards. Callers still filter what they read (e.g. by expiry): the
     cache stores what the store returned, not what is valid now.
@@ -94,8 +98,10 @@ class RecordCache(Generic[V]):
         *,
         timer: Callable[[], float] = time.monotonic,
         stats: EngineStats | None = None,
+        compact: Callable[[V], object] | None = None,
     ) -> None:
         self.config = config
+        self._compact = compact
         self._timer = timer
         self._stats = stats or EngineStats()
         self._lock = threading.Lock()
@@ -258,9 +264,12 @@ class RecordCache(Generic[V]):
             if items is None:
                 return
             if len(items) > self.config.max_namespace_records:
-                self._entries.pop(namespace, None)  # served to its waiters, never held
-                self._stats.incr("cache_oversized")
-                return
+                if self._compact is None or len(items) > self.config.max_records:
+                    self._entries.pop(namespace, None)  # served to its waiters, never held
+                    self._stats.incr("cache_oversized")
+                    return
+                self._compact(items)  # held at the cost of what its store returned
+                self._stats.incr("cache_compacted")
             now = self._timer()
             self._entries[namespace] = _Entry(items, now, flight.version, now)
             self._entries.move_to_end(namespace)

@@ -345,11 +345,17 @@ class CacheConfig:
     max_namespaces: int = 1024
     """LRU bound on cached namespaces."""
     max_records: int = 100_000
-    """LRU bound on the records held over all cached namespaces (about 1.6 kB each):
-    past it the least recently used namespaces are evicted."""
+    """LRU bound on the records held over all cached namespaces (about 2 kB each, less in
+    a compacted namespace): past it the least recently used namespaces are evicted; a
+    namespace holding more records than this is not cached (each recall reads it)."""
     max_namespace_records: int = 10_000
-    """A namespace holding more records than this is not cached: each recall reads it,
-    so one huge user can neither fill the cache nor push everyone else out of it."""
+    """A namespace holding more records than this is cached compacted: its probe index
+    is held with the records as the store returned them, each parsed only for the query
+    that touches it, never kept parsed (about 0.4 kB per record over an in-memory store,
+    1.4 kB over SQLite, which returns JSON bytes). Its recalls stay warm after the first
+    read; a query touching more than this many of its records is answered without memory
+    (``degraded``, counted as ``recall_too_broad``) instead of parsing them all. It still
+    counts against ``max_records``."""
     ttl: timedelta = timedelta(minutes=5)
     """Hard age limit of a cached list of records, whatever its token says."""
     negative_ttl: timedelta = timedelta(seconds=30)

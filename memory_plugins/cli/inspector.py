@@ -18,6 +18,7 @@ from memory_plugins.cli.runtime import APP_ENV, SECRET_ENV, cli_config, open_sto
 from memory_plugins.elsewhere import elsewhere
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import ConfigurationError, StoreUnavailableError
+from memory_plugins.keys import addresses
 from memory_plugins.outcomes import OutcomeStatus
 from memory_plugins.recall.explain import format_explanation
 from memory_plugins.recall.quoting import escape_visible, quote_line
@@ -107,7 +108,8 @@ def _report(
 
 
 def _status_of(engine: MemoryEngine, user: str, key: str) -> RecordStatus | None:
-    return next((r.status for r in engine.list_records(user, status="all") if r.key == key), None)
+    records = engine.list_records(user, status="all")
+    return next((r.status for r in records if addresses(r, key)), None)
 
 
 def _elsewhere(engine: MemoryEngine, user: str) -> None:

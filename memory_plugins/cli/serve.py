@@ -27,6 +27,7 @@ from memory_plugins.cli.inspector import CLI_CONVERSATION
 from memory_plugins.cli.runtime import cli_config, open_store, store_url
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import ConfigurationError, MemoryPluginsError, StoreUnavailableError
+from memory_plugins.keys import addresses
 
 __all__ = ["InspectorServer", "run"]
 
@@ -228,7 +229,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.BAD_REQUEST, web_pages.message_page("Bad request", action))
             return
         records = self.server.engine.list_records(user, status="all")
-        record = next((r for r in records if r.key == key), None)
+        record = next((r for r in records if addresses(r, key)), None)
         page = web_pages.confirm_page(user, record, key, action, self.server.form_token)
         self._send(HTTPStatus.OK, page)
 

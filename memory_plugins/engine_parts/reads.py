@@ -24,7 +24,7 @@ from memory_plugins.engine_parts.vectors import VectorWork
 from memory_plugins.errors import StoreUnavailableError
 from memory_plugins.namespaces import CHANGE_TOKEN_KEY, state_namespace
 from memory_plugins.outcomes import EngineStats
-from memory_plugins.recall.index import RecordIndex, parse_stored
+from memory_plugins.recall.index import BroadQuery, RecordIndex, parse_stored
 from memory_plugins.recall.injection import render_memory_message
 from memory_plugins.recall.scoring import rank, select
 from memory_plugins.recall.types import Ranking, RecallHit
@@ -89,7 +89,10 @@ class ReadPath:
         self._pool = pool
         self.cache: RecordCache[RecordIndex] | None = None
         if config.cache is not None:
-            self.cache = RecordCache(config.cache, timer=timer, stats=stats)
+            # A huge user stays cached, as stored; a query touching more of its records
+            # than a whole namespace may hold is answered degraded.
+            compact = partial(RecordIndex.compact, parse_limit=config.cache.max_namespace_records)
+            self.cache = RecordCache(config.cache, timer=timer, stats=stats, compact=compact)
         self._token_reads: SingleFlight[MarkerState] = SingleFlight()
         self._unreachable = UnreachableNotice(gateway, config.app)
 
@@ -142,7 +145,12 @@ class ReadPath:
                 similar = self._vectors.similarities(live, query, deadline)
             except TimeoutError:
                 late = True
-        hits = select(live, query, self._recall, stamp, similar)
+        try:
+            hits = select(live, query, self._recall, stamp, similar)
+        except BroadQuery as exc:  # a huge user's query matching most of its records
+            self._stats.incr("recall_too_broad")
+            logger.warning("memory recall skipped: %s", exc)
+            return RecallResult(hits=(), message=None, degraded=True)
         message = render_memory_message(hits) if hits else None
         return RecallResult(hits=hits, message=message, degraded=late)
 
@@ -150,7 +158,10 @@ class ReadPath:
         """Every record considered for ``query``, scored per dimension (``explain``)."""
         vectors = self._vectors
         similar = vectors.similarities(records, query) if vectors.embeddings is not None else None
-        return rank(records, query, self._recall, utc_iso(now), similar)
+        try:
+            return rank(records, query, self._recall, utc_iso(now), similar)
+        except BroadQuery:  # an operator's explain reads the whole of a huge user
+            return rank(list(records), query, self._recall, utc_iso(now), similar)
 
     def _noticing_empty(self, namespace: tuple[str, ...], loader: Callable[[], Records]) -> Records:
         """``loader()``; a user without memories is told once if the store holds records

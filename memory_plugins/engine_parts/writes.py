@@ -33,7 +33,14 @@ from memory_plugins.engine_parts.reads import ChangeMarker, ReadPath
 from memory_plugins.engine_parts.vectors import VectorWork
 from memory_plugins.errors import StoreUnavailableError
 from memory_plugins.gates import evaluate
-from memory_plugins.keys import legacy_stable_key, stable_key
+from memory_plugins.keys import (
+    addressed_key,
+    is_neutral_key,
+    key_forms,
+    legacy_stable_key,
+    neutral_key,
+    stable_key,
+)
 from memory_plugins.namespaces import CHANGE_TOKEN_KEY, SLICE_SEGMENT, state_namespace
 from memory_plugins.outcomes import EngineStats, OutcomeStatus, WriteOutcome
 from memory_plugins.recall.features import compute_features
@@ -261,6 +268,18 @@ class WritePath:
         """The keys' stored values and the change token they were read at (cache on)."""
         return self._reads.read_keys(namespace, keys)
 
+    def read_addressed(
+        self, namespace: tuple[str, ...], key: str
+    ) -> tuple[str, dict[str, Any] | None, MarkerState | None]:
+        """The stored key and value of the record ``key`` names (see ``keys.addresses``:
+        its stored key, current stable key or neutral form), and the change token."""
+        forms = key_forms(key)
+        if is_neutral_key(key):  # a digest of the stored key: found among the stored ones
+            forms = sorted(k for k in self._gateway.read_keys(namespace) if neutral_key(k) == key)
+        values, seen = self.read_keys(namespace, forms or [key])
+        stored = addressed_key(key, values)
+        return stored, values.get(stored), seen
+
     def _change_marker(self, namespace: tuple[str, ...], now: datetime) -> ChangeMarker:
         # Every write bumps the namespace's change token, so caches in *other* processes
         # notice it with one key lookup instead of serving stale records.
@@ -392,8 +411,7 @@ class WritePath:
             now = self._now()
             stamp = utc_iso(now)
             try:
-                values, seen = self.read_keys(namespace, [key])
-                value = values[key]
+                key, value, seen = self.read_addressed(namespace, key)
             except StoreUnavailableError as exc:
                 self._stats.incr("store_read_failures")
                 return WriteOutcome(OutcomeStatus.STORE_UNAVAILABLE, key=key, detail=str(exc))
@@ -450,8 +468,8 @@ class WritePath:
     def forget(self, namespace: tuple[str, ...], key: str, deadline: float) -> int:
         with self.lock_for(namespace):
             try:
-                values, seen = self.read_keys(namespace, [key])
-                present = values[key] is not None
+                key, value, seen = self.read_addressed(namespace, key)
+                present = value is not None
                 marker = self._change_marker(namespace, self._now())
                 in_time(deadline)
                 self._gateway.delete_many(namespace, [key] if present else [], marker=marker)

@@ -56,7 +56,7 @@ from memory_plugins.recall.query import QueryProfile
 from memory_plugins.recall.text import is_cjk
 from memory_plugins.recall.vectors import VectorRows, VectorSimilarities, numpy_or_none
 
-__all__ = ["IndexView", "RecordIndex", "Stored", "parse_stored", "probe_keys"]
+__all__ = ["BroadQuery", "IndexView", "RecordIndex", "Stored", "parse_stored", "probe_keys"]
 
 Stored = bytes | dict[str, Any]
 """A record as its store holds it: its JSON as bytes (SQL stores) or the decoded dict."""
@@ -89,6 +89,11 @@ Posting = str | set[str]
 a single record, and a set costs about 200 bytes), several as a set."""
 
 
+class BroadQuery(Exception):
+    """A query touches more records of a compacted index than it may parse for one query
+    (:meth:`RecordIndex.compact`): the caller answers without memory (``degraded``)."""
+
+
 def _word_probe(probe: str) -> bool:
     return len(probe) > 2 and probe[0] == probe[-1] == " " and " " not in probe[1:-1]
 
@@ -108,7 +113,9 @@ class RecordIndex:
         "_arrays",
         "_chars",
         "_expiring",
+        "_keep_parsed",
         "_lock",
+        "_parse_limit",
         "_postings",
         "_records",
         "_sources",
@@ -120,6 +127,8 @@ class RecordIndex:
     def __init__(self, records: Iterable[MemoryRecord] = (), *, model: str | None = None) -> None:
         # Built in one pass (see _build); later changes go through apply().
         self._lock = threading.Lock()
+        self._keep_parsed = True
+        self._parse_limit: int | None = None
         self._records: dict[str, _Held] = {}
         # The store's own dicts of records parsed since (no copy): a later full read of a
         # store that returns the same dict for an unchanged record is compared by identity.
@@ -206,6 +215,8 @@ class RecordIndex:
         with self._lock:
             twin = RecordIndex.__new__(RecordIndex)
             twin._lock = threading.Lock()
+            twin._keep_parsed = self._keep_parsed
+            twin._parse_limit = self._parse_limit
             twin._records = dict(self._records)  # parsed or stored, both immutable
             twin._sources = dict(self._sources)
             twin._postings = {k: v if type(v) is str else set(v) for k, v in self._postings.items()}
@@ -216,6 +227,20 @@ class RecordIndex:
             twin.vectors = self.vectors.copy() if self.vectors is not None else None
             twin.since = self.since
             return twin
+
+    def compact(self, parse_limit: int | None = None) -> None:
+        """Stop keeping records parsed: each stays as its store returned it and is parsed
+        again whenever a query touches it (records parsed from a store's own dict go back
+        to that dict). A huge namespace then costs its stored form and its probes, never
+        a parsed object per record; records written since are kept as written. A query
+        touching more than ``parse_limit`` records raises :class:`BroadQuery` from
+        :meth:`IndexView.candidates` instead of parsing them all."""
+        with self._lock:
+            self._keep_parsed = False
+            self._parse_limit = parse_limit
+            for key, source in self._sources.items():
+                self._records[key] = source
+            self._sources.clear()
 
     def view(self, now: str | None = None) -> "IndexView":
         """The records as the scorer sees them: those not expired at ``now`` (an ISO-8601
@@ -284,17 +309,18 @@ class RecordIndex:
         held = self._records[key]
         if isinstance(held, MemoryRecord):
             return held
-        record = self._records[key] = parse_stored(held)
-        if type(held) is dict:
-            self._sources[key] = held
+        record = parse_stored(held)
+        if self._keep_parsed:  # else (compact) parsed anew whenever a query touches it
+            self._records[key] = record
+            if type(held) is dict:
+                self._sources[key] = held
         return record
 
     def _parsed_all(self) -> list[MemoryRecord]:
         records = self._records
         if any(type(held) is not MemoryRecord for held in records.values()):
-            for key in list(records):
-                self._parsed(key)
-        return list(records.values())  # type: ignore[arg-type]  # every one parsed above
+            return [self._parsed(key) for key in list(records)]
+        return list(records.values())  # type: ignore[arg-type]  # every one is parsed
 
     def _add(self, record: MemoryRecord) -> None:
         key = record.key
@@ -403,9 +429,11 @@ class IndexView:
         with index._lock:
             found = self._found(profile, self_types)
             if found is None:
+                self._bound(len(index._records))
                 return None
             records = index._records
             found.update(key for key in meaning if key in records)
+            self._bound(len(found))
             parsed = index._parsed
             chosen = [parsed(key) for key in found]
             if self.now is not None and self._any_expired():
@@ -447,6 +475,7 @@ class IndexView:
             found = self._found(profile, ())
             if found is None or len(found) < least:
                 return None
+            self._bound(len(found))
             arrays = index._arrays
             if arrays is None:
                 np = numpy_or_none()
@@ -461,6 +490,11 @@ class IndexView:
                 arrays.add([index._parsed(key) for key in found.difference(row_of.keys())])
                 rows = list(map(row_of.__getitem__, found))
             return score(arrays, arrays.np.array(rows, arrays.np.int32))
+
+    def _bound(self, touched: int) -> None:
+        limit = self.index._parse_limit
+        if limit is not None and touched > limit:
+            raise BroadQuery(f"the query touches {touched} records of a compacted index (>{limit})")
 
     def vector_count(self) -> int:
         """How many live active records hold a vector in the matrix."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from memory_plugins.candidate import MemoryRecord
-from memory_plugins.recall.quoting import escape_visible
+from memory_plugins.recall.quoting import escape_visible, shown_key
 
 __all__ = [
     "DIMENSIONS",
@@ -148,7 +148,7 @@ def format_explanation(ranking: Ranking) -> str:
         cells = "  ".join(f"{item.scores.get(d, 0.0):>5.1f}" for d in dimensions)
         lines.append(
             f"{_verdict(item):<{width}}  {cells}  {item.total:>5.1f}  "
-            f"{item.record.type.value} / {escape_visible(item.record.key)}"
+            f"{item.record.type.value} / {shown_key(item.record.key, item.record.identity)}"
         )
         if item.matched:
             shown = "; ".join(

@@ -7,12 +7,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, reject
+from hypothesis import strategies as st
 from langgraph.store.memory import InMemoryStore
+from pydantic import ValidationError
 
 from memory_plugins import MemoryConfig, MemoryEngine, OutcomeStatus
+from memory_plugins.backends import sqlite_store
 from memory_plugins.candidate import Identity, MemoryType
-from memory_plugins.keys import legacy_stable_key, stable_key
+from memory_plugins.cli import main
+from memory_plugins.keys import key_forms, legacy_stable_key, stable_key
 from memory_plugins.testing import FrozenClock, candidate
+from memory_plugins.tools import ToolCaller, suppress
 
 RELEASE = Path(__file__).resolve().parents[2] / "data" / "records" / "release-records.json"
 SECRET = "0123456789abcdef"
@@ -97,3 +103,101 @@ def test_a_record_under_the_earlier_key_form_is_suppressed_by_its_identity() -> 
     active = [r.key for r in engine.list_records(data["principal"])]
     assert "project_context:atlas-deployment" not in active
     assert len(engine.list_records(data["principal"], "all")) == len(data["items"])
+
+
+OLD_KEY = "stable_user_context:backend-engineer-python-fastapi"
+NEW_KEY = "stable_user_context:backend-engineer--python-fastapi"
+
+
+def test_every_key_operation_finds_a_record_under_the_earlier_form_by_its_new_key() -> None:
+    engine, data = _release_engine()
+    user = data["principal"]
+    assert stable_key(MemoryType.STABLE_USER_CONTEXT, engine_record(engine, user).identity) == (
+        NEW_KEY
+    )
+
+    suppressed = engine.suppress(user, NEW_KEY, conversation_id="c-9")
+    assert suppressed.status is OutcomeStatus.SUPPRESSED and suppressed.key == OLD_KEY
+    assert OLD_KEY not in [r.key for r in engine.list_records(user)]
+    assert engine.suppress(user, NEW_KEY).status is OutcomeStatus.NOT_FOUND  # already so
+
+    restored = engine.restore(user, NEW_KEY)
+    assert restored.status is OutcomeStatus.RESTORED and restored.key == OLD_KEY
+    assert OLD_KEY in [r.key for r in engine.list_records(user)]
+
+    assert engine.forget(user, NEW_KEY) == 1
+    keys = [r.key for r in engine.list_records(user, "all")]
+    assert OLD_KEY not in keys and len(keys) == len(data["items"]) - 1
+
+
+def engine_record(engine: MemoryEngine, user: str) -> Any:
+    return next(r for r in engine.list_records(user, "all") if r.key == OLD_KEY)
+
+
+def test_the_suppress_tool_finds_a_record_under_the_earlier_form_by_its_new_key() -> None:
+    engine, data = _release_engine()
+    caller = ToolCaller(data["principal"], "c-9")
+
+    answer = suppress(engine, caller, NEW_KEY)
+
+    assert answer == f"suppressed: {OLD_KEY} (never recalled again; restorable)"
+    assert OLD_KEY not in [r.key for r in engine.list_records(data["principal"])]
+
+
+def test_a_new_key_never_reaches_another_memory_stored_under_its_earlier_spelling() -> None:
+    # ``green--tea`` (subject green, facet tea) has the earlier form ``green-tea``, the key
+    # of the memory about "green-tea": that one is a different memory and stays as it is.
+    engine = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret=SECRET))
+    other = candidate(
+        type="stable_user_context",
+        text="The user grows green-tea plants.",
+        tags=["green-tea", "plants"],
+        identity={"subject": "green-tea"},
+    )
+    engine.remember("alice", [other], source_conversation_id="c-1")
+
+    outcome = engine.suppress("alice", "stable_user_context:green--tea")
+
+    assert outcome.status is OutcomeStatus.NOT_FOUND
+    assert engine.forget("alice", "stable_user_context:green--tea") == 0
+    assert [r.key for r in engine.list_records("alice")] == ["stable_user_context:green-tea"]
+
+
+def test_the_command_line_finds_a_record_under_the_earlier_form_by_its_new_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data: dict[str, Any] = json.loads(RELEASE.read_text(encoding="utf-8"))
+    path = tmp_path / "memory.sqlite"
+    monkeypatch.setenv("MEMORY_PLUGINS_STORE", f"sqlite:///{path}")
+    monkeypatch.setenv("MEMORY_PLUGINS_SECRET", data["secret"])
+    with sqlite_store(path) as store:
+        for item in data["items"]:
+            store.put(tuple(item["namespace"]), item["key"], item["value"])
+    user = data["principal"]
+
+    assert main(["suppress", "--user", user, NEW_KEY]) == 0
+    assert capsys.readouterr().out.strip() == f"suppressed: {NEW_KEY}"
+    assert main(["suppress", "--user", user, NEW_KEY]) == 0
+    assert capsys.readouterr().out.strip() == f"already suppressed: {NEW_KEY}"
+    assert main(["restore", "--user", user, NEW_KEY]) == 0
+    assert capsys.readouterr().out.strip() == f"restored: {NEW_KEY}"
+    assert main(["forget", "--user", user, NEW_KEY]) == 0
+    assert capsys.readouterr().out.strip() == "deleted 1 record"
+
+
+@given(
+    subject=st.text(max_size=30),
+    facet=st.one_of(st.none(), st.text(max_size=20)),
+    polarity=st.sampled_from([None, "prefer", "avoid"]),
+)
+def test_the_earlier_form_of_a_key_is_its_identity_s_earlier_key(
+    subject: str, facet: str | None, polarity: str | None
+) -> None:
+    try:
+        identity = Identity.model_validate(
+            {"subject": subject, "facet": facet, "polarity": polarity}
+        )
+    except ValidationError:
+        reject()  # an identity the schema refuses (e.g. a NUL) has no key
+    key = stable_key(MemoryType.USER_PREFERENCE, identity)
+    assert key_forms(key)[-1] == legacy_stable_key(MemoryType.USER_PREFERENCE, identity)

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from memory_plugins.candidate import example_candidate
-from memory_plugins.cli import main
 from memory_plugins.bench.eval_recall import evaluate_scenarios
 from memory_plugins.bench.evalio import Case
+from memory_plugins.candidate import example_candidate
+from memory_plugins.cli import main
 from memory_plugins.config import MemoryConfig, RecallConfig
 from memory_plugins.embedders import HashingEmbeddings
 
