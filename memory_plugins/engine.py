@@ -55,16 +55,17 @@ from memory_plugins.errors import (
     StoreUnavailableError,
     WrongTypeError,
 )
+from memory_plugins.filters import RecordFilter, as_filter
 from memory_plugins.gates import evaluate
 from memory_plugins.keys import legacy_stable_key, stable_key
+from memory_plugins.layers import Layer, merge_hits, merge_rankings, recall_layers, scoped
 from memory_plugins.namespaces import (
     CHANGE_TOKEN_KEY,
     SLICE_SEGMENT,
-    memory_namespace,
     state_namespace,
 )
 from memory_plugins.outcomes import EngineStats, OutcomeStatus, WriteOutcome
-from memory_plugins.principals import PrincipalLike, principal_id
+from memory_plugins.principals import PrincipalLike, scope_namespace
 from memory_plugins.recall.features import compute_features
 from memory_plugins.recall.index import IndexView, RecordIndex, parse_stored
 from memory_plugins.recall.injection import render_memory_message
@@ -333,8 +334,9 @@ class MemoryEngine:
         return self.gateway.store
 
     def namespace(self, principal: PrincipalLike) -> tuple[str, ...]:
-        """The namespace holding ``principal``'s memories (``principal.id`` for a Principal)."""
-        return memory_namespace(self.config, principal_id(principal))
+        """The namespace holding ``principal``'s memories (``principal.id`` for a Principal;
+        a :class:`~memory_plugins.principals.Scope` names an assistant's or an org's)."""
+        return scope_namespace(self.config, principal)
 
     # -- write path ------------------------------------------------------------------------
 
@@ -766,6 +768,7 @@ class MemoryEngine:
                 expires_at=self._expiry(now),
                 features=compute_features(cand.type, text, tags, cand.identity, cues),
                 cues=cues,
+                metadata=dict(cand.metadata),
             )
             return WriteOutcome(OutcomeStatus.ADDED, key=key, record=record, candidate=cand)
 
@@ -776,6 +779,7 @@ class MemoryEngine:
             and existing.text == text
             and existing.tags == tags
             and existing.cues == cues
+            and (not cand.metadata or existing.metadata == cand.metadata)
         ):
             return WriteOutcome(OutcomeStatus.DUPLICATE, key=key, record=existing, candidate=cand)
 
@@ -794,6 +798,8 @@ class MemoryEngine:
             history=(*existing.history, _history(existing, "updated", conversation_id, stamp)),
             features=compute_features(cand.type, text, tags, cand.identity, cues),
             cues=cues,
+            # A candidate without metadata says nothing about it: the record keeps its own.
+            metadata=dict(cand.metadata) if cand.metadata else existing.metadata,
             vector=None,  # kept by _attach_vectors while the text is unchanged
         )
         return WriteOutcome(OutcomeStatus.UPDATED, key=key, record=record, candidate=cand)
@@ -816,16 +822,27 @@ class MemoryEngine:
     # -- management ------------------------------------------------------------------------
 
     def list_records(
-        self, principal: PrincipalLike, status: StatusFilter = "active"
+        self,
+        principal: PrincipalLike,
+        status: StatusFilter = "active",
+        *,
+        filters: "RecordFilter | Mapping[str, Any] | None" = None,
     ) -> list[MemoryRecord]:
-        """The principal's records, newest change first. Raises ``StoreUnavailableError``."""
+        """The principal's records, newest change first. Raises ``StoreUnavailableError``.
+
+        ``filters`` (a :class:`~memory_plugins.filters.RecordFilter` or a dict of its
+        fields) keeps only the records of given types, tags, times or metadata values.
+        """
         self._require_open("list_records")
         if status not in ("active", "suppressed", "all"):
             raise ConfigurationError("status must be 'active', 'suppressed' or 'all'")
+        wanted = as_filter(filters)
         namespace, now = self.namespace(principal), self.clock.now()
         records = self._bounded("list_records", lambda _: self._load(namespace, now))
         if status != "all":
             records = [r for r in records if r.status.value == status]
+        if wanted is not None:
+            records = wanted.apply(records)
         return sorted(records, key=lambda r: (r.last_changed, r.key), reverse=True)
 
     def suppress(
@@ -1146,8 +1163,21 @@ class MemoryEngine:
     # -- read path -------------------------------------------------------------------------
 
     @observed(RECALL_SPAN, recall_fields)
-    def recall(self, principal: PrincipalLike, query: str) -> RecallResult:
+    def recall(
+        self,
+        principal: PrincipalLike,
+        query: str,
+        *,
+        agent: str | None = None,
+        org: str | None = None,
+        filters: "RecordFilter | Mapping[str, Any] | None" = None,
+    ) -> RecallResult:
         """Select the few memories relevant to ``query`` and render the system message.
+
+        ``agent`` adds what that assistant keeps about the user, ``org`` the
+        organisation's shared memories (``MemoryConfig(org_scope=True)``); each hit says
+        which scope it came from. ``filters`` keeps only records of given types, tags,
+        times or metadata values (see :class:`~memory_plugins.filters.RecordFilter`).
 
         Waits at most ``config.recall.time_budget_ms`` for the store; past that the turn
         goes on without memory (``degraded``, counted as ``recall_timeouts``). The query
@@ -1156,37 +1186,68 @@ class MemoryEngine:
         """
         self._require_open("recall")
         query = self._clipped(require_query(query, "recall"))
-        namespace = self.namespace(principal)
+        layers = recall_layers(self.config, principal, agent, org)
+        wanted = as_filter(filters)
         now = self.clock.now()
         deadline = time.monotonic() + self._budget_seconds
-        future = self._start_read(namespace)
+        future = self._start_read([layer.namespace for layer in layers])
         try:
-            records = future.result(timeout=self._budget_seconds)
+            read = future.result(timeout=self._budget_seconds)
         except TimeoutError:
             future.cancel()  # a read that has not started yet need not reach the store at all
             return self._recall_timed_out()
         except StoreUnavailableError as exc:
             return self._recall_failed(exc)
-        return self._select(records, query, now, deadline)
+        return self._select_layers(layers, read, query, now, deadline, wanted)
 
     @aobserved(RECALL_SPAN, recall_fields)
-    async def arecall(self, principal: PrincipalLike, query: str) -> RecallResult:
+    async def arecall(
+        self,
+        principal: PrincipalLike,
+        query: str,
+        *,
+        agent: str | None = None,
+        org: str | None = None,
+        filters: "RecordFilter | Mapping[str, Any] | None" = None,
+    ) -> RecallResult:
         """Async twin of :meth:`recall`; the time budget is enforced without holding a thread."""
         self._require_open("arecall")
         query = self._clipped(require_query(query, "arecall"))
-        namespace = self.namespace(principal)
+        layers = recall_layers(self.config, principal, agent, org)
+        wanted = as_filter(filters)
         now = self.clock.now()
         deadline = time.monotonic() + self._budget_seconds
-        future = self._start_read(namespace)
+        future = self._start_read([layer.namespace for layer in layers])
         try:
-            records = await asyncio.wait_for(asyncio.wrap_future(future), self._budget_seconds)
+            read = await asyncio.wait_for(asyncio.wrap_future(future), self._budget_seconds)
         except TimeoutError:
             return self._recall_timed_out()
         except StoreUnavailableError as exc:
             return self._recall_failed(exc)
+        select_all = partial(self._select_layers, layers, read, query, now, deadline, wanted)
         if self.embeddings is not None:  # embedding the query must not block the event loop
-            return await asyncio.to_thread(self._select, records, query, now, deadline)
-        return self._select(records, query, now, deadline)
+            return await asyncio.to_thread(select_all)
+        return select_all()
+
+    def _select_layers(  # noqa: PLR0917 (private: one call site per recall twin)
+        self,
+        layers: Sequence[Layer],
+        read: Sequence["_Records"],
+        query: str,
+        now: datetime,
+        deadline: float,
+        wanted: RecordFilter | None,
+    ) -> RecallResult:
+        """:meth:`_select` per scope, the hits merged (see :mod:`memory_plugins.layers`)."""
+        results = [
+            self._select(records, query, now, deadline, wanted, layer.scope)
+            for layer, records in zip(layers, read, strict=True)
+        ]
+        if len(results) == 1:
+            return results[0]
+        hits, _ = merge_hits([r.hits for r in results], self._recall)
+        message = render_memory_message(hits) if hits else None
+        return RecallResult(hits=hits, message=message, degraded=any(r.degraded for r in results))
 
     def _clipped(self, query: str) -> str:
         """``query`` within ``recall.max_query_chars``: its first and last halves."""
@@ -1199,29 +1260,44 @@ class MemoryEngine:
     def _budget_seconds(self) -> float:
         return self.config.recall.time_budget_ms / 1000
 
-    def _start_read(self, namespace: tuple[str, ...]) -> "Future[_Records]":
-        """A future of the namespace's records, read on the pool (through the cache if on).
+    def _start_read(self, namespaces: Sequence[tuple[str, ...]]) -> "Future[list[_Records]]":
+        """A future of each namespace's records, read on the pool (through the cache if on),
+        one after the other in one job (a store's connection serves one read at a time).
 
         Concurrent readers of one namespace still share one store read: the cache's
         single-flight runs inside the pool job.
         """
-        loader: Callable[[], _Records] = partial(self._read_records, namespace)
-        if self._cache is not None:
-            recent = self._cache.recent(namespace)
-            if recent is not None:  # no store call to bound: no hand-off to the pool
-                served: Future[_Records] = Future()
-                served.set_result(recent)
-                return served
-            loader = partial(self._cached_records, namespace)
+        loaders: list[Callable[[], _Records]] = []
+        stored = False
+        for namespace in namespaces:
+            recent = self._cache.recent(namespace) if self._cache is not None else None
+            if recent is not None:  # no store call to bound
+                loaders.append(partial(_given, recent))
+                continue
+            stored = True
+            loader: Callable[[], _Records] = partial(self._read_records, namespace)
+            if self._cache is not None:
+                loader = partial(self._cached_records, namespace)
+            loaders.append(partial(self._noticing_empty, namespace, loader))
+        if not stored:  # every one cached: no hand-off to the pool
+            served: Future[list[_Records]] = Future()
+            served.set_result([loader() for loader in loaders])
+            return served
         try:
-            return self._reads.submit(partial(self._noticing_empty, namespace, loader))
+            return self._reads.submit(partial(_each, loaders))
         except ReadQueueFullError as exc:
-            failed: Future[_Records] = Future()
+            failed: Future[list[_Records]] = Future()
             failed.set_exception(exc)
             return failed
 
-    def _select(
-        self, records: "_Records", query: str, now: datetime, deadline: float
+    def _select(  # noqa: PLR0917 (private: recall's own steps)
+        self,
+        records: "_Records",
+        query: str,
+        now: datetime,
+        deadline: float,
+        wanted: RecordFilter | None = None,
+        scope: str = "user",
     ) -> RecallResult:
         stamp = utc_iso(now)
         # Expiry is enforced on every read, cached or not: expired records never compete.
@@ -1236,7 +1312,9 @@ class MemoryEngine:
                 similar = self._similarities(live, query, deadline)
             except TimeoutError:
                 late = True
-        hits = select(live, query, self._recall, stamp, similar)
+        if wanted is not None:
+            live = wanted.apply(live)
+        hits = scoped(select(live, query, self._recall, stamp, similar), scope)
         message = render_memory_message(hits) if hits else None
         return RecallResult(hits=hits, message=message, degraded=late)
 
@@ -1282,19 +1360,52 @@ class MemoryEngine:
         self._require_open("apropose_cues")
         return await asyncio.to_thread(self.propose_cues, principal, extractor, limit=limit)
 
-    def explain(self, principal: PrincipalLike, query: str) -> Ranking:
-        """Every record considered for ``query``, its score per dimension and the verdict."""
-        self._require_open("explain")
-        return self._rank(principal, self._clipped(require_query(query, "explain")))[0]
+    def explain(
+        self,
+        principal: PrincipalLike,
+        query: str,
+        *,
+        agent: str | None = None,
+        org: str | None = None,
+        filters: "RecordFilter | Mapping[str, Any] | None" = None,
+    ) -> Ranking:
+        """Every record considered for ``query``, its score per dimension and the verdict.
 
-    async def aexplain(self, principal: PrincipalLike, query: str) -> Ranking:
+        ``agent``, ``org`` and ``filters`` are :meth:`recall`'s; each consideration says
+        which scope its record lives in.
+        """
+        self._require_open("explain")
+        query = self._clipped(require_query(query, "explain"))
+        layers = recall_layers(self.config, principal, agent, org)
+        wanted = as_filter(filters)
+        rankings = [
+            (layer.scope, self._rank_namespace(layer.namespace, query, wanted)[0])
+            for layer in layers
+        ]
+        return merge_rankings(query, rankings, self._recall)
+
+    async def aexplain(
+        self,
+        principal: PrincipalLike,
+        query: str,
+        *,
+        agent: str | None = None,
+        org: str | None = None,
+        filters: "RecordFilter | Mapping[str, Any] | None" = None,
+    ) -> Ranking:
         """Async twin of :meth:`explain`."""
         self._require_open("aexplain")
-        return await asyncio.to_thread(self.explain, principal, query)
+        return await asyncio.to_thread(
+            partial(self.explain, principal, query, agent=agent, org=org, filters=filters)
+        )
 
     def _rank(self, principal: PrincipalLike, query: str) -> tuple[Ranking, bool]:
+        return self._rank_namespace(self.namespace(principal), query, None)
+
+    def _rank_namespace(
+        self, namespace: tuple[str, ...], query: str, wanted: RecordFilter | None
+    ) -> tuple[Ranking, bool]:
         now = self.clock.now()
-        namespace = self.namespace(principal)
 
         def load() -> Iterable[MemoryRecord]:
             if self._cache is None:
@@ -1309,6 +1420,8 @@ class MemoryEngine:
             logger.warning("memory recall skipped, store unavailable: %s", exc)
             return Ranking(query=query, hits=(), considered=()), True
         similar = self._similarities(records, query) if self.embeddings is not None else None
+        if wanted is not None:
+            records = wanted.apply(records)
         return rank(records, query, self._recall, utc_iso(now), similar), False
 
     def _similarities(
@@ -1450,6 +1563,14 @@ class MemoryEngine:
     def _lock_for(self, namespace: tuple[str, ...]) -> threading.Lock:
         digest = hashlib.blake2b("\x1f".join(namespace).encode(), digest_size=2).digest()
         return self._locks[int.from_bytes(digest) % _LOCK_STRIPES]
+
+
+def _given(records: "_Records") -> "_Records":
+    return records
+
+
+def _each(loaders: Sequence[Callable[[], "_Records"]]) -> list["_Records"]:
+    return [loader() for loader in loaders]
 
 
 def _weakly(method: Callable[[], None]) -> Callable[[], None]:

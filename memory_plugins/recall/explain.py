@@ -73,6 +73,7 @@ def format_explanation(ranking: Ranking) -> str:
         lines.append(
             f"{_verdict(item):<{width}}  {cells}  {item.total:>5.1f}  "
             f"{item.record.type.value} / {escape_visible(item.record.key)}"
+            + ("" if item.scope == "user" else f"  [{item.scope} scope]")
         )
         if item.matched:
             shown = "; ".join(
