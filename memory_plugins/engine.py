@@ -1076,11 +1076,17 @@ class MemoryEngine:
                 self._cache.clear()
 
     async def alist_records(
-        self, principal: PrincipalLike, status: StatusFilter = "active"
+        self,
+        principal: PrincipalLike,
+        status: StatusFilter = "active",
+        *,
+        filters: "RecordFilter | Mapping[str, Any] | None" = None,
     ) -> list[MemoryRecord]:
         """Async twin of :meth:`list_records`."""
         self._require_open("alist_records")
-        return await asyncio.to_thread(self.list_records, principal, status)
+        return await asyncio.to_thread(
+            partial(self.list_records, principal, status, filters=filters)
+        )
 
     async def asuppress(
         self, principal: PrincipalLike, key: str, *, conversation_id: str | None = None

@@ -29,19 +29,27 @@ def _summary(result: RecallResult) -> dict[str, Any]:
     return {
         "selected": len(result.hits),
         "keys": [hit.record.key for hit in result.hits],
+        "scopes": [hit.scope for hit in result.hits],
         "degraded": result.degraded,
         "injected": result.message is not None,
     }
 
 
 def recall_run(
-    engine: MemoryEngine, principal: PrincipalLike, query: str, config: RunnableConfig
+    engine: MemoryEngine,
+    principal: PrincipalLike,
+    query: str,
+    config: RunnableConfig,
+    *,
+    agent: str | None = None,
+    org: str | None = None,
 ) -> RecallResult:
-    """``engine.recall(principal, query)`` as the chain run ``memory_recall``."""
+    """``engine.recall(principal, query, agent=..., org=...)`` as the chain run
+    ``memory_recall``."""
     manager = get_callback_manager_for_config(config)
     run = manager.on_chain_start(None, {"query": query}, name=RECALL_RUN)
     try:
-        result = engine.recall(principal, query)
+        result = engine.recall(principal, query, agent=agent, org=org)
     except BaseException as exc:
         run.on_chain_error(exc)
         raise
@@ -50,13 +58,19 @@ def recall_run(
 
 
 async def arecall_run(
-    engine: MemoryEngine, principal: PrincipalLike, query: str, config: RunnableConfig
+    engine: MemoryEngine,
+    principal: PrincipalLike,
+    query: str,
+    config: RunnableConfig,
+    *,
+    agent: str | None = None,
+    org: str | None = None,
 ) -> RecallResult:
     """Async twin of :func:`recall_run`."""
     manager = get_async_callback_manager_for_config(config)
     run = await manager.on_chain_start(None, {"query": query}, name=RECALL_RUN)
     try:
-        result = await engine.arecall(principal, query)
+        result = await engine.arecall(principal, query, agent=agent, org=org)
     except BaseException as exc:
         await run.on_chain_error(exc)
         raise

@@ -78,7 +78,10 @@ class LongTermMemoryBlock(BaseMemoryBlock[list[ChatMessage]]):
     ``engine`` recalls and stores; ``queue`` (an ``ExtractionQueue`` over ``engine``)
     extracts; without a queue the block only recalls. ``user_id`` is the verified user: a
     ``Principal`` from ``KeyRing.verify`` or a ``str`` id (any other type is refused; the
-    field then holds the principal's id).
+    field then holds the principal's id). ``agent_id`` (the agent this ``Memory`` serves)
+    recalls what that agent keeps about the user and extracts into it, apart from other
+    agents'; ``org_id`` adds the organisation's shared memories to recall (only with
+    ``MemoryConfig(org_scope=True)``; extraction never writes there).
 
     >>> from langgraph.store.memory import InMemoryStore
     >>> from memory_plugins import MemoryConfig, MemoryEngine
@@ -89,6 +92,10 @@ class LongTermMemoryBlock(BaseMemoryBlock[list[ChatMessage]]):
 
     name: str = Field(default="long_term_memory", description="The name of the memory block.")
     user_id: str = Field(description="The user (principal) whose memory this block holds.")
+    agent_id: str | None = Field(default=None, description="The agent whose memories it keeps.")
+    org_id: str | None = Field(
+        default=None, description="The organisation whose memories it reads."
+    )
 
     _engine: MemoryEngine = PrivateAttr()
     _principal: PrincipalLike = PrivateAttr()
@@ -113,6 +120,11 @@ class LongTermMemoryBlock(BaseMemoryBlock[list[ChatMessage]]):
                 "LongTermMemoryBlock: the queue must be built over the same engine"
             )
         super().__init__(user_id=principal_id(principal), **data)
+        if self.org_id is not None and not engine.config.org_scope:
+            raise ConfigurationError(
+                "LongTermMemoryBlock: org_id= needs the shared organisation scope: "
+                "MemoryConfig(org_scope=True)"
+            )
         self._principal = principal
         self._engine = engine
         self._queue = queue
@@ -139,7 +151,9 @@ class LongTermMemoryBlock(BaseMemoryBlock[list[ChatMessage]]):
         query = next((_text(m) for m in reversed(messages) if m.role == MessageRole.USER), "")
         if not query.strip():
             return []
-        result = await self._engine.arecall(self._principal, query)
+        result = await self._engine.arecall(
+            self._principal, query, agent=self.agent_id, org=self.org_id
+        )
         if result.message is None:
             return []
         return [ChatMessage(role=MessageRole.SYSTEM, content=result.message)]
@@ -173,7 +187,14 @@ class LongTermMemoryBlock(BaseMemoryBlock[list[ChatMessage]]):
                 self._seen[seen] = None
                 while len(self._seen) > _SEEN_TURNS:
                     self._seen.popitem(last=False)
-            turn = TurnInput(self.user_id, conversation, user_text, answer, turn_kind=kind)
+            turn = TurnInput(
+                self.user_id,
+                conversation,
+                user_text,
+                answer,
+                turn_kind=kind,
+                agent_id=self.agent_id,
+            )
             queued += self._queue.submit(turn)
         return queued
 

@@ -193,7 +193,7 @@ class ExtractionQueue:
                 logger.debug("memory extraction not queued: %s", reason)
                 return False
             turn = clip_for_queue(turn, self.engine.config.max_text_chars)
-            epoch = self.engine._erasure_epoch(turn.principal)
+            epoch = self.engine._erasure_epoch(turn.writes_to)
             with self._lock:
                 if self._closed:
                     self.stats.incr("rejected_closed")
@@ -434,7 +434,7 @@ class ExtractionQueue:
         if candidates:
             try:
                 # Not written when the user was erased after the turn was queued.
-                outcomes = self.engine._remember(turn.principal, candidates, conversation, epoch)
+                outcomes = self.engine._remember(turn.writes_to, candidates, conversation, epoch)
                 if not outcomes:
                     self.stats.incr("discarded_after_erase")
                     logger.info("memory extraction: a turn queued before its user was erased")
