@@ -332,6 +332,8 @@ def memory_function_tools(
     conversation_id: str | None = None,
     user_key: str = "user_id",
     conversation_key: str = "conversation_id",
+    agent_id: str | None = None,
+    org_id: str | None = None,
 ) -> list[FunctionTool]:
     """``remember``, ``recall`` and ``suppress`` as LlamaIndex ``FunctionTool`` s.
 
@@ -340,7 +342,9 @@ def memory_function_tools(
     (``await ctx.store.set("user_id", ...)``); the conversation likewise from
     ``conversation_id`` or ``ctx.store`` (without one, writes are refused as drafts). Never
     from the tool's arguments. Writes pass the S1 schema and every gate; the answer states
-    the outcome and reason code, never a refused value.
+    the outcome and reason code, never a refused value. ``agent_id``: the tools read and
+    write that agent's memories of the user (``LongTermMemoryBlock``'s); ``org_id``:
+    ``recall`` adds the organisation's shared memories (never written by a tool).
 
     >>> from langgraph.store.memory import InMemoryStore
     >>> from memory_plugins import MemoryConfig, MemoryEngine
@@ -359,9 +363,15 @@ def memory_function_tools(
     if user_id is not None and fixed is None:
         raise ConfigurationError("memory_function_tools: user_id must not be empty")
 
+    if org_id is not None and not engine.config.org_scope:
+        raise ConfigurationError(
+            "memory_function_tools: org_id= needs the shared organisation scope: "
+            "MemoryConfig(org_scope=True)"
+        )
+
     async def caller_of(ctx: Context | None) -> ToolCaller:
         if fixed is not None:
-            return ToolCaller(fixed, conversation_id)
+            return ToolCaller(fixed, conversation_id, agent_id, org_id)
         assert ctx is not None  # the tools below take a Context exactly when user_id is None
         principal = run_principal(await ctx.store.get(user_key, default=None), user_key)
         if principal is None:
@@ -370,7 +380,7 @@ def memory_function_tools(
                 f"agent's Context: await ctx.store.set({user_key!r}, ...)"
             )
         conversation = conversation_id or await ctx.store.get(conversation_key, default=None)
-        return ToolCaller(principal, str(conversation) if conversation else None)
+        return ToolCaller(principal, str(conversation) if conversation else None, agent_id, org_id)
 
     async def remember_in(ctx: Context | None, arguments: dict[str, Any]) -> str:
         return await aremember(engine, await caller_of(ctx), arguments)
