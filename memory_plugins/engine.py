@@ -61,6 +61,7 @@ from memory_plugins.keys import legacy_stable_key, stable_key
 from memory_plugins.layers import Layer, merge_hits, merge_rankings, recall_layers, scoped
 from memory_plugins.namespaces import (
     CHANGE_TOKEN_KEY,
+    MEMORY_SEGMENT,
     SLICE_SEGMENT,
     state_namespace,
 )
@@ -1331,7 +1332,9 @@ class MemoryEngine:
         elsewhere (another secret or app). Looked up inside the read job, never left running
         on its own: a store the app closes after the call is never touched again."""
         records = loader()
-        if not len(records) and self._unreachable.wants(namespace[3]):
+        # A user's own scope only: an assistant or an org without memories is common.
+        user_scope = namespace[1] == MEMORY_SEGMENT
+        if not len(records) and user_scope and self._unreachable.wants(namespace[3]):
             self._unreachable.empty_read(namespace[3])
         return records
 

@@ -44,7 +44,8 @@ class RecordFilter:
     created_before: datetime | None = None
     updated_after: datetime | None = None
     updated_before: datetime | None = None
-    metadata: Mapping[str, tuple[Any, ...]] = field(default_factory=dict, compare=False)
+    metadata: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    """Per key, the value wanted (or a list of values, any of them); stored as tuples."""
 
     def __post_init__(self) -> None:
         types = (self.types,) if isinstance(self.types, str) else self.types
