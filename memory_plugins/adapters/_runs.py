@@ -4,9 +4,11 @@ Recall and the queueing of extraction each open a chain run, a child of the run 
 ``config`` is given (the model node of an agent, the ``long_term_memory`` runnable), so a
 tracer shows what memory did in a turn: how many memories were selected (and their keys),
 whether recall degraded, and whether the turn was queued for extraction. The extraction
-itself runs later, off the answer's path, on the extraction queue.
+itself runs later, off the answer's path, on the extraction queue; its model call is a
+child run of ``memory_extraction``.
 """
 
+import contextvars
 from collections.abc import Callable
 from typing import Any
 
@@ -14,6 +16,7 @@ from langchain_core.runnables import RunnableConfig
 from langchain_core.runnables.config import (
     get_async_callback_manager_for_config,
     get_callback_manager_for_config,
+    var_child_runnable_config,
 )
 
 from memory_plugins.engine import MemoryEngine, RecallResult
@@ -78,12 +81,18 @@ async def arecall_run(
     return result
 
 
-def extraction_run(submit: Callable[[], bool], config: RunnableConfig) -> bool:
-    """``submit()`` (queueing a finished turn) as the chain run ``memory_extraction``."""
+def extraction_run(submit: Callable[[contextvars.Context], bool], config: RunnableConfig) -> bool:
+    """``submit(context)`` (queueing a finished turn) as the chain run ``memory_extraction``.
+
+    ``context`` is what the queued job runs in: the extraction model's own run, made later
+    on the queue's thread, is a child of this one (LangSmith shows it under the turn).
+    """
     manager = get_callback_manager_for_config(config)
     run = manager.on_chain_start(None, {"turn": "finished"}, name=EXTRACTION_RUN)
+    context = contextvars.copy_context()
+    context.run(var_child_runnable_config.set, {"callbacks": run.get_child()})
     try:
-        queued = submit()
+        queued = submit(context)
     except BaseException as exc:
         run.on_chain_error(exc)
         raise

@@ -297,7 +297,7 @@ class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
                 agent_id=turn.agent,  # never the org: extraction writes only the user's scopes
             ),
         )
-        extraction_run(lambda: queue.submit(job), config)
+        extraction_run(lambda context: queue.submit(job, context=context), config)
 
 
 def with_long_term_memory(

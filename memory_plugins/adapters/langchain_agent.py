@@ -171,7 +171,9 @@ class LongTermMemoryMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         if finished_turn(convert_to_messages(messages)) is None or not self.memory.queue_for(store):
             return  # a tool call to make, or no extractor: no turn to extract yet
         extraction_run(
-            lambda: self.memory.queue_turn(messages, request.state, config, request.runtime, store),
+            lambda context: self.memory.queue_turn(
+                messages, request.state, config, request.runtime, store, context=context
+            ),
             config,
         )
 

@@ -21,6 +21,7 @@ the runtime context (``context_schema``), the store from ``compile(store=...)``.
 'Hi!'
 """
 
+import contextvars
 import inspect
 import threading
 import weakref
@@ -372,9 +373,12 @@ class LongTermMemory:
         config: RunnableConfig,
         runtime: Runtime[Any] | None,
         store: BaseStore | None,
+        *,
+        context: contextvars.Context | None = None,
     ) -> bool:
         """Queue extraction when ``messages`` end in a final answer (what a model node calls);
-        returns whether the turn was queued.
+        returns whether the turn was queued. ``context``: what the job runs in (see
+        ``ExtractionQueue.submit``).
 
         ``summary`` (str) and ``pinned_decisions`` (list of str) are read from ``state``
         when it has them; the conversation id is the ``thread_id``.
@@ -402,7 +406,8 @@ class LongTermMemory:
                 summary=summary if isinstance(summary, str) else "",
                 pinned_decisions=tuple(p for p in pinned or () if isinstance(p, str)),
                 agent_id=self.scopes(config, runtime)[0],  # never the org: see org_key
-            )
+            ),
+            context=context,
         )
 
 
