@@ -137,3 +137,21 @@ def test_recall_and_explain_consider_only_what_the_filter_keeps(filtered: Any) -
     ranking = engine.explain("alice", "which tea?", filters={"type": ["user_preference"]})
     assert {c.record.type.value for c in ranking.considered} == {"user_preference"}
     assert len(ranking.hits) == 2
+
+
+def test_metadata_moves_with_an_export_and_is_judged_again_on_import(
+    filtered: Any, config: MemoryConfig
+) -> None:
+    engine, _ = filtered
+    lines = engine.export_records("alice")
+    assert {line["key"]: line.get("metadata") for line in lines}[
+        "user_preference:prefer-green-tea"
+    ] == {"project": "zeus", "priority": 2}
+    with MemoryEngine(engine.store, replace(config, app=config.app + "b")) as strict:
+        report = strict.import_records("bob", lines)  # this deployment declares no metadata
+        assert {o.code.value for o in report.rejected if o.code} == {"schema"}
+        assert len(report.rejected) == 3
+    with MemoryEngine(engine.store, replace(engine.config, app=config.app + "c")) as same:
+        assert same.import_records("bob", lines).counts() == {"added": 3}
+        kept = same.list_records("bob", filters={"metadata": {"project": "zeus"}})
+        assert [r.metadata for r in kept] == [{"project": "zeus", "priority": 2}]
