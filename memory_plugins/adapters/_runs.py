@@ -81,6 +81,22 @@ async def arecall_run(
     return result
 
 
+def _traced_only(manager: Any) -> Any:
+    """``manager`` without the handlers that stream a run's output to the application
+    (LangGraph's ``messages`` stream, ``astream_events``, ``astream_log``: each taps outputs
+    with ``tap_output_iter``): the extraction model's call is traced, never streamed as if
+    it were the answer."""
+
+    def streams(handler: Any) -> bool:
+        return callable(getattr(handler, "tap_output_iter", None)) or callable(
+            getattr(handler, "tap_output_aiter", None)
+        )
+
+    manager.handlers = [h for h in manager.handlers if not streams(h)]
+    manager.inheritable_handlers = [h for h in manager.inheritable_handlers if not streams(h)]
+    return manager
+
+
 def extraction_run(submit: Callable[[contextvars.Context], bool], config: RunnableConfig) -> bool:
     """``submit(context)`` (queueing a finished turn) as the chain run ``memory_extraction``.
 
@@ -90,7 +106,7 @@ def extraction_run(submit: Callable[[contextvars.Context], bool], config: Runnab
     manager = get_callback_manager_for_config(config)
     run = manager.on_chain_start(None, {"turn": "finished"}, name=EXTRACTION_RUN)
     context = contextvars.copy_context()
-    context.run(var_child_runnable_config.set, {"callbacks": run.get_child()})
+    context.run(var_child_runnable_config.set, {"callbacks": _traced_only(run.get_child())})
     try:
         queued = submit(context)
     except BaseException as exc:
