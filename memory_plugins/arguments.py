@@ -20,12 +20,11 @@ from memory_plugins.errors import WrongTypeError
 
 if TYPE_CHECKING:
     from memory_plugins.config import MemoryConfig
-    from memory_plugins.engine import MemoryEngine
 
 __all__ = [
+    "kind_of",
     "require_candidates",
     "require_config",
-    "require_engine",
     "require_query",
     "store_problem",
 ]
@@ -36,7 +35,8 @@ _OPEN_A_STORE = (
 )
 
 
-def _kind(value: Any) -> str:
+def kind_of(value: Any) -> str:
+    """How ``value`` is named in an error: its type's name, or ``the class X``."""
     return f"the class {value.__name__}" if isinstance(value, type) else type(value).__name__
 
 
@@ -62,7 +62,7 @@ def store_problem(value: Any) -> str | None:
     if not callable(getattr(value, "batch", None)):
         return (
             "expected a LangGraph BaseStore (InMemoryStore, SqliteStore, PostgresStore, ...), "
-            f"got {_kind(value)}: {_OPEN_A_STORE}"
+            f"got {kind_of(value)}: {_OPEN_A_STORE}"
         )
     return None
 
@@ -79,30 +79,11 @@ def require_config(value: Any, where: str) -> "MemoryConfig":
         )
     if store_problem(value) is None:
         raise WrongTypeError(
-            f"{where} got a store ({_kind(value)}) where the MemoryConfig belongs: "
+            f"{where} got a store ({kind_of(value)}) where the MemoryConfig belongs: "
             "check the argument order, MemoryEngine(store, config)"
         )
     raise WrongTypeError(
-        f"{where} takes a MemoryConfig, got {_kind(value)}: pass MemoryConfig(principal_secret=...)"
-    )
-
-
-def require_engine(value: Any, where: str) -> "MemoryEngine":
-    """``value`` when it is a ``MemoryEngine``; a store or anything else is a ``WrongTypeError``."""
-    from memory_plugins.engine import MemoryEngine
-
-    if isinstance(value, MemoryEngine):
-        return value
-    if store_problem(value) is None or (
-        isinstance(value, type) and callable(getattr(value, "batch", None))
-    ):
-        raise WrongTypeError(
-            f"{where} takes a MemoryEngine, got a store ({_kind(value)}): build the engine "
-            "over it with MemoryEngine(store, MemoryConfig(principal_secret=...))"
-        )
-    raise WrongTypeError(
-        f"{where} takes a MemoryEngine, got {_kind(value)}: "
-        "pass MemoryEngine(store, MemoryConfig(principal_secret=...))"
+        f"{where} takes a MemoryConfig, got {kind_of(value)}: pass MemoryConfig(principal_secret=...)"
     )
 
 
@@ -124,7 +105,7 @@ def require_candidates(value: Any, where: str) -> Iterable[Any]:
         )
     if not isinstance(value, Iterable):
         raise WrongTypeError(
-            f"{where} takes a list of candidates, got {_kind(value)}: pass [candidate, ...]"
+            f"{where} takes a list of candidates, got {kind_of(value)}: pass [candidate, ...]"
         )
     return value
 
@@ -145,6 +126,6 @@ def require_query(value: Any, where: str) -> str:
             "pass its text (message.content)"
         )
     raise WrongTypeError(
-        f"{where} takes the query text (a str), got {_kind(value)}: "
+        f"{where} takes the query text (a str), got {kind_of(value)}: "
         "pass the latest user message's text"
     )

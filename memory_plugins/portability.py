@@ -41,7 +41,8 @@ from memory_plugins.candidate import (
     storable_problem,
 )
 from memory_plugins.clock import utc_iso
-from memory_plugins.engine import MemoryEngine, _in_time
+from memory_plugins.engine_parts.surface import EngineSurface
+from memory_plugins.engine_parts.writes import in_time
 from memory_plugins.errors import StoreUnavailableError
 from memory_plugins.gates import RejectCode, evaluate
 from memory_plugins.keys import stable_key
@@ -124,7 +125,7 @@ class ImportReport:
 
 
 def export_records(
-    engine: MemoryEngine, principal: PrincipalLike, *, vectors: bool = False
+    engine: EngineSurface, principal: PrincipalLike, *, vectors: bool = False
 ) -> list[dict[str, Any]]:
     """The principal's live records (every status) as JSON objects, oldest first.
 
@@ -144,7 +145,7 @@ def export_records(
 
 
 def import_records(
-    engine: MemoryEngine,
+    engine: EngineSurface,
     principal: PrincipalLike,
     lines: Iterable[str | Mapping[str, Any]],
 ) -> ImportReport:
@@ -187,14 +188,14 @@ def import_records(
 
 
 async def aexport_records(
-    engine: MemoryEngine, principal: PrincipalLike, *, vectors: bool = False
+    engine: EngineSurface, principal: PrincipalLike, *, vectors: bool = False
 ) -> list[dict[str, Any]]:
     """Async twin of :func:`export_records`."""
     return await asyncio.to_thread(export_records, engine, principal, vectors=vectors)
 
 
 async def aimport_records(
-    engine: MemoryEngine,
+    engine: EngineSurface,
     principal: PrincipalLike,
     lines: Iterable[str | Mapping[str, Any]],
 ) -> ImportReport:
@@ -206,7 +207,7 @@ async def aimport_records(
 
 
 def _admit(
-    engine: MemoryEngine, number: int, raw: str | Mapping[str, Any], now: str
+    engine: EngineSurface, number: int, raw: str | Mapping[str, Any], now: str
 ) -> tuple[MemoryRecord | None, LineOutcome | None]:
     """The line's record, or the outcome refusing it (schema, a gate, or expired)."""
 
@@ -365,16 +366,16 @@ _STATUSES = frozenset(s.value for s in RecordStatus)
 
 
 def _write(
-    engine: MemoryEngine,
+    engine: EngineSurface,
     namespace: tuple[str, ...],
     parsed: list[tuple[int, MemoryRecord]],
     deadline: float,
 ) -> list[LineOutcome]:
-    with engine._lock_for(namespace):
+    with engine._write_path.lock_for(namespace):
         moment = engine.clock.now()
         keys = sorted({record.key for _, record in parsed})
         try:
-            current, seen = engine._read_keys(namespace, keys)
+            current, seen = engine._write_path.read_keys(namespace, keys)
         except StoreUnavailableError as exc:
             engine.stats.incr("store_read_failures")
             return [
@@ -382,7 +383,7 @@ def _write(
                 for n, r in parsed
             ]
         state: dict[str, MemoryRecord | None] = {
-            key: engine._live(MemoryRecord.from_json(value), moment) if value else None
+            key: engine._write_path.live(MemoryRecord.from_json(value), moment) if value else None
             for key, value in current.items()
         }
         before = dict(state)
@@ -395,11 +396,11 @@ def _write(
                 state[record.key] = changed[record.key] = _with_kept_vector(record, existing)
             results.append((number, record, status))
         if changed and engine.embeddings is not None:
-            engine._attach_vectors(changed, before, [], deadline)
+            engine._vectors.attach(changed, before, [], deadline)
         try:
             if changed:
-                _in_time(deadline)
-                engine._put_records(namespace, changed.values(), moment, seen=seen)
+                in_time(deadline)
+                engine._write_path.put_records(namespace, changed.values(), moment, seen=seen)
         except StoreUnavailableError as exc:
             engine.stats.incr("store_write_failures")
             return [

@@ -26,8 +26,7 @@ from typing import Any
 from pydantic import ConfigDict, PrivateAttr
 
 from memory_plugins.adapters._once import WarnOnce
-from memory_plugins.arguments import require_engine
-from memory_plugins.engine import MemoryEngine, RecallResult
+from memory_plugins.engine import MemoryEngine, RecallResult, require_engine
 from memory_plugins.errors import ConfigurationError, MissingExtraError, WrongTypeError
 from memory_plugins.extraction import ExtractionQueue, TurnInput
 from memory_plugins.principals import PrincipalLike, principal_id

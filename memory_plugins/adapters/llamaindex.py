@@ -27,9 +27,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from memory_plugins.arguments import require_engine
 from memory_plugins.config import GateConfig
-from memory_plugins.engine import MemoryEngine
+from memory_plugins.engine import MemoryEngine, require_engine
 from memory_plugins.errors import ConfigurationError, MissingExtraError
 from memory_plugins.extraction import Extraction, ExtractionQueue, MemoryExtractor, TurnInput
 from memory_plugins.extraction.prompt import CANDIDATES_SCHEMA

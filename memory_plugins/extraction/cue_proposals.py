@@ -31,7 +31,7 @@ from memory_plugins.extraction.prompt import CUE_INSTRUCTIONS
 from memory_plugins.outcomes import OutcomeStatus
 
 if TYPE_CHECKING:
-    from memory_plugins.engine import MemoryEngine
+    from memory_plugins.engine_parts.surface import EngineSurface
     from memory_plugins.principals import PrincipalLike
 
 __all__ = ["CueProposals", "cue_messages", "propose_cues"]
@@ -83,7 +83,7 @@ def cue_messages(records: list[MemoryRecord]) -> list[tuple[str, str]]:
 
 
 def propose_cues(
-    engine: "MemoryEngine", principal: "PrincipalLike", extractor: Any, *, limit: int = 20
+    engine: "EngineSurface", principal: "PrincipalLike", extractor: Any, *, limit: int = 20
 ) -> CueProposals:
     """Ask ``extractor``'s chat model for cues of at most ``limit`` records without any."""
     if (

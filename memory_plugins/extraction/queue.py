@@ -32,9 +32,8 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import Any, cast
 
-from memory_plugins.arguments import require_engine
 from memory_plugins.backends import before_close
-from memory_plugins.engine import MemoryEngine
+from memory_plugins.engine import MemoryEngine, require_engine
 from memory_plugins.errors import ConfigurationError, WrongTypeError
 from memory_plugins.extraction.bounds import clip_for_queue
 from memory_plugins.extraction.eligibility import is_eligible
