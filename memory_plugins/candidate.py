@@ -12,6 +12,7 @@
 """
 
 import re
+import sys
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import lru_cache
@@ -258,6 +259,7 @@ _LEGACY_VECTOR_MODEL = "vector_model"
 
 
 _new_tuple = tuple.__new__
+_intern = sys.intern
 
 
 class IdentityFeature(NamedTuple):
@@ -291,15 +293,15 @@ class RecordFeatures(NamedTuple):
     names: tuple[str, ...]
     short_lower: tuple[str, ...]
     cues: tuple[str, ...] = ()
+    probes: tuple[str, ...] | None = None
+    """The recall index's keys of ``all``, sorted, so a cold read need not derive them
+    again; ``None`` for features stored without them (the index derives them then)."""
     version: int = FEATURES_VERSION
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"version": self.version, "text": self.text}
         if self.text_needle != self.text:  # they differ only for text ending in CJK
             data["text_needle"] = self.text_needle
-        # The recall index's keys of ``all``, so a cold read need not derive them again.
-        from memory_plugins.recall.index import probe_keys  # recall builds on this module
-
         data.update(
             tags=list(self.tags),
             identity=[[i.part, i.needle, i.canonical, list(i.strong)] for i in self.identity],
@@ -307,8 +309,9 @@ class RecordFeatures(NamedTuple):
             all=self.all,
             short=self.short,
             cased=[list(self.names), list(self.short_lower)],
-            probes=sorted(probe_keys(self.all)),
         )
+        if self.probes is not None:
+            data["probes"] = list(self.probes)
         if self.cues:
             data["cues"] = list(self.cues)
         return data
@@ -346,6 +349,8 @@ class RecordFeatures(NamedTuple):
                 tuple(names),
                 tuple(short_lower),
                 tuple(data["cues"]) if "cues" in data else (),
+                # Interned: records share most of their words, so their probes share strings.
+                tuple(map(_intern, probes)) if (probes := data.get("probes")) is not None else None,
                 FEATURES_VERSION,
             ),
         )

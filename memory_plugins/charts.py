@@ -24,8 +24,7 @@ from typing import Any
 from memory_plugins.candidate import MemoryRecord, RecordStatus
 from memory_plugins.errors import MissingExtraError
 from memory_plugins.outcomes import WriteOutcome
-from memory_plugins.recall.scoring import DIMENSIONS, OPTIONAL_DIMENSIONS
-from memory_plugins.recall.types import Ranking
+from memory_plugins.recall.types import DIMENSIONS, OPTIONAL_DIMENSIONS, Ranking
 
 __all__ = ["decisions_chart", "explain_chart", "timeline_chart"]
 

@@ -53,7 +53,6 @@ __all__ = [
     "embedder_name",
     "encode_vector",
     "local_minilm",
-    "named_embeddings",
     "similarities",
     "similarity",
     "vector_of",
@@ -220,18 +219,6 @@ def similarities(query: Sequence[float], vectors: Mapping[str, str]) -> dict[str
         scores = matrix @ np.asarray(unit, dtype=np.float32)
         found.update(zip(keys, (float(s) for s in scores), strict=True))
     return found
-
-
-def named_embeddings(kind: str) -> Embeddings:
-    """The embedder registered as ``kind`` (``default``, ``use-multilingual``, ``minilm``,
-    ``hash`` or a third party's): see :func:`memory_plugins.embedders.load_embedder`.
-
-    >>> len(named_embeddings("hash").embed_query("oolong tea"))
-    256
-    """
-    from memory_plugins.embedders import load_embedder
-
-    return load_embedder(kind)
 
 
 def check_query_vector(vector: Sequence[float], vectors: Mapping[str, str]) -> Sequence[float]:

@@ -1,6 +1,7 @@
 """The ``memory-plugins`` command line: demo, inspector, export and import, serve, eval, bench.
 
-Sub-commands live in their own modules and are imported only when used, so
+This module parses the arguments; each sub-command lives in a module of its own (those of
+``eval`` and ``bench`` in :mod:`memory_plugins.bench`), imported only when used, so
 ``memory-plugins --help`` stays fast.
 """
 
@@ -170,9 +171,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             return 2
     if args.command == "eval":
-        name = f"memory_plugins.cli.eval_{args.suite}"
+        name = f"memory_plugins.bench.eval_{args.suite}"
     elif args.command == "bench":
-        name = f"memory_plugins.cli.bench_{args.target}"
+        name = f"memory_plugins.bench.bench_{args.target}"
     elif args.command in ("export", "import"):
         name = "memory_plugins.cli.transfer"
     elif args.command in ("list", "restore", "suppress", "forget", "recall"):

@@ -16,8 +16,7 @@ from collections.abc import Iterable, Sequence
 from urllib.parse import urlencode
 
 from memory_plugins.candidate import HistoryEntry, MemoryRecord, RecordStatus
-from memory_plugins.recall.scoring import DIMENSIONS, OPTIONAL_DIMENSIONS
-from memory_plugins.recall.types import Consideration, Ranking
+from memory_plugins.recall.types import DIMENSIONS, OPTIONAL_DIMENSIONS, Consideration, Ranking
 
 __all__ = ["ACTIONS", "confirm_page", "home_page", "message_page", "show", "user_page"]
 

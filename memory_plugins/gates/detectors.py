@@ -31,17 +31,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from memory_plugins.errors import ConfigurationError
 from memory_plugins.gates.codes import RejectCode
 
-if TYPE_CHECKING:
-    from memory_plugins.config import GateConfig
-
 __all__ = [
     "ENTRY_POINT_GROUP",
     "Detector",
+    "DetectorChoice",
     "DetectorFinding",
     "active_detectors",
     "default_detectors",
@@ -68,6 +66,30 @@ class Detector(Protocol):
 
     def detect(self, text: str) -> str | None:
         """A short description of what was found in ``text`` (never the value), or ``None``."""
+
+
+class DetectorChoice(Protocol):
+    """Which detectors to run, as :class:`~memory_plugins.config.GateConfig` says it.
+
+    The configuration builds on this module (it checks its names against the registry),
+    so the registry asks only for these two fields, never for the configuration class.
+    """
+
+    @property
+    def enable(self) -> "tuple[str | Detector, ...]":
+        """Opt-in detector names, or detector objects."""
+
+    @property
+    def disable(self) -> frozenset[str]:
+        """Names of detectors not to run."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Defaults:
+    """The choice of a default ``GateConfig()``: every detector on by default, no other."""
+
+    enable: "tuple[str | Detector, ...]" = ()
+    disable: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +219,7 @@ def _build(name: str) -> Detector:
     return detector
 
 
-def active_detectors(gates: "GateConfig") -> tuple[Detector, ...]:
+def active_detectors(gates: DetectorChoice) -> tuple[Detector, ...]:
     """The detectors a config runs: sensitive ones first, then runtime_data (S2 order)."""
     enable = tuple(n for n in gates.enable if isinstance(n, str))
     extra = tuple(d for d in gates.enable if not isinstance(d, str))
@@ -222,9 +244,7 @@ def active_detectors(gates: "GateConfig") -> tuple[Detector, ...]:
 
 def default_detectors(code: RejectCode | None = None) -> tuple[Detector, ...]:
     """The detectors a default :class:`~memory_plugins.config.GateConfig` runs (of ``code``)."""
-    from memory_plugins.config import GateConfig
-
-    found = active_detectors(GateConfig())
+    found = active_detectors(_Defaults())
     return found if code is None else tuple(d for d in found if d.code == code)
 
 

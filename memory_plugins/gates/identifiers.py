@@ -32,7 +32,7 @@ True
 import re
 from collections.abc import Callable, Iterator
 from datetime import date
-from functools import cache
+from functools import cache, lru_cache
 from importlib import import_module
 from itertools import pairwise
 from types import ModuleType
@@ -223,12 +223,36 @@ def _describe(path: str) -> str:
     return f"{path} ({doc[0].rstrip('.')})" if doc else path
 
 
+@lru_cache(maxsize=16384)  # a number is tried once per field and again in the joined text
 def _valid(path: str, number: str) -> bool:
+    digits = _SEPARATOR.sub("", number)
+    if digits.isdigit() and digits.isascii() and not _length_possible(path, len(digits)):
+        return False  # most schemes have one or two lengths: skip the others' cleaning
     is_valid: Callable[[str], bool] = _module(path).is_valid
     try:
         return is_valid(number)
     except Exception:  # a module's own bug on odd input (KeyError in a lookup table) is a "no"
         return False
+
+
+@cache
+def _length_possible(path: str, length: int) -> bool:
+    """Whether a ``length``-digit number can be valid in scheme ``path``: false when the
+    module's own ``validate`` refuses every probe of that length for its length."""
+    from stdnum.exceptions import InvalidLength
+
+    validate = getattr(_module(path), "validate", None)
+    if validate is None:
+        return True
+    for probe in ("1" * length, "0" * length, "9" * length, ("1234567890" * 4)[:length]):
+        try:
+            validate(probe)
+        except InvalidLength:
+            continue
+        except Exception:  # a check digit or a format: the length itself is possible
+            return True
+        return True
+    return False
 
 
 def _valid_compact(path: str, number: str) -> bool:

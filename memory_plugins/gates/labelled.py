@@ -12,8 +12,14 @@ what a person or a config file says around the value:
 * ``labelled_secret`` (``runtime_data``): a value assigned to, or written right after, a
   name whose parts name a secret (``SCRAPFLY_KEY=…``, ``"client_secret": "…"``,
   ``zenrows key …``, ``API key: …``, ``密钥：…``) with a key's shape (length, letters and
-  digits, entropy), and credentials given in ``.netrc`` (``machine … login … password …``),
-  ``curl -u user:password``, Kubernetes ``Secret`` ``data:`` blocks;
+  digits, entropy, or a UUID's), also as an XML element (``<apiKey>…</apiKey>``), a pair of
+  quoted arguments (``os.environ.get('API_KEY', '…')``) or a quoted value holding any
+  characters up to its closing quote; a connection string's password (``…;Password=…;``);
+  a key tagged with its environment (``xx_live_…``); a machine-made value of a key's
+  length assigned to *any* name in config syntax (``ACMEMETRICS=…``) unless the name says
+  it is a hash, an id or a version; and credentials given in ``.netrc``
+  (``machine … login … password …``), ``curl -u user:password``, Kubernetes ``Secret``
+  ``data:`` blocks;
 * ``password_hash`` (``runtime_data``): crypt-format password hashes (bcrypt, md5crypt,
   sha256/512-crypt, Argon2, scrypt, yescrypt), by their published formats.
 
@@ -33,6 +39,7 @@ True
 import math
 import re
 from collections import Counter
+from functools import lru_cache
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.detectors import FunctionDetector, guarded
@@ -149,11 +156,11 @@ _SECRET_PARTS = frozenset(
 )  # fmt: skip
 _PASSWORD_PARTS = frozenset(("password", "passwd", "pwd", "pass", "passphrase", "passcode", "pw"))
 _NAME = re.compile(
-    r"(?<![A-Za-z0-9_.$@])(?P<name>[A-Za-z][A-Za-z0-9_.\-]{0,63}|密钥|秘钥|令牌|密码|口令|私钥)"
+    r"(?<![A-Za-z0-9_.@])(?P<name>[A-Za-z][A-Za-z0-9_.\-]{0,63}|密钥|秘钥|令牌|密码|口令|私钥)"
     # The rest is a lookahead: the value may itself be the next name ("pdfshift SECRET …").
     r"(?=(?P<sep>[\\\"'\]]{0,3}[ \t]{0,3}(?::=|=>|->|[:=：])[ \t]{0,3}|[ \t]{1,3}"
-    r"(?:(?:is|was|are)[ \t]{1,3}|(?:是|为)[ \t]{0,2})?|(?:是|为)[ \t]{0,2})"
-    r"(?P<q>\\?[\"'`“])?(?P<value>[^\s\"'`”,;<>(){}\[\]]{4,256}))"
+    r"(?:(?:is|was|are|to)[ \t]{1,3}|(?:是|为)[ \t]{0,2})?|(?:是|为)[ \t]{0,2})"
+    r"(?P<q>\\?[\"'`“])?(?P<value>[^\s\"'`”,;<>(){}\[\]]{1,256}))"
 )
 _CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 # Where a secret lives, not the secret, as the whole value: ${X}, $X, $_POST["x"], {{ x }},
@@ -178,6 +185,10 @@ _USER_PASSWORD_FLAGS = re.compile(
 _KEY_VALUE_ATTRS = re.compile(
     r"\b(?:key|name)[ \t]{0,2}=[ \t]{0,2}[\"']([A-Za-z][\w.:-]{0,63})[\"'][ \t]{1,4}value[ \t]{0,2}=[ \t]{0,2}"
     r"[\"']([^\"'\s]{4,512})[\"']"
+)
+# XML and plist elements: <apiKey>…</apiKey>, <ClientSecret>…</ClientSecret>.
+_XML_ELEMENT = re.compile(
+    r"<(?P<name>[A-Za-z][\w.:-]{0,63})>[ \t]{0,2}(?P<value>[^<\s]{4,512})[ \t]{0,2}</(?P=name)>"
 )
 # A name and its value written as one token: "dd-apikey-dd52c2…", "fileioSECRETKEY-ABCD…".
 _GLUED = re.compile(
@@ -209,10 +220,49 @@ _K8S_DATA = re.compile(
 )
 
 
+_DIGIT = re.compile(r"[0-9]")
+_KEY_PUNCTUATION = re.compile(r"[_.+/=-]")
+# A value's shape is judged on its first characters: a key is random from its start, and
+# the bound keeps a text dense with assignments linear ("key=key=key=…").
+_SHAPE_CHARS = 96
+_CODE_OF = ("access", "secret", "auth", "private")
+_DIGEST_LABEL = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5)[:-]$")
+_DIGEST_VALUE = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5)[:-]")
+# Parts of a name that say its value is no secret, whatever it looks like.
+_NOT_SECRET_PARTS = frozenset(
+    (
+        "id", "ids", "uuid", "guid", "uid", "hash", "sha", "sha1", "sha256", "sha512", "md5",
+        "checksum", "digest", "commit", "rev", "revision", "etag", "version", "build", "ref",
+        "fingerprint", "integrity", "url", "uri", "path", "file", "name", "image", "tag",
+        "hex", "nonce", "salt", "trace", "request", "correlation", "doi", "isbn", "order",
+        "tracking", "sku", "asin", "slug", "color", "colour",
+    )
+)  # fmt: skip
+# The rest of a quoted value, up to its closing quote on the line (no whitespace inside).
+_QUOTED_END = {q: re.compile(rf"[^\s{q}]{{1,256}}(?={q})") for q in ('"', "'", "`")}
+# A name and its value as two quoted arguments or items: os.environ.get('API_KEY', 'v'),
+# headers.set("X-Api-Key", "v"), ("client_secret", "v").
+_PAIR = re.compile(
+    r"[\"'](?P<name>[A-Za-z][\w.-]{0,63})[\"'][ \t]{0,3},[ \t]{0,3}[\"'](?P<value>[^\s\"']{4,256})[\"']"
+)
+# ADO.NET / ODBC / JDBC connection strings: "Server=h;User Id=u;Password=p;".
+_CONNECTION_PASSWORD = re.compile(
+    r"(?i:;[ \t]{0,3}(?:password|pwd)[ \t]{0,3}=[ \t]{0,3}(?P<last>[^;\r\n\"']{1,128})"
+    r"|(?<![\w$])(?:password|pwd)[ \t]{0,3}=[ \t]{0,3}(?P<value>[^;\s\"']{1,128});)"
+)
+# A key tagged with the environment it works in: "ak_live_…", "rzp_test_…", "sk_prod_…".
+_ENVIRONMENT_TAGGED = re.compile(
+    r"(?<![A-Za-z0-9])[A-Za-z]{1,12}_(?:live|test|prod|sandbox)_(?P<body>[A-Za-z0-9]{16,200})(?![A-Za-z0-9])"
+)
+
+
 def is_reference(value: str) -> bool:
     """Whether an assigned ``value`` names where a secret lives (``env.X``, ``${X}``,
     ``$_POST["x"]``, ``os.environ[...]``) or stands in for one (``<token>``, ``xxx``)."""
-    return _REFERENCE.search(value) is not None or _PLACEHOLDER.search(value) is not None
+    # match(), not search(): the pattern is anchored, search() would try every offset; placeholders are short.
+    if _REFERENCE.match(value) is not None:
+        return True
+    return _PLACEHOLDER.search(value if len(value) <= 64 else value[:64]) is not None
 
 
 def _entropy(value: str) -> float:
@@ -221,11 +271,12 @@ def _entropy(value: str) -> float:
 
 
 def _key_shaped(value: str) -> bool:
-    letters = sum(c.isalpha() for c in value)
-    digits = sum(c.isdigit() for c in value)
+    value = value[:_SHAPE_CHARS]
+    letters = sum(map(str.isalpha, value))
+    digits = sum(map(str.isdigit, value))
     n = len(value)
-    if _HEX.fullmatch(value) and n >= 16:
-        return True
+    if (_HEX.fullmatch(value) and n >= 16) or _UUID.fullmatch(value):
+        return True  # a hex or UUID-shaped key (Heroku, Anypoint, many others issue UUIDs)
     if n >= 24 and letters + digits >= n * 0.7 and _entropy(value) >= 3.0:
         return True
     return n >= 8 and letters >= 2 and digits >= 2 and _entropy(value) >= 2.5
@@ -234,7 +285,12 @@ def _key_shaped(value: str) -> bool:
 def _random(value: str) -> bool:
     """Machine-made: hex of 32 or more, or letters and digits of two cases mixed, with the
     entropy of random characters (a word, a name or a date has far less)."""
-    core = re.sub(r"[_.+/=-]", "", value)
+    segments = [s for s in _KEY_PUNCTUATION.split(value[:_SHAPE_CHARS]) if s]
+    if len(segments) >= 3 and all(
+        s.isdigit() or len(s) <= 3 or (s.isalpha() and s.islower()) for s in segments
+    ):
+        return False  # lower-case words joined by punctuation: a slug, a branch, a bucket name
+    core = "".join(segments)
     parts = _CAMEL.findall(core)
     words = [p for p in parts if p.isalpha()]
     camel = any(c.islower() for c in core) and any(c.isupper() for c in core)
@@ -252,6 +308,19 @@ def _random(value: str) -> bool:
     return _entropy(core) >= (3.3 if classes == 3 else 3.5) and any(c.isdigit() for c in core)
 
 
+def _value(text: str, m: re.Match[str]) -> str:
+    """The value a ``_NAME`` match assigns: a quoted one runs to its closing quote (keys
+    hold quotes, semicolons and brackets: ``jwt_secret: "7`D'}/vY…"``), a bare one to a
+    delimiter."""
+    quote = (m["q"] or "").lstrip("\\")
+    if quote in ('"', "'", "`"):
+        start = m.start("value")
+        end = _QUOTED_END[quote].match(text, start)
+        if end is not None and len(end.group()) >= 4:
+            return end.group().removesuffix("\\") if m["q"][0] == "\\" else end.group()
+    return m["value"].rstrip(".。!):：")
+
+
 def _password_shaped(value: str, sep: str, quoted: bool) -> bool:
     """A password after a password name: any non-word value when assigned, else one
     that no English word is (digits or symbols): "password manager" names none."""
@@ -264,6 +333,7 @@ def _name_parts(name: str) -> list[str]:
     return [part.lower() for chunk in re.split(r"[_.\-]", name) for part in _CAMEL.findall(chunk)]
 
 
+@lru_cache(maxsize=4096)
 def _names_secret(name: str) -> tuple[bool, bool]:
     """Whether ``name`` names a secret, and whether it names a password."""
     if name in ("密钥", "秘钥", "令牌", "私钥"):
@@ -284,18 +354,53 @@ def _labelled_secret(text: str) -> str | None:
     text = fold(text)
     for m in _NAME.finditer(text):
         secret, password = _names_secret(m["name"])
-        if not secret:
+        if not secret and m["name"].lower() == "code":  # "access code", "secret code"
+            secret = text[max(0, m.start() - 8) : m.start()].rstrip().lower().endswith(_CODE_OF)
+        assigned = any(c in m["sep"] for c in ":=：")
+        if not (secret or assigned):
             continue
-        value = m["value"].rstrip(".。!):：")
-        if not value.isascii() or value[0] in "/~" or value.startswith("./") or is_reference(value):
+        value = _value(text, m)
+        if (
+            len(value) < 4
+            or not value.isascii()
+            or value[0] in "/~"
+            or value.startswith("./")
+            or is_reference(value)
+        ):
             continue  # prose in another script, a path ("pwd: /home/ann"), a reference
-        if not any(c.isdigit() for c in value) and _names_secret(value)[0]:
+        if _DIGEST_VALUE.match(value):
+            continue  # "host key is SHA256:uNiV…": a published fingerprint or digest
+        if not secret:
+            # Any name: a machine-made value of a key's length in config syntax
+            # ("SCRAPFLY=…"), unless the name says it is a hash, an id or a version.
+            if (
+                len(value) >= 24
+                and "://" not in value
+                and _random(value)
+                and not any(p in _NOT_SECRET_PARTS for p in _name_parts(m["name"]))
+            ):
+                return "random key-length value assigned in config syntax"
+            continue
+        if len(value) <= 64 and _DIGIT.search(value) is None and _names_secret(value)[0]:
             continue  # a variable: password=password, token=api_token
         if _key_shaped(value) or (password and _password_shaped(value, m["sep"], bool(m["q"]))):
             return "secret value after a secret-like name"
-    for found in _KEY_VALUE_ATTRS.finditer(text):
-        if _names_secret(found[1])[0] and not is_reference(found[2]):
-            return "secret value after a secret-like name"
+    for found in _PAIR.finditer(text):
+        secret, password = _names_secret(found["name"])
+        value = found["value"]
+        if secret and not is_reference(value) and (_key_shaped(value) or password):
+            return "secret value paired with a secret-like name"
+    for found in _CONNECTION_PASSWORD.finditer(text):
+        written = (found["value"] or found["last"] or "").strip()
+        if written and not is_reference(written) and not set(written) <= set("*•x"):
+            return "password in a connection string"
+    for found in _ENVIRONMENT_TAGGED.finditer(text):
+        if _key_shaped(found["body"]):
+            return "live or test key"
+    for pattern in (_KEY_VALUE_ATTRS, _XML_ELEMENT) if "<" in text or "=" in text else ():
+        for found in pattern.finditer(text):
+            if _names_secret(found[1])[0] and not is_reference(found[2]):
+                return "secret value after a secret-like name"
     for found in _GLUED.finditer(text):
         if _key_shaped(found["value"]) and _random(found["value"]):
             return "secret value glued to a secret-like name"
@@ -304,6 +409,8 @@ def _labelled_secret(text: str) -> str | None:
             return "prefixed random token"
     for found in _RANDOM_TOKEN.finditer(text):
         token = found.group()
+        if _DIGEST_LABEL.search(text, max(0, found.start() - 8), found.start()):
+            continue  # "SHA256:uNiV…", "sha384-oqVu…": a published digest or fingerprint
         if (
             any(c.islower() for c in token)
             and any(c.isupper() for c in token)
@@ -333,6 +440,7 @@ def _labelled_secret(text: str) -> str | None:
 _SECRET_HINTS = (
     *("key", "token", "secret", "pass", "pwd", "pw", "cred", "auth", "access", "private"),
     *("hook", "dsn", "bearer", "session", "cookie", "licen", "machine", "-u", "--user"),
+    *("_live_", "_test_", "_prod_", "_sandbox_"),
     *("密钥", "秘钥", "令牌", "密码", "口令", "私钥"),
 )
 _LONG_RUN = re.compile(r"[A-Za-z0-9]{20}")

@@ -116,6 +116,8 @@ def _contained(text: str) -> str | None:
     if _OPENERS.search(text):
         for m in _BRACKETED.finditer(text):
             inner = next(group for group in m.groups() if group is not None)
+            if m.group(0)[0] == "{" and text[m.start() - 1 : m.start()] == "$":
+                continue  # ${DB_PASSWORD}: a shell or compose variable, filled where it runs
             if _is_slot_name(inner, m.group(0)[0]):
                 return "unfilled template slot"
     if ("xx" in text or "XX" in text) and _X_TOKEN.search(text):

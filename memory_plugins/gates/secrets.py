@@ -51,12 +51,13 @@ __all__ = [
 
 _PROVIDER_PLUGINS = (
     "artifactory", "aws", "azure_storage_key", "cloudant", "discord", "github_token",
-    "gitlab_token", "ibm_cloud_iam", "ibm_cos_hmac", "mailchimp", "npm",
-    "pypi_token", "sendgrid", "slack", "softlayer", "square_oauth", "stripe",
+    "gitlab_token", "ibm_cloud_iam", "ibm_cos_hmac", "mailchimp", "pypi_token", "sendgrid", "slack", "softlayer", "square_oauth", "stripe",
     "telegram_token", "twilio",
 )  # fmt: skip
 # Not its "openai" plugin: its pattern backtracks quadratically on "sk-sk-sk-…" (3 s on
-# 20 kB); ``_MORE_TOKENS``' OpenAI rule matches every key that plugin matches.
+# 20 kB); ``_MORE_TOKENS``' OpenAI rule matches every key that plugin matches. Not its
+# "npm" plugin either ("//.+/:_authToken": 1 s on 100 kB of "http://x/"): the ``npm`` and
+# ``npmrc`` rules below match every token it matches.
 
 # Formats detect-secrets 1.5 does not know, from the providers' published token formats.
 _MORE_TOKENS = re.compile(
@@ -81,6 +82,10 @@ _MORE_TOKENS = re.compile(
     r"|(?P<sendgrid>SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43})"
     r"|(?P<telegram>[0-9]{8,10}:AA[A-Za-z0-9_-]{33})"
     r"|(?P<vault>hv[sbr]\.[A-Za-z0-9_-]{24,})"
+    r"|(?P<newrelic>NR(?:AK|AA|II|IQ|JS|RA|SP)-[A-Za-z0-9_-]{19,64})"
+    r"|(?P<age>AGE-SECRET-KEY-1[0-9A-Z]{58})"
+    r"|(?P<onepassword>A3-[A-Z0-9]{6}-[A-Z0-9]{11}-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5})"
+    r"|(?P<azure_ad>[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34})"
     r"|(?P<grafana>glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,2}"
     r"|eyJrIjoi[A-Za-z0-9+/]{40,}={0,2})"
     r")(?![A-Za-z0-9])"
@@ -115,11 +120,40 @@ _MORE_NAMES = {
     "telegram": "Telegram bot token",
     "webhook": "chat webhook URL",
     "vault": "HashiCorp Vault token",
+    "newrelic": "New Relic key",
+    "age": "age secret key",
+    "onepassword": "1Password secret key",
+    "azure_ad": "Azure AD client secret",
     "grafana": "Grafana token",
     "npmrc": "npm registry credential (.npmrc)",
 }
 # A run of token characters long enough for any provider format: skips plain prose cheaply.
 _TOKEN_RUN = r"[A-Za-z0-9_\-+/=.$:]{10,}"
+
+
+# detect-secrets scans files a line at a time; a text longer than any memory is read the
+# same way, a long line in overlapping windows, so no plugin's pattern sees more than a
+# window (a backtracking pattern stays linear in the text; no token is longer than the overlap).
+_WINDOW = 4096
+_OVERLAP = 512
+
+
+def _pieces(text: str) -> Iterator[str]:
+    if len(text) <= _WINDOW:
+        yield text
+        return
+    for line in text.splitlines():
+        if len(line) <= _WINDOW:
+            yield line
+            continue
+        for start in range(0, len(line) - _OVERLAP, _WINDOW - _OVERLAP):
+            yield line[start : start + _WINDOW]
+
+
+def _analyze(plugin: Any, text: str, **options: Any) -> Iterator[str]:
+    """What ``plugin.analyze_string`` finds in ``text``, read in bounded pieces."""
+    for piece in _pieces(text):
+        yield from plugin.analyze_string(piece, **options)
 
 
 @cache
@@ -142,7 +176,7 @@ def _plugins() -> tuple[Any, ...]:
 def _provider_token(text: str) -> str | None:
     text = fold(text)
     for plugin in _plugins():
-        for _ in plugin.analyze_string(text):
+        for _ in _analyze(plugin, text):
             return f"{plugin.secret_type} (detect-secrets)"
     for m in _MORE_TOKENS.finditer(text):
         kind = m.lastgroup or ""
@@ -170,7 +204,7 @@ def private_key_detector() -> FunctionDetector:
     return guarded(
         "private_key",
         RejectCode.RUNTIME_DATA,
-        lambda text: _first(plugin.analyze_string(text), "private key block (detect-secrets)"),
+        lambda text: _first(_analyze(plugin, text), "private key block (detect-secrets)"),
         r"PRIVATE KEY|PuTTY-User-Key-File",
     )
 
@@ -183,7 +217,7 @@ def jwt_detector() -> FunctionDetector:
     plugin = _one("jwt", "JwtTokenDetector")
 
     def find(text: str) -> str | None:
-        for token in plugin.analyze_string(text):
+        for token in _analyze(plugin, text):
             if _has_alg(token.split(".", 1)[0]):
                 return "JSON web token (detect-secrets)"
         return None
@@ -215,7 +249,7 @@ def credential_url_detector() -> FunctionDetector:
 
     def find(text: str) -> str | None:
         text = fold(text)
-        for password in plugin.analyze_string(text):
+        for password in _analyze(plugin, text):
             if password and not _TEMPLATED.fullmatch(password):
                 return "URL with a user and password (detect-secrets)"
         if _EMPTY_USER_URL.search(text):
@@ -263,7 +297,7 @@ def _keyword_secret(text: str) -> str | None:
     from detect_secrets.filters import heuristic
 
     plugin, groups = _keyword_setup()
-    for found in plugin.analyze_string(fold(text), denylist_regex_to_group=groups):
+    for found in _analyze(plugin, fold(text), denylist_regex_to_group=groups):
         # In prose the captured value runs on to the end of the line: keep its first word.
         value = _VALUE_END.split(found.strip().strip("\"'`"), maxsplit=1)[0].rstrip(")]}.")
         if (
@@ -295,7 +329,7 @@ def _entropy_plugins() -> tuple[Any, ...]:
 
 def _high_entropy(text: str) -> str | None:
     for plugin in _entropy_plugins():
-        for value in plugin.analyze_string(text):
+        for value in _analyze(plugin, text):
             if len(value) >= 20 and plugin.calculate_shannon_entropy(value) > plugin.entropy_limit:
                 return f"high-entropy quoted string ({plugin.secret_type}, detect-secrets)"
     return None
@@ -315,6 +349,6 @@ def public_ip_detector() -> FunctionDetector:
     return guarded(
         "public_ip",
         RejectCode.SENSITIVE,
-        lambda text: _first(plugin.analyze_string(text), "public IPv4 address (detect-secrets)"),
+        lambda text: _first(_analyze(plugin, text), "public IPv4 address (detect-secrets)"),
         r"\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}",
     )

@@ -27,6 +27,8 @@ never requires rewriting records.
 * ``short`` — the tags and identity parts that are a single CJK character (``茶``),
   concatenated. With ``all`` it lets the scorer skip, after a few substring tests, a
   record that shares none of the query's probes (see ``QueryProfile.probes``).
+* ``probes`` — the keys the recall index files the record under (:func:`probe_keys` of
+  ``all``), sorted, so a cold read need not derive them again.
 
 >>> from memory_plugins.candidate import Identity, MemoryType
 >>> f = compute_features(MemoryType.USER_PREFERENCE, "The user likes oolong tea.",
@@ -34,6 +36,9 @@ never requires rewriting records.
 >>> f.tags, f.strong, f.identity[0][:2]
 ((' oolong ', ' tea '), (), ('subject', ' oolong tea '))
 """
+
+import re
+import sys
 
 from memory_plugins.candidate import (
     FEATURES_VERSION,
@@ -43,9 +48,34 @@ from memory_plugins.candidate import (
     MemoryType,
     RecordFeatures,
 )
-from memory_plugins.recall.text import Unit, cased_words, join_units, units
+from memory_plugins.recall.text import CJK_CHARS, Unit, cased_words, join_units, units
 
-__all__ = ["FEATURES_VERSION", "RecordFeatures", "compute_features", "features_of"]
+__all__ = ["FEATURES_VERSION", "RecordFeatures", "compute_features", "features_of", "probe_keys"]
+
+_CJK_RUN = re.compile(f"[{CJK_CHARS}]+")
+
+
+def probe_keys(everything: str) -> set[str]:
+    """The probes a record's ``all`` feature holds, as the index keys them: each word (the
+    query's probe `` word ``, spaces dropped) and each pair of adjacent characters of its
+    CJK runs (a query probe is a substring of ``all`` exactly when it is one of these).
+    Words hold no CJK character and pairs only CJK characters, so the two never clash.
+    Stored with a record's features (``probes``): a change here needs a new
+    ``FEATURES_VERSION``, or records stored earlier would be indexed under stale keys.
+
+    >>> sorted(probe_keys(" the user like 乌龙茶 | 乌龙茶 | tea "))
+    ['like', 'tea', 'the', 'user', '乌龙', '龙茶']
+    """
+    keys = set(everything.split())
+    keys.discard("|")
+    if everything.isascii():  # most records: no CJK run, the words are the probes
+        return keys
+    # Canonical pieces are whole CJK runs or whole words without CJK characters.
+    runs = _CJK_RUN.findall(everything)
+    keys.difference_update(runs)
+    for run in runs:
+        keys.update(map(str.__add__, run, run[1:]))
+    return keys
 
 
 def _canonical(found: list[Unit]) -> str:
@@ -86,17 +116,19 @@ def compute_features(
     cue_units = [units(cue) for cue in cues]
     everything = [text_units, *tag_units, *part_units, *(found for found in cue_units if found)]
     names, short_lower = cased_words(text)
+    joined = " " + " | ".join(" ".join(u.form for u in group) for group in everything) + " "
     return RecordFeatures(
         text=_canonical(text_units),
         text_needle=join_units(text_units),
         tags=tuple(join_units(found) for found in tag_units),
         identity=tuple(parts),
         strong=tuple(sorted(_strong(text_units))),
-        all=" " + " | ".join(" ".join(u.form for u in group) for group in everything) + " ",
+        all=joined,
         short=_single_chars([*tag_units, *part_units]),
         names=tuple(names),
         short_lower=tuple(short_lower),
         cues=tuple(join_units(found) for found in cue_units),
+        probes=tuple(sorted(map(sys.intern, probe_keys(joined)))),  # shared, as when read
     )
 
 

@@ -37,7 +37,6 @@ safe to share between threads: readers take consistent snapshots under its lock.
 """
 
 import bisect
-import re
 import threading
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Iterator
@@ -51,14 +50,12 @@ from memory_plugins.candidate import (
     RecordStatus,
     StoredVector,
 )
-from memory_plugins.recall.features import features_of
+from memory_plugins.recall.features import features_of, probe_keys
 from memory_plugins.recall.query import QueryProfile
-from memory_plugins.recall.text import CJK_CHARS, is_cjk
+from memory_plugins.recall.text import is_cjk
 from memory_plugins.recall.vectors import VectorRows, VectorSimilarities, numpy_or_none
 
 __all__ = ["IndexView", "RecordIndex", "Stored", "parse_stored", "probe_keys"]
-
-_CJK_RUN = re.compile(f"[{CJK_CHARS}]+")
 
 Stored = bytes | dict[str, Any]
 """A record as its store holds it: its JSON as bytes (SQL stores) or the decoded dict."""
@@ -87,29 +84,6 @@ so it fails while the namespace is read, as it would without the index."""
 Posting = str | set[str]
 """The keys of the records holding one probe: one key as it is (most probes are held by
 a single record, and a set costs about 200 bytes), several as a set."""
-
-
-def probe_keys(everything: str) -> set[str]:
-    """The probes a record's ``all`` feature holds, as the index keys them: each word (the
-    query's probe `` word ``, spaces dropped) and each pair of adjacent characters of its
-    CJK runs (a query probe is a substring of ``all`` exactly when it is one of these).
-    Words hold no CJK character and pairs only CJK characters, so the two never clash.
-    Stored with a record's features (``probes``): a change here needs a new
-    ``FEATURES_VERSION``, or records stored earlier would be indexed under stale keys.
-
-    >>> sorted(probe_keys(" the user like 乌龙茶 | 乌龙茶 | tea "))
-    ['like', 'tea', 'the', 'user', '乌龙', '龙茶']
-    """
-    keys = set(everything.split())
-    keys.discard("|")
-    if everything.isascii():  # most records: no CJK run, the words are the probes
-        return keys
-    # Canonical pieces are whole CJK runs or whole words without CJK characters.
-    runs = _CJK_RUN.findall(everything)
-    keys.difference_update(runs)
-    for run in runs:
-        keys.update(map(str.__add__, run, run[1:]))
-    return keys
 
 
 def _word_probe(probe: str) -> bool:

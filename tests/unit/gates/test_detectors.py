@@ -228,6 +228,13 @@ def test_sensitive_never_echoes_the_value() -> None:
         ("https://hooks.slack.com/services/T0000/B0000/XXXXXXXXXXXXXXXXXXXXXXXX", "provider_token"),
         ("//registry.npmjs.org/:_authToken=abc123def456", "provider_token"),
         ("glpat-hellOworld380_testin", "provider_token"),
+        (
+            "AGE-SECRET-KEY-1QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7LQPZRY9X8GF2TVDW0S3JN54KHCE",
+            "provider_token",
+        ),
+        ("A3-Q7H2LP-9XW4RZT1VB6-NM3KD-8SZ5Q-WE7RT", "provider_token"),
+        ("abc8Q~Zr2Lm9Kx4Vb7Nc1Wd3Qe5Rf7Tg9Yh1Uj3", "provider_token"),
+        ("NRAK-7HD2KLP9XW4RZT1VB6NM3KD8SZ5", "provider_token"),
         ('File "app.py", line 3, in <module>', "runtime_state"),
     ],
 )
@@ -410,6 +417,8 @@ def test_placeholder_finds_filler(text: str) -> None:
         "prefers [WIP] prefix in commit titles",
         "- [x] done",
         "prefers ${HOME}/bin on PATH",
+        "The user sets DB_PASSWORD=${DB_PASSWORD} in docker-compose.",
+        "Server=db;User Id=app;Password=${DB_PASS};",
         '{"a": 1}',
         "喜欢读《三体》",
         "用户希望邮件标题加【重要】前缀",

@@ -25,6 +25,22 @@ LABELLED_SECRETS = [
     "用户的密钥：Q7h2Lp9Xw4RzT1vB6nM3",
     "admin hash $2b$12$C6UzMDM.H6dfI/f/IKxGhuMHl4tiKqC4uCS9EhOrWm6Cw0p4N6Xqm",
     "REACT_APP_PASS=bluemoon77",
+    # a quoted value runs to its closing quote, whatever it holds
+    'auth:\n  jwt_secret: "k#9!Qz;W)4]pL&v^2@Xr\'b"',
+    # the default of an environment lookup, a name and its value as two arguments
+    "os.environ.get('ACME_SECRET_KEY', 'x7#Kp2!qLm9$Wz4@Rt8&')",
+    'headers.set("X-Acme-Token", "Q7h2Lp9Xw4RzT1vB6nM3")',
+    # connection strings, PHP with escaped quotes, XML elements
+    "Server=db.acme.example;Database=app;User Id=app;Password=bluemoon;",
+    '$password = \\"bluemoon77\\";',
+    "<apiKey>Q7h2Lp9Xw4RzT1vB6nM3</apiKey>",
+    # a key tagged with its environment, a UUID-shaped key, an access code, "set … to …"
+    "rzp_live_Q7h2Lp9Xw4RzT1vB6n",
+    'acme_api_key = "5b3c9e1a-7d2f-4a6b-9c8e-1f0a2b3c4d5e"',
+    "acme ACCESS code 9f8e7d6c5b4a39281706f5e4d3c2b1a0",
+    "Set ACME_SECRET to Q7h2Lp9Xw4RzT1vB6nM3 in the env.",
+    # a machine-made value of a key's length assigned to any name in config syntax
+    "ACMEMETRICS=Q7h2Lp9Xw4RzT1vB6nM3kD8sZ5",
 ]
 
 
@@ -59,6 +75,7 @@ def test_a_resident_id_missing_from_the_area_table_is_decided_by_check_digit_and
 
 ACCEPTED = [
     "password = env.TEST_PASSWORD",
+    "branch=feature/add-user-export-endpoint-v2",  # words joined by punctuation: a slug
     '$pwd = $_POST["password"];',
     "DB_PASSWORD: os.environ['DB_PASSWORD']",
     "api_key = os.environ.get('API_KEY')",
@@ -83,6 +100,14 @@ ACCEPTED = [
     "CAS 7732-18-5",
     "The user names variables like atLeast24CharactersField.",
     "pwd: /home/ann/projects",
+    "commit=9fceb02d0ae598e95dc970b74767f19372d61af8",
+    "request_id=7f3a9c2e-1b4d-4e8f-a6c5-9d2b7e1f0a34",
+    "checksum: e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+    "the server's host key is SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s",
+    "Server=db;Database=app;Trusted_Connection=True;",
+    "Server=db;User Id=app;Password=${DB_PASS};",
+    "The door access code changed last week.",
+    "the test_live_streaming_endpoint test is flaky",
 ]
 
 

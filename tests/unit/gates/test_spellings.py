@@ -66,6 +66,34 @@ SENSITIVE_SPELLINGS = [
 ]
 
 
+DIGIT_SCRIPTS = [
+    ("full-width", 0xFF10),
+    ("Arabic-Indic", 0x0660),
+    ("Extended Arabic-Indic", 0x06F0),
+    ("Devanagari", 0x0966),
+    ("Bengali", 0x09E6),
+    ("Thai", 0x0E50),
+    ("mathematical bold", 0x1D7CE),
+    ("mathematical monospace", 0x1D7F6),
+]
+NUMBERS = [
+    ("card", "card " + CARD),
+    ("SSN", "SSN 078-05-1120"),
+    ("resident ID", "身份证号 11010519491231002X"),
+]
+DIGIT_SPELLINGS = [
+    (f"{kind} in {script} digits", _digits(text, zero))
+    for kind, text in NUMBERS
+    for script, zero in DIGIT_SCRIPTS
+]
+
+
+@pytest.mark.parametrize(("family", "text"), DIGIT_SPELLINGS, ids=[f for f, _ in DIGIT_SPELLINGS])
+def test_every_kind_of_number_in_every_digit_script_is_refused(family: str, text: str) -> None:
+    decision = evaluate(_candidate(f"The user's {text}."), "conv-1", CONFIG)
+    assert decision.code is RejectCode.SENSITIVE, (family, decision.detail)
+
+
 def _candidate(text: str, **fields: Any) -> dict[str, Any]:
     base: dict[str, Any] = {
         "type": "stable_user_context",
@@ -98,6 +126,20 @@ RUNTIME_SPELLINGS = [
     ("full-width letters", SECRET.translate({c: c + 0xFEE0 for c in range(0x21, 0x7F)})),
     ("soft hyphens", _between(SECRET, SHY)),
     ("tag characters", _between(SECRET, "\U000e0041")),
+    ("combining grapheme joiner", _between(SECRET, CGJ)),
+    ("invisible times", _between(SECRET, TIMES)),
+    ("variation selectors", _between(SECRET, "\ufe0f")),
+    (
+        "mathematical letters",
+        "".join(
+            chr(0x1D41A + ord(c) - 97)
+            if c.islower()
+            else chr(0x1D400 + ord(c) - 65)
+            if c.isupper()
+            else c
+            for c in SECRET
+        ),
+    ),
 ]
 
 

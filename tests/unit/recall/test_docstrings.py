@@ -15,6 +15,7 @@ MODULES = [
     "memory_plugins.recall.quoting",
     "memory_plugins.recall.scoring",
     "memory_plugins.recall.text",
+    "memory_plugins.recall.types",
     "memory_plugins.recall.vectors",
 ]
 

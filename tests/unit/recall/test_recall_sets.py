@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from memory_plugins.cli.eval_recall import RecallEvaluation, evaluate_file
+from memory_plugins.bench.eval_recall import RecallEvaluation, evaluate_file
 from memory_plugins.embedders import load_embedder
 from memory_plugins.semantic import Embeddings
 

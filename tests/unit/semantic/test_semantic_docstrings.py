@@ -9,7 +9,7 @@ MODULES = [
     "memory_plugins.semantic",
     "memory_plugins.embedders",
     "memory_plugins.config",
-    "memory_plugins.cli.bench_locomo",
+    "memory_plugins.bench.bench_locomo",
 ]
 
 

@@ -3,8 +3,8 @@ meaning must raise recall without raising false activation."""
 
 from semantic_support import CELLO, SHELLFISH, TRAINS, candidate, concept_embed
 
-from memory_plugins.cli import eval_recall
-from memory_plugins.cli.evalio import Case
+from memory_plugins.bench import eval_recall
+from memory_plugins.bench.evalio import Case
 
 DOG = candidate(
     "The user has a golden retriever named Max.",

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from memory_plugins.cli.eval_constraints import same_snapshot
+from memory_plugins.bench.eval_constraints import same_snapshot
 from memory_plugins.slices.checker import check_output
 from memory_plugins.slices.constraints import extract_constraints
 

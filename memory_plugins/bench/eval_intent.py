@@ -15,7 +15,7 @@ import time
 from argparse import Namespace
 from typing import Any
 
-from memory_plugins.cli.evalio import (
+from memory_plugins.bench.evalio import (
     Case,
     ResultWriter,
     keep_valid,

@@ -4,12 +4,12 @@ import argparse
 import time
 from typing import Any
 
-from memory_plugins.candidate import example_candidate
-from memory_plugins.cli.bench_common import (
+from memory_plugins.bench.bench_common import (
     backend_names,
     bench_config,
     open_backend,
 )
+from memory_plugins.candidate import example_candidate
 from memory_plugins.cli.progress import progress
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.gates import evaluate

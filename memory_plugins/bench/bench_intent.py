@@ -18,7 +18,7 @@ import time
 from argparse import Namespace
 from typing import Any
 
-from memory_plugins.cli.evalio import percentile, print_table, read_cases
+from memory_plugins.bench.evalio import percentile, print_table, read_cases
 
 __all__ = ["LATENCY_TARGET_MS", "LOAD_TARGET_S", "UTTERANCES", "run"]
 

@@ -23,7 +23,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from memory_plugins.cli.evalio import (
+from memory_plugins.bench.evalio import (
     Case,
     ResultWriter,
     no_valid_case,
@@ -203,6 +203,10 @@ def _scenario(
             ref_of[outcome.key] = memory["ref"]
         elif outcome.status is OutcomeStatus.REJECTED:
             report.rejected.append(f"{data['id']}/{memory['ref']}: {outcome}: {outcome.detail}")
+    if embeddings is not None:
+        # A write that found the model still loading left its vectors for later: add them
+        # now, so every query meets every memory's vector.
+        engine.embed_missing(principal)
     for query in data["queries"]:
         clock.advance(timedelta(seconds=1))
         result = engine.recall(principal, query["text"])
@@ -234,6 +238,12 @@ def evaluate_scenarios(
         recall=RecallConfig(time_budget_ms=60_000.0),
     )
     report = RecallEvaluation(problems=list(problems))
+    warm = getattr(embeddings, "warm", None)
+    if callable(warm):
+        # Load the model once, before any scenario: a model still loading when the first
+        # scenarios are written and asked would leave them to the rules alone, and the
+        # figures would depend on how busy the machine is.
+        warm()
     for case in progress(cases, "recall"):
         problem = _shape_problem(case.data)
         if problem is not None:

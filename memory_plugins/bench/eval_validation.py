@@ -9,7 +9,7 @@ import argparse
 import uuid
 from collections import Counter
 
-from memory_plugins.cli.evalio import (
+from memory_plugins.bench.evalio import (
     Case,
     ResultWriter,
     keep_valid,

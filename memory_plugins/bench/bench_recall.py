@@ -46,13 +46,13 @@ from dataclasses import asdict, dataclass, replace
 from datetime import timedelta
 from typing import Any
 
-from memory_plugins.candidate import example_candidate
-from memory_plugins.cli.bench_common import (
+from memory_plugins.bench.bench_common import (
     backend_names,
     bench_config,
     open_backend,
 )
-from memory_plugins.cli.evalio import percentile
+from memory_plugins.bench.evalio import percentile
+from memory_plugins.candidate import example_candidate
 from memory_plugins.cli.progress import progress
 from memory_plugins.config import CacheConfig, MemoryConfig
 from memory_plugins.embedders import load_embedder
@@ -60,7 +60,7 @@ from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import ConfigurationError, MissingExtraError
 from memory_plugins.recall.index import RecordIndex
 from memory_plugins.recall.query import content_words
-from memory_plugins.semantic import Embeddings, embedder_name, named_embeddings
+from memory_plugins.semantic import Embeddings, embedder_name
 
 __all__ = ["Baselines", "Measurement", "measure", "measure_meaning", "run", "synthetic_record"]
 
@@ -586,7 +586,7 @@ def run(args: argparse.Namespace) -> int:
     embeddings: _Memo | None = None
     if kind != "none":
         try:
-            embeddings = _Memo(named_embeddings(kind))
+            embeddings = _Memo(load_embedder(kind))
         except (MissingExtraError, ConfigurationError) as exc:
             print(f"meaning rows skipped: {exc}")
     label = "HashingEmbeddings (a stand-in)" if kind == "hash" else kind

@@ -1,4 +1,5 @@
-"""Shared plumbing of ``memory-plugins eval``: JSONL reading, progress, results, tables."""
+"""Shared plumbing of the ``eval`` harnesses (and ``bench intent``): JSONL reading,
+progress, results, tables."""
 
 import json
 import sys

@@ -17,7 +17,7 @@ from argparse import Namespace
 from dataclasses import fields
 from typing import Any
 
-from memory_plugins.cli.evalio import (
+from memory_plugins.bench.evalio import (
     Case,
     ResultWriter,
     keep_valid,

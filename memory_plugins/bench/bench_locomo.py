@@ -67,6 +67,7 @@ from typing import Any, Protocol
 from memory_plugins.candidate import MemoryRecord, MemoryType, SourceSignal
 from memory_plugins.clock import FrozenClock, utc_iso
 from memory_plugins.config import CacheConfig, MemoryConfig, RecallConfig
+from memory_plugins.embedders import load_embedder
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import MissingExtraError
 from memory_plugins.extraction.promotion import derive_candidate
@@ -76,7 +77,6 @@ from memory_plugins.recall.scoring import select
 from memory_plugins.semantic import (
     Embeddings,
     embedder_name,
-    named_embeddings,
     similarities,
     vector_of,
 )
@@ -514,7 +514,7 @@ def measure(dataset: LocomoSet, retriever: Retriever, *, progress: bool = True) 
 def _embeddings(kind: str) -> tuple[Embeddings | None, str, str]:
     """The embedding model, its label, and why it is unavailable ("" when available)."""
     try:
-        embeddings = named_embeddings(kind)
+        embeddings = load_embedder(kind)
     except MissingExtraError as exc:
         return None, kind, f"unavailable: {exc}"
     return embeddings, _LABELS.get(embedder_name(embeddings), embedder_name(embeddings)), ""
