@@ -6,12 +6,10 @@ the strict S1 schema refuses everything else. Keys a schema does not declare are
 refused, whatever its ``additionalProperties`` says. Metadata strings are stored strings
 like any other: the write gates inspect them (a secret in a value is refused).
 
->>> from memory_plugins import MemoryConfig
->>> cfg = MemoryConfig(principal_secret="0123456789abcdef", metadata_schema={
-...     "type": "object", "properties": {"project": {"type": "string"}}})
->>> metadata_problem({"project": "apollo"}, cfg) is None
+>>> schema = {"type": "object", "properties": {"project": {"type": "string"}}}
+>>> metadata_problem({"project": "apollo"}, schema) is None
 True
->>> metadata_problem({"team": "x"}, cfg)
+>>> metadata_problem({"team": "x"}, schema)
 "metadata: Additional properties are not allowed ('team' was unexpected)"
 """
 
@@ -19,12 +17,9 @@ import importlib
 import json
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from memory_plugins.errors import ConfigurationError, WrongTypeError
-
-if TYPE_CHECKING:
-    from memory_plugins.config import MemoryConfig
 
 __all__ = ["check_metadata_schema", "metadata_problem"]
 
@@ -68,11 +63,11 @@ def _validator(text: str) -> Any:
     return validator_class(schema)
 
 
-def metadata_problem(metadata: Mapping[str, Any], config: "MemoryConfig") -> str | None:
-    """Why ``metadata`` may not be stored under ``config``, or ``None`` when it may."""
+def metadata_problem(metadata: Mapping[str, Any], schema: Mapping[str, Any] | None) -> str | None:
+    """Why ``metadata`` may not be stored under ``schema`` (``MemoryConfig.metadata_schema``;
+    ``None``: no metadata), or ``None`` when it may."""
     if not metadata:
         return None
-    schema = config.metadata_schema
     if schema is None:
         return (
             f"metadata: key {sorted(metadata)[0]!r} is not declared; declare metadata keys "

@@ -154,7 +154,7 @@ def evaluate(
         except ValidationError as exc:
             return _reject(RejectCode.SCHEMA, _schema_detail(exc))
     cand, _ = keep_cues(cand, config)  # a dropped cue is not a rejection of the memory
-    undeclared = metadata_problem(cand.metadata, config)  # S1 strict: declared keys only
+    undeclared = metadata_problem(cand.metadata, config.metadata_schema)  # declared keys only
     if undeclared is not None:
         return _reject(RejectCode.SCHEMA, undeclared, cand)
 
