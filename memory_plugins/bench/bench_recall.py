@@ -519,14 +519,14 @@ def _timed(fn: Callable[[str], object], calls: int) -> list[float]:
     return timings
 
 
-def _bm25s(texts: list[str]) -> float | None:
+def _bm25s(texts: list[str], questions: Sequence[str] = _QUERIES) -> float | None:
     try:
         import bm25s
     except ImportError:
         return None
     retriever = bm25s.BM25()
     retriever.index([content_words(t) or ["<empty>"] for t in texts], show_progress=False)
-    queries = [content_words(q) or ["<empty>"] for q in _QUERIES]
+    queries = [content_words(q) or ["<empty>"] for q in questions]
     for tokens in queries[:3]:
         retriever.retrieve([tokens], k=TOP, show_progress=False)
     timings = []
@@ -623,6 +623,7 @@ def run(args: argparse.Namespace) -> int:
     print()
     for line in _verdicts(results, base):
         print(line)
+    _print_dense_row(sizes)
     name = getattr(args, "embeddings", None) or "default"
     if name != "none":
         meaning = _meaning_row(name, 1_000)
@@ -686,3 +687,68 @@ def _verdicts(results: Sequence[Measurement], base: dict[int, Baselines]) -> lis
             f"<= 2.5 KB per cached record at 10,000 (rules): {m.kb_per_record:.2f} KB, {verdict(m.kb_per_record <= 2.5)}"
         )
     return lines
+
+
+_DENSE_QUERIES = (
+    "Any tips for jazz and chess this weekend?",
+    "推荐一些关于火锅和寿司的地方",
+    "I want to get better at tennis",
+    "周末想去爬山还是游泳",
+    "What gear do I need for kayaking and camping?",
+    "How do I use Docker with FastAPI?",
+    "有没有好听的钢琴曲",
+    "Recommend a podcast about astronomy",
+)
+
+
+def _dense_record(i: int) -> dict[str, Any]:
+    """A record of a dense vocabulary: its words (two topics of a few dozen, a tool of
+    twenty) are each shared with a few hundred of 10,000 records."""
+    a, b = _EN_ITEMS[i % len(_EN_ITEMS)], _EN_ITEMS[(i // 3 + 7) % len(_EN_ITEMS)]
+    za, zb = _ZH_ITEMS[i % len(_ZH_ITEMS)], _ZH_ITEMS[(i // 3 + 11) % len(_ZH_ITEMS)]
+    tech = _TECH[(i // 5) % len(_TECH)]
+    if i % 2:
+        text, tags = f"用户喜欢{za}和{zb}，也常用{tech}（{i}）。", [za, zb]
+        identity = {"subject": f"{za}{i}", "polarity": "prefer"}
+    else:
+        text, tags = f"The user enjoys {a} and {b}, and uses {tech} (note {i}).", [a, b]
+        identity = {"subject": f"{a} {i}", "polarity": "prefer"}
+    return example_candidate(text=text, tags=tags, identity=identity, reason="bench")
+
+
+def dense_row(size: int = 10_000) -> tuple[float, float | None, float]:
+    """Warm ``recall`` p50 (in-memory store, rules alone) over ``size`` records of a dense
+    vocabulary, where each query word is held by a few hundred records; ``bm25s`` p50 over
+    the same texts and queries, in the same run; and the mean hits per recall."""
+    config = replace(bench_config(), recall=replace(bench_config().recall, time_budget_ms=60_000.0))
+    records = [_dense_record(i) for i in range(size)]
+    with open_backend("memory") as store:
+        engine = MemoryEngine(store, config)
+        for start in range(0, size, 500):
+            batch = records[start : start + 500]
+            engine.remember(PRINCIPAL, batch, source_conversation_id="bench-dense")
+        _check_writes(engine)
+        for query in _DENSE_QUERIES:  # warm-up
+            engine.recall(PRINCIPAL, query)
+        timings: list[float] = []
+        hits = 0
+        for n in range(max(80, _iterations(size))):
+            start_at = time.perf_counter()
+            hits += len(engine.recall(PRINCIPAL, _DENSE_QUERIES[n % len(_DENSE_QUERIES)]).hits)
+            timings.append(_ms(start_at))
+    bm25 = _bm25s([r["text"] for r in records], _DENSE_QUERIES)
+    return percentile(timings, 50), bm25, hits / len(timings)
+
+
+def _print_dense_row(sizes: Sequence[int]) -> None:
+    """The dense-vocabulary row, at the largest size measured, with its ratio to bm25s."""
+    size = max(sizes)
+    warm, bm25, hits = dense_row(size)
+    ratio = f"{warm / bm25:.1f}x bm25s {bm25:.3f} ms" if bm25 else "bm25s not installed"
+    print(
+        f"\n{'dense':<9} {size:>7,} {'off':>7} warm p50 {warm:.3f} ms ({ratio}), "
+        f"{hits:.1f} hits: each query word in a few hundred records"
+    )
+    if bm25 and size >= 10_000:
+        verdict = "met" if warm <= 2 * bm25 else "MISSED"
+        print(f"dense warm p50 within 2x bm25s at {size:,}: {warm / bm25:.2f}x, {verdict}")

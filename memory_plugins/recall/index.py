@@ -39,9 +39,9 @@ safe to share between threads: readers take consistent snapshots under its lock.
 import bisect
 import threading
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from memory_plugins.candidate import (
     MemoryRecord,
@@ -50,6 +50,7 @@ from memory_plugins.candidate import (
     RecordStatus,
     StoredVector,
 )
+from memory_plugins.recall.arrays import ScoringRows
 from memory_plugins.recall.features import features_of, probe_keys
 from memory_plugins.recall.query import QueryProfile
 from memory_plugins.recall.text import is_cjk
@@ -81,6 +82,8 @@ _REQUIRED = frozenset(
 """Keys :meth:`MemoryRecord.from_json` needs: a stored value missing one is parsed at once,
 so it fails while the namespace is read, as it would without the index."""
 
+_T = TypeVar("_T")
+
 Posting = str | set[str]
 """The keys of the records holding one probe: one key as it is (most probes are held by
 a single record, and a set costs about 200 bytes), several as a set."""
@@ -102,6 +105,7 @@ class RecordIndex:
     """
 
     __slots__ = (
+        "_arrays",
         "_chars",
         "_expiring",
         "_lock",
@@ -124,6 +128,8 @@ class RecordIndex:
         self._chars: dict[str, Posting] = {}
         self._types: dict[str, set[str]] = {}
         self._expiring: list[tuple[str, str]] = []  # (expires_at, key), sorted
+        # Rows of the records queries touched, to score in arrays (see IndexView.scored).
+        self._arrays: ScoringRows | None = None
         np = numpy_or_none() if model is not None else None
         self.vectors: VectorRows | None = VectorRows(model, np) if model and np else None
         """The active records' vectors of ``model`` as one matrix (``None`` without numpy)."""
@@ -206,6 +212,7 @@ class RecordIndex:
             twin._chars = {k: v if type(v) is str else set(v) for k, v in self._chars.items()}
             twin._types = {k: set(v) for k, v in self._types.items()}
             twin._expiring = list(self._expiring)
+            twin._arrays = None  # rows are given again by the queries that need them
             twin.vectors = self.vectors.copy() if self.vectors is not None else None
             twin.since = self.since
             return twin
@@ -318,6 +325,8 @@ class RecordIndex:
         if record.expires_at is not None:
             at = bisect.bisect_left(self._expiring, (record.expires_at, key))
             del self._expiring[at]
+        if self._arrays is not None:
+            self._arrays.drop(key)
         if self.vectors is not None:
             self.vectors.remove(key)
 
@@ -392,21 +401,9 @@ class IndexView:
         the index does not hold (then every record must be scored)."""
         index = self.index
         with index._lock:
-            found: set[str] = set()
-            postings = index._postings
-            for probe in profile.probes:
-                if _word_probe(probe):
-                    if not is_cjk(probe[1]):  # a CJK run is held by its pairs, never whole
-                        _gather(found, postings.get(probe[1:-1]))
-                elif _pair_probe(probe):
-                    _gather(found, postings.get(probe))
-                else:
-                    return None
-            chars = index._chars
-            for char in profile.chars:
-                _gather(found, chars.get(char))
-            for kind in self_types:
-                found.update(index._types.get(kind, ()))
+            found = self._found(profile, self_types)
+            if found is None:
+                return None
             records = index._records
             found.update(key for key in meaning if key in records)
             parsed = index._parsed
@@ -415,6 +412,55 @@ class IndexView:
                 now = self.now
                 chosen = [r for r in chosen if r.expires_at is None or r.expires_at > now]
             return chosen, len(records) - self._expired_count()
+
+    def _found(self, profile: QueryProfile, self_types: Collection[str]) -> set[str] | None:
+        """The keys of the records holding a probe or character of ``profile``, or of one
+        of ``self_types`` (expired ones too); ``None`` for a probe the index cannot hold."""
+        index = self.index
+        found: set[str] = set()
+        postings = index._postings
+        for probe in profile.probes:
+            if _word_probe(probe):
+                if not is_cjk(probe[1]):  # a CJK run is held by its pairs, never whole
+                    _gather(found, postings.get(probe[1:-1]))
+            elif _pair_probe(probe):
+                _gather(found, postings.get(probe))
+            else:
+                return None
+        chars = index._chars
+        for char in profile.chars:
+            _gather(found, chars.get(char))
+        for kind in self_types:
+            found.update(index._types.get(kind, ()))
+        return found
+
+    def scored(
+        self, profile: QueryProfile, least: int, score: "Callable[[ScoringRows, Any], _T]"
+    ) -> "_T | None":
+        """``score(rows, candidates)`` under the index's lock: the per-dimension postings
+        of the records (see :mod:`memory_plugins.recall.arrays`) and, as an array of their
+        rows, the live records :meth:`candidates` would give without ``self_types`` or
+        ``meaning``. ``None`` (``score`` not called) when they are fewer than ``least``,
+        when :meth:`candidates` would be ``None``, or without ``numpy``."""
+        index = self.index
+        with index._lock:
+            found = self._found(profile, ())
+            if found is None or len(found) < least:
+                return None
+            arrays = index._arrays
+            if arrays is None:
+                np = numpy_or_none()
+                if np is None:
+                    return None
+                arrays = index._arrays = ScoringRows(np)
+            if self.now is not None and self._any_expired():
+                found.difference_update(k for _, k in index._expiring[: self._expired_count()])
+            row_of = arrays.row_of
+            rows = list(map(row_of.get, found))
+            if None in rows:  # records no query touched before
+                arrays.add([index._parsed(key) for key in found.difference(row_of.keys())])
+                rows = list(map(row_of.__getitem__, found))
+            return score(arrays, arrays.np.array(rows, arrays.np.int32))
 
     def vector_count(self) -> int:
         """How many live active records hold a vector in the matrix."""

@@ -88,13 +88,15 @@ fit in ``max_total_chars`` together.
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import chain
+from typing import Any
 
 from memory_plugins.candidate import MemoryRecord, RecordStatus
 from memory_plugins.config import RecallConfig
+from memory_plugins.recall.arrays import TYPES, ScoringRows, query_keys
 from memory_plugins.recall.features import RecordFeatures, features_of
 from memory_plugins.recall.index import IndexView
 from memory_plugins.recall.query import Lexicon, QueryProfile, analyse_query
@@ -764,7 +766,7 @@ def _add_rarity(
 
 
 def _take(
-    rows: list[_Scored], config: RecallConfig, now: datetime, *, explain: bool
+    rows: Iterable[_Scored], config: RecallConfig, now: datetime, *, explain: bool
 ) -> tuple[list[RecallHit], list[_Row]]:
     """Verdicts and budgets in rank order; with ``explain`` false, stop once the hits are full."""
     hits: list[RecallHit] = []
@@ -816,8 +818,12 @@ def select(
     [('user_preference:prefer-oolong-tea', 3.75)]
     """
     q = _Query(analyse_query(query, config), config, similarities)
+    moment = _parse(now)
+    hits = _select_arrays(records, q, moment)
+    if hits is not None:
+        return tuple(hits)
     rows, _ = _score_all(records, q, explain=False)
-    return tuple(_take(rows, config, _parse(now), explain=False)[0])
+    return tuple(_take(rows, config, moment, explain=False)[0])
 
 
 def rank(
@@ -871,3 +877,342 @@ def _consideration(
         reason=reason,
         matched=score.matched,
     )
+
+
+# -- scoring in arrays ---------------------------------------------------------------------
+
+ARRAYS_FROM = 48
+"""Below this many candidate records, ``select`` scores them one by one (the arrays' fixed
+cost would not pay); from it on, all at once in arrays (see :func:`_select_arrays`)."""
+
+
+def _select_arrays(
+    records: Iterable[MemoryRecord], q: _Query, now: datetime
+) -> list[RecallHit] | None:
+    """:func:`select`'s hits, the candidate records scored all at once in arrays from the
+    index's per-dimension postings (:mod:`memory_plugins.recall.arrays`) — the same
+    scores as :func:`_score` gives one record at a time, then the same selection rules and
+    budgets (:func:`_take`). ``None`` where the arrays do not apply: records not from an
+    index, ``numpy`` missing, fewer than :data:`ARRAYS_FROM` candidates, or a query the
+    arrays do not score (the semantic or rarity dimension, cue words, a self-context
+    question)."""
+    config = q.config
+    if (
+        not isinstance(records, IndexView)
+        or q.similarities is not None
+        or config.rarity_weight > 0
+        or config.cue_word_weight
+        or q.profile.facets
+    ):
+        return None
+    return records.scored(
+        q.profile, ARRAYS_FROM, lambda rows, chosen: _take_arrays(q, rows, chosen, now)
+    )
+
+
+def _take_arrays(q: _Query, held: ScoringRows, chosen: Any, now: datetime) -> list[RecallHit]:
+    scored = _array_scores(q, held, chosen)
+    np = held.np
+    total, eligible = _settle_arrays(q, held, chosen, scored)
+    picked = np.flatnonzero(eligible)
+    rows = chosen[picked]
+    totals = total[picked]
+    # Score descending, then the order numbers: most recent change first, then key.
+    order = np.lexsort((held.rank[rows], -totals))
+    records = held.records
+    ranked = (
+        (records[row], RecordScore({}, {}, value, False))
+        for row, value in zip(rows[order].tolist(), totals[order].tolist(), strict=True)
+    )
+    return _take(ranked, q.config, now, explain=False)[0]
+
+
+class _ArrayScores:
+    """The rule dimensions of the candidate rows, aligned with them: the rule total before
+    cues, the overlap each record's matches make, the cues' score and matches."""
+
+    __slots__ = ("cue_found", "cues", "overlap", "rules")
+
+    def __init__(self, rules: Any, overlap: Any, cues: Any, cue_found: Any) -> None:
+        self.rules = rules
+        self.overlap = overlap
+        self.cues = cues
+        self.cue_found = cue_found
+
+
+def _array_scores(q: _Query, held: ScoringRows, chosen: Any) -> _ArrayScores:
+    """Each dimension of :data:`_RULES` and ``cues`` for every candidate row at once."""
+    local = held.scratch
+    local[chosen] = held.np.arange(len(chosen), dtype=held.np.int32)
+    try:
+        return _scores_at(q, held, chosen, local)
+    finally:
+        local[chosen] = -1
+
+
+def _scores_at(q: _Query, held: ScoringRows, chosen: Any, local: Any) -> _ArrayScores:
+    """:func:`_array_scores`, with ``local`` giving each candidate row's position."""
+    np = held.np
+    config = q.config
+    size = len(chosen)
+
+    def here(rows: Any) -> Any:  # candidate positions of global rows
+        found = local[rows]
+        return found[found >= 0]
+
+    def marked(postings: Any) -> Any:
+        mark = np.zeros(size, bool)
+        if postings is not None:
+            mark[here(held.rows(postings))] = True
+        return mark
+
+    query = q.text
+    informative = q.informative
+    kinds = held.kind[chosen]
+    tag_rows: list[Any] = []
+    whole = [np.zeros(size, bool), np.zeros(size, bool)]
+    text_hit = np.zeros(size, bool)
+    cue_needles: list[tuple[Any, Any, str]] = []
+    crowd: Counter[str] = Counter()
+    reached: set[tuple[str, ...]] = set()
+    by_key = held.by_key
+    for key in query_keys(query):
+        filed = by_key.get(key)
+        if filed:
+            reached.update(filed)
+    for needle in reached:
+        kind, pin = needle[0], needle[1]
+        if pin not in query:
+            continue
+        rows, at = held.needles[needle]
+        if kind == "c":
+            found = local[held.rows(rows)]
+            crowd[pin] += int((found >= 0).sum())
+            if informative[pin] and not q.case_clash(needle[2]):
+                cue_needles.append((found, np.frombuffer(at, np.int32), pin))
+        elif not informative[pin]:
+            continue
+        elif kind == "t":
+            if not q.case_clash(needle[2]):
+                tag_rows.append(held.rows(rows))
+        elif kind == "i":
+            if not q.case_clash(needle[2]):
+                found = local[held.rows(rows)]
+                parts = np.frombuffer(at, np.int32)
+                for part in (0, 1):
+                    whole[part][found[(found >= 0) & (parts == part)]] = True
+        else:
+            text_hit[here(held.rows(rows))] = True
+    overlap = np.zeros(size, np.int8)
+    # tags
+    tag_count = (
+        np.bincount(here(np.concatenate(tag_rows)), minlength=size)
+        if tag_rows
+        else np.zeros(size, np.int64)
+    )
+    tags = config.tag_weight * tag_count
+    overlap[tag_count > 0] = _FULL
+    # identity: a part found whole, else one of its phrases
+    phrases_hit = _identity_phrases(q, held, chosen=chosen, here=here, marked=marked, size=size)
+    wholes = whole[0].astype(np.int64) + whole[1]
+    phrases = (phrases_hit[0] & ~whole[0]).astype(np.int64) + (phrases_hit[1] & ~whole[1])
+    identity = config.identity_whole_weight * wholes + config.identity_phrase_weight * phrases
+    overlap[(phrases > 0) & (overlap < _SELF)] = _SELF
+    overlap[wholes > 0] = _FULL
+    # text
+    text = np.where(text_hit, config.text_whole_weight, 0.0)
+    if config.text_whole_weight:
+        overlap[text_hit] = _FULL
+    # cjk_phrases
+    shared = _cjk_counts(q, held, chosen, here, size)
+    weak = np.zeros(len(TYPES), bool)
+    for code, kind_ in enumerate(TYPES):
+        weak[code] = kind_ in config.cjk_weak_types
+    cjk = (
+        np.where(weak[kinds], config.cjk_phrase_weight_weak, config.cjk_phrase_weight_strong)
+        * shared
+    )
+    # ascii_tokens, summed token by token as _ascii_tokens does
+    ascii_score = np.zeros(size)
+    ascii_found = np.zeros(size, bool)
+    cases = q.profile.word_cases
+    for token in q.profile.tokens:
+        postings = held.words.get(token)
+        if postings is None:
+            continue
+        rows = here(held.rows(postings))
+        if not len(rows):
+            continue
+        seen = cases.get(token) if cases is not None else None
+        if seen:
+            names = marked(held.names.get(token))[rows]
+            clash = (names & (seen == frozenset({"lower"}))) | (
+                ~names & marked(held.lower.get(token))[rows] & (seen == frozenset({"upper"}))
+            )
+            rows = rows[~clash]
+        if token in held.strong:
+            strong = marked(held.strong[token])[rows]
+            ascii_score[rows] += np.where(
+                strong, config.ascii_token_weight, config.plain_word_weight
+            )
+        else:
+            ascii_score[rows] += config.plain_word_weight
+        ascii_found[rows] = True
+    overlap[ascii_found] = _FULL
+    rules = tags + identity + text + cjk + ascii_score  # summed in the order of _RULES
+    # cues, summed in each record's cue order as _cues does
+    cues = np.zeros(size)
+    cue_found = np.zeros(size, np.int64)
+    least = config.cue_shared_by
+    crowded = {pin for pin, count in crowd.items() if least and count >= least}
+    if cue_needles:
+        places = np.concatenate([at[found >= 0] for found, at, _ in cue_needles])
+        where = np.concatenate([found[found >= 0] for found, _, _ in cue_needles])
+        weights = np.concatenate(
+            [
+                np.full(
+                    int((found >= 0).sum()),
+                    config.cue_weight * config.cue_shared_factor
+                    if pin in crowded
+                    else config.cue_weight,
+                )
+                for found, _, pin in cue_needles
+            ]
+        )
+        for place in np.unique(places).tolist():
+            at_place = places == place
+            cues[where[at_place]] += weights[at_place]
+        cue_found = np.bincount(where, minlength=size)
+        if config.cue_overlap:
+            overlap[cue_found > 0] = _FULL
+    return _ArrayScores(rules, overlap, cues, cue_found)
+
+
+def _identity_phrases(
+    q: _Query,
+    held: ScoringRows,
+    *,
+    chosen: Any,
+    here: Callable[[Any], Any],
+    marked: Callable[[Any], Any],
+    size: int,
+) -> list[Any]:
+    """Per identity part (first, second), whether :func:`_identity_phrase` finds a phrase."""
+    np = held.np
+    hits: list[Any] = []
+    tokens = q.profile.tokens
+    records = held.records
+    for part in (0, 1):
+        words, strong = held.ident[part], held.ident_strong[part]
+        hit = np.zeros(size, bool)
+        holding = [words[token] for token in tokens if token in words]
+        for token in tokens:  # a technical term or name of the part
+            if token in strong:
+                hit |= marked(strong[token])
+        if len(holding) >= 2:  # two plain words of the part
+            count = np.bincount(here(np.concatenate(list(map(held.rows, holding)))), minlength=size)
+            hit |= count >= 2
+        for phrase in q.profile.phrases_longest_first:
+            found = _holding(held, words, phrase, here)
+            if found is None:
+                continue
+            if len(phrase) > 2 and len(found):
+                rows = chosen[found].tolist()
+                keep = [
+                    phrase in features_of(records[row]).identity[part].canonical for row in rows
+                ]
+                found = found[np.array(keep, bool)]
+            hit[found] = True
+        hits.append(hit)
+    return hits
+
+
+def _holding(held: ScoringRows, words: Any, phrase: str, here: Callable[[Any], Any]) -> Any:
+    """Candidate positions holding every pair of the CJK ``phrase`` (for two characters,
+    exactly those holding it); ``None`` when no record holds one of the pairs."""
+    np = held.np
+    postings = [words.get(phrase[start : start + 2]) for start in range(len(phrase) - 1)]
+    if None in postings:
+        return None
+    found = here(held.rows(postings[0]))
+    for more in postings[1:]:
+        if not len(found):
+            break
+        found = np.intersect1d(found, here(held.rows(more)))
+    return found
+
+
+def _cjk_counts(
+    q: _Query, held: ScoringRows, chosen: Any, here: Callable[[Any], Any], size: int
+) -> Any:
+    """Per candidate, how many phrases :func:`_shared_phrases` shares with its text."""
+    np = held.np
+    shared = np.zeros(size, np.int64)
+    runs = q.profile.phrase_runs
+    if not runs:
+        return shared
+    present: list[tuple[str, Any]] = []
+    records = held.records
+    for phrase in sorted(q.profile.phrases):
+        found = _holding(held, held.words, phrase, here)
+        if found is None:
+            continue
+        if len(phrase) > 2 and len(found):
+            keep = [phrase in features_of(records[row]).text for row in chosen[found].tolist()]
+            found = found[np.array(keep, bool)]
+        if len(found):
+            present.append((phrase, found))
+    if not present:
+        return shared
+    if len(present) > 62:  # more than one 64-bit mask holds: one record at a time
+        for position in range(size):
+            text = features_of(records[int(chosen[position])]).text  # type: ignore[arg-type]
+            shared[position] = len(_shared_phrases(runs, text))
+        return shared
+    masks = np.zeros(size, np.int64)
+    for bit, (_, found) in enumerate(present):
+        masks[found] |= np.int64(1) << bit
+    holding = np.flatnonzero(masks)
+    kinds, back = np.unique(masks[holding], return_inverse=True)
+    counts = [
+        len(_shared_phrases(runs, {p for bit, (p, _) in enumerate(present) if mask >> bit & 1}))  # type: ignore[arg-type]
+        for mask in kinds.tolist()
+    ]
+    shared[holding] = np.array(counts, np.int64)[back]
+    return shared
+
+
+def _settle_arrays(
+    q: _Query, held: ScoringRows, chosen: Any, scored: _ArrayScores
+) -> tuple[Any, Any]:
+    """The selection rules of :func:`_score` and :func:`_skip_reason` on the arrays: each
+    candidate's total, and whether it can be selected (before expiry and budgets, which
+    :func:`_take` applies record by record)."""
+    np = held.np
+    config = q.config
+    kinds = held.kind[chosen]
+
+    def of_types(types: Collection[str]) -> Any:
+        return np.array([kind in types for kind in TYPES], bool)[kinds]
+
+    rules, overlap, cue_found = scored.rules, scored.overlap, scored.cue_found
+    # Cues alone: how many matched when no other rule dimension scored.
+    alone = np.where((cue_found > 0) & ~(rules > 0), cue_found, -1)
+    total = rules + scored.cues
+    if q.profile.factual:
+        asked = (total > 0) & ~of_types(config.any_answer_types)
+        total = np.where(asked, total * config.fact_question_factor, total)
+    self_aware = of_types(config.self_context_types)
+    blocked = of_types(config.controlled_types) & (
+        (overlap < _SELF) | ((overlap == _SELF) & ~self_aware)
+    )
+    lone = (alone >= 0) & (alone < config.cues_to_select_alone) & (total > 0)
+    eligible = (
+        ~blocked
+        & ~lone
+        & (total > 0)
+        & (total >= config.min_score)
+        & held.active[chosen]
+        & (held.confidence[chosen] >= config.min_confidence)
+    )
+    return total, eligible

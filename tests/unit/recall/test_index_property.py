@@ -1,7 +1,11 @@
 """The inverted index only chooses which records to score: on any records and any query,
-recall and explain through it give exactly what scoring every record gives."""
+recall and explain through it give exactly what scoring every record gives — and recall
+through it gives the same whether the records are scored all at once in arrays or one at
+a time."""
 
 import json
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -18,6 +22,7 @@ from memory_plugins.candidate import (
     StoredVector,
 )
 from memory_plugins.config import RecallConfig
+from memory_plugins.recall import scoring
 from memory_plugins.recall.features import compute_features
 from memory_plugins.recall.index import RecordIndex, parse_stored
 from memory_plugins.recall.query import analyse_query
@@ -45,6 +50,7 @@ CONFIGS = [
     RecallConfig(),
     RecallConfig(rarity_weight=1.0, min_score=0.5),
     RecallConfig(cue_word_weight=0.75, cues_to_select_alone=2, cue_shared_by=2),
+    RecallConfig(cues_to_select_alone=2, cue_shared_by=2, fact_question_factor=0.3),
 ]
 
 phrases = st.lists(st.sampled_from(WORDS), min_size=1, max_size=5).map(" ".join)
@@ -102,13 +108,42 @@ def live(found: list[MemoryRecord]) -> list[MemoryRecord]:
     return [r for r in found if r.expires_at is None or r.expires_at > NOW]
 
 
+@contextmanager
+def arrays_from(count: int) -> Iterator[None]:
+    """Score in arrays from ``count`` candidate records on (0: always, where they apply)."""
+    before = scoring.ARRAYS_FROM
+    scoring.ARRAYS_FROM = count
+    try:
+        yield
+    finally:
+        scoring.ARRAYS_FROM = before
+
+
+def through_index(
+    index: RecordIndex,
+    query: str,
+    config: RecallConfig,
+    similar: Mapping[str, float] | None = None,
+) -> tuple[Any, ...]:
+    """``select`` through the index, scoring in arrays and one record at a time (the two
+    must agree, in every hit, its order and its score), twice: the rows given by the
+    first query are reused by the second."""
+    with arrays_from(0):
+        in_arrays = select(index.view(NOW), query, config, NOW, similar)
+        assert select(index.view(NOW), query, config, NOW, similar) == in_arrays
+    with arrays_from(10**9):
+        one_by_one = select(index.view(NOW), query, config, NOW, similar)
+    assert in_arrays == one_by_one
+    return in_arrays
+
+
 @SETTINGS
 @given(records(), queries, st.sampled_from(CONFIGS))
 def test_recall_and_explain_through_the_index_equal_a_full_scan(
     found: list[MemoryRecord], query: str, config: RecallConfig
 ) -> None:
     index = RecordIndex(found)
-    assert select(index.view(NOW), query, config, NOW) == select(live(found), query, config, NOW)
+    assert through_index(index, query, config) == select(live(found), query, config, NOW)
     assert shown(rank(index.view(None), query, config, NOW)) == shown(
         rank(found, query, config, NOW)
     )
@@ -123,7 +158,7 @@ def test_with_similarities_the_meaning_candidates_are_found_too(
     similar = {key: data.draw(st.floats(-0.2, 1.0)) for key in active}
     config = RecallConfig()
     index = RecordIndex(found)
-    assert select(index.view(NOW), query, config, NOW, similar) == select(
+    assert through_index(index, query, config, similar) == select(
         live(found), query, config, NOW, similar
     )
     everyone = {r.key: data.draw(st.floats(-0.2, 1.0)) for r in found}
@@ -138,14 +173,22 @@ def test_an_index_kept_up_to_date_in_place_equals_one_built_anew(
     first: list[MemoryRecord], second: list[MemoryRecord], query: str, data: st.DataObject
 ) -> None:
     index = RecordIndex(first)
+    config = data.draw(st.sampled_from(CONFIGS))
+    earlier = data.draw(queries)
+    through_index(index, earlier, config)  # the rows of the records it touches are kept
     gone = data.draw(st.sets(st.sampled_from([r.key for r in first]))) if first else set()
     changed = [replace(r, key=r.key) for r in second]  # same keys as some of `first`: replaced
+    original = index
+    if data.draw(st.booleans()):  # a copy updated, as after another process's write
+        index = index.copy()
     index.apply(put=changed, removed=gone)
+    if original is not index:  # the original stays as it was
+        assert through_index(original, earlier, config) == select(live(first), earlier, config, NOW)
     final = {r.key: r for r in first if r.key not in gone} | {r.key: r for r in changed}
     expected = list(final.values())
-    config = RecallConfig()
     assert sorted(r.key for r in index) == sorted(final)
-    assert select(index.view(NOW), query, config, NOW) == select(live(expected), query, config, NOW)
+    for asked in (query, earlier):
+        assert through_index(index, asked, config) == select(live(expected), asked, config, NOW)
     assert shown(rank(index.copy().view(None), query, config, NOW)) == shown(
         rank(expected, query, config, NOW)
     )
@@ -167,11 +210,11 @@ def test_an_index_read_from_stored_values_equals_one_of_parsed_records(
     kinds = data.draw(st.lists(st.booleans(), min_size=len(first), max_size=len(first)))
     index = RecordIndex.from_stored(stored(first, kinds))
     config = data.draw(st.sampled_from(CONFIGS))
-    assert select(index.view(NOW), query, config, NOW) == select(live(first), query, config, NOW)
+    assert through_index(index, query, config) == select(live(first), query, config, NOW)
     index.apply(put=second)  # replaces records still held as stored, and parsed ones
     final = list(({r.key: r for r in first} | {r.key: r for r in second}).values())
     assert sorted(r.key for r in index) == sorted(r.key for r in final)
-    assert select(index.view(NOW), query, config, NOW) == select(live(final), query, config, NOW)
+    assert through_index(index, query, config) == select(live(final), query, config, NOW)
     assert shown(rank(index.view(None), query, config, NOW)) == shown(
         rank(final, query, config, NOW)
     )
@@ -274,7 +317,7 @@ def test_the_vector_matrix_gives_the_similarities_of_the_plain_path(
     assert view.vector_count() == len(expected)
     config = RecallConfig()
     plain = dict(matrix.items())  # the same values through the dict path
-    assert select(view, query, config, NOW, matrix) == select(
+    assert through_index(index, query, config, matrix) == select(
         live(with_vectors), query, config, NOW, plain
     )
     assert dict(matrix.lifts().items()) == _lifts(plain)
@@ -292,3 +335,23 @@ def _lifts(values: dict[str, float]) -> dict[str, float]:
     from memory_plugins.recall.scoring import lifts
 
     return dict(lifts(values))
+
+
+def test_a_query_whose_words_many_records_share_is_scored_in_arrays_with_the_same_hits() -> None:
+    found = [
+        MemoryRecord.from_json(
+            example_record(f"{word}-{n}", f"The user likes {word} and {other} ({n}).")
+        )
+        for n in range(120)
+        for word, other in [(("tea", "coffee", "jazz")[n % 3], ("chess", "tea")[n % 2])]
+    ]
+    index = RecordIndex(found)
+    config = RecallConfig()
+    query = "any tea or chess tips?"
+    q = scoring._Query(analyse_query(query, config), config, None)
+    assert len(index.view(NOW).candidates(q.profile, (), ())[0]) >= scoring.ARRAYS_FROM
+    in_arrays = scoring._select_arrays(index.view(NOW), q, scoring._parse(NOW))
+    assert in_arrays is not None  # this query is scored in arrays
+    expected = select(found, query, config, NOW)
+    assert tuple(in_arrays) == expected and len(expected) == config.max_records
+    assert select(index.view(NOW), query, config, NOW) == expected
