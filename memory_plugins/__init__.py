@@ -19,9 +19,10 @@ from memory_plugins.errors import (
     MissingExtraError,
     StoreUnavailableError,
 )
+from memory_plugins.filters import RecordFilter
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.outcomes import OutcomeStatus, WriteOutcome
-from memory_plugins.principals import KeyRing, Principal
+from memory_plugins.principals import KeyRing, Principal, Scope
 
 __all__ = [
     "CacheConfig",
@@ -41,8 +42,10 @@ __all__ = [
     "Principal",
     "RecallConfig",
     "RecallResult",
+    "RecordFilter",
     "RecordStatus",
     "RejectCode",
+    "Scope",
     "SliceConfig",
     "StoreUnavailableError",
     "WriteOutcome",

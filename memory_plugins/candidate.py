@@ -44,6 +44,9 @@ MAX_CUES = 8
 MAX_CUE_WORDS = 3
 MAX_CUE_CJK_CHARS = 6
 MAX_CUE_CHARS = 40
+MAX_METADATA_KEYS = 16
+MAX_METADATA_KEY_CHARS = 64
+MAX_METADATA_VALUE_CHARS = 200
 
 
 class MemoryType(StrEnum):
@@ -153,6 +156,16 @@ Cue = Annotated[
     Storable,
     AfterValidator(_short_phrase),
 ]
+MetadataKey = Annotated[
+    str, Strict(), StringConstraints(min_length=1, max_length=MAX_METADATA_KEY_CHARS), Storable
+]
+MetadataValue = (
+    Annotated[str, Strict(), StringConstraints(max_length=MAX_METADATA_VALUE_CHARS), Storable]
+    | Annotated[bool, Strict()]
+    | Annotated[int, Strict()]
+    | Annotated[float, Strict(), Field(allow_inf_nan=False)]
+)
+"""A metadata value: a short string, a boolean or a finite number (no nesting)."""
 IdentityPart = Annotated[
     str, Strict(), StringConstraints(max_length=MAX_IDENTITY_PART_CHARS), Storable
 ]
@@ -185,13 +198,16 @@ class MemoryCandidate(BaseModel):
     conflict_signal: Annotated[bool, Strict()]
     cues: Annotated[list[Cue], Field(max_length=MAX_CUES)] = []
     """Optional short phrases naming when the memory should come to mind (S1)."""
+    metadata: Annotated[dict[MetadataKey, MetadataValue], Field(max_length=MAX_METADATA_KEYS)] = {}
+    """Optional application metadata: only keys ``MemoryConfig.metadata_schema`` declares."""
 
     def to_json(self) -> dict[str, Any]:
-        """The candidate as plain JSON (snake_case, enums as strings); ``cues`` only when
-        there are some."""
+        """The candidate as plain JSON (snake_case, enums as strings); ``cues`` and
+        ``metadata`` only when there are some."""
         data = self.model_dump(mode="json")
-        if not data["cues"]:
-            del data["cues"]
+        for optional in ("cues", "metadata"):
+            if not data[optional]:
+                del data[optional]
         return data
 
 
@@ -395,6 +411,8 @@ class MemoryRecord:
     features: RecordFeatures | None = field(default=None, compare=False)
     vector: StoredVector | None = field(default=None, compare=False)
     cues: tuple[str, ...] = ()
+    metadata: dict[str, Any] = field(default_factory=dict, compare=False)
+    """The application metadata the candidate carried (declared keys only)."""
 
     @property
     def last_changed(self) -> str:
@@ -429,6 +447,8 @@ class MemoryRecord:
         }
         if self.cues:  # records without cues are stored exactly as before cues existed
             data["cues"] = list(self.cues)
+        if self.metadata:  # likewise metadata
+            data["metadata"] = dict(self.metadata)
         return data
 
     @classmethod
@@ -462,6 +482,7 @@ class MemoryRecord:
             RecordFeatures.from_json(features) if features else None,
             _vector_from_json(data),
             tuple(cues) if (cues := data.get("cues")) else (),
+            dict(meta) if (meta := data.get("metadata")) else {},
         )
 
 

@@ -456,6 +456,15 @@ class MemoryConfig:
     ``store_timeouts``; the abandoned call writes nothing unless its write had started."""
     gates: GateConfig = field(default_factory=GateConfig)
     """Content detectors of the write gates (all built-ins by default)."""
+    org_scope: bool = False
+    """Whether this deployment has the shared organisation (team) scope: memories every user
+    of an org sees (``Scope.for_org``, ``recall(..., org=...)``). Off: naming an org raises.
+    Writes into it are always explicit (``remember(Scope.for_org(...), ...)``), never made by
+    extraction from one user's chat."""
+    metadata_schema: Mapping[str, Any] | None = field(default=None, compare=False)
+    """A JSON Schema (an ``object`` schema with ``properties``) declaring the metadata keys
+    a candidate may carry (``metadata={"project": "apollo"}``). Keys it does not declare
+    are refused (``schema``), as are values it does not allow. ``None``: no metadata."""
 
     def __post_init__(self) -> None:
         secret = self.principal_secret
@@ -496,6 +505,12 @@ class MemoryConfig:
             raise ConfigurationError("MemoryConfig.record_ttl must be positive or None")
         if not self.store_deadline_ms > 0:
             raise ConfigurationError("MemoryConfig.store_deadline_ms must be positive")
+        if not isinstance(self.org_scope, bool):
+            raise WrongTypeError("MemoryConfig.org_scope takes True or False")
+        if self.metadata_schema is not None:
+            from memory_plugins.metadata import check_metadata_schema
+
+            check_metadata_schema(self.metadata_schema)
 
     @property
     def secret_bytes(self) -> bytes:

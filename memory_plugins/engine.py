@@ -49,9 +49,10 @@ from memory_plugins.errors import (
     StoreUnavailableError,
     WrongTypeError,
 )
-from memory_plugins.namespaces import memory_namespace
+from memory_plugins.filters import RecordFilter, as_filter
+from memory_plugins.layers import recall_layers
 from memory_plugins.outcomes import EngineStats, OutcomeStatus, WriteOutcome
-from memory_plugins.principals import PrincipalLike, principal_id
+from memory_plugins.principals import PrincipalLike, scope_namespace
 from memory_plugins.recall.types import Ranking
 from memory_plugins.semantic import Embeddings, EmbeddingsLike, as_embedder, embedder_name
 from memory_plugins.store import StoreGateway, StoreLike
@@ -225,8 +226,9 @@ class MemoryEngine:
         return self.gateway.store
 
     def namespace(self, principal: PrincipalLike) -> tuple[str, ...]:
-        """The namespace holding ``principal``'s memories (``principal.id`` for a Principal)."""
-        return memory_namespace(self.config, principal_id(principal))
+        """The namespace holding ``principal``'s memories (``principal.id`` for a Principal;
+        a :class:`~memory_plugins.principals.Scope` names an assistant's or an org's)."""
+        return scope_namespace(self.config, principal)
 
     def _bounded(self, what: str, call: Callable[[float], T]) -> T:
         """``call(deadline)`` on a worker, waited for at most ``config.store_deadline_ms``.
@@ -313,16 +315,27 @@ class MemoryEngine:
     # -- management ------------------------------------------------------------------------
 
     def list_records(
-        self, principal: PrincipalLike, status: StatusFilter = "active"
+        self,
+        principal: PrincipalLike,
+        status: StatusFilter = "active",
+        *,
+        filters: "RecordFilter | Mapping[str, Any] | None" = None,
     ) -> list[MemoryRecord]:
-        """The principal's records, newest change first. Raises ``StoreUnavailableError``."""
+        """The principal's records, newest change first. Raises ``StoreUnavailableError``.
+
+        ``filters`` (a :class:`~memory_plugins.filters.RecordFilter` or a dict of its
+        fields) keeps only the records of given types, tags, times or metadata values.
+        """
         self._require_open("list_records")
         if status not in ("active", "suppressed", "all"):
             raise ConfigurationError("status must be 'active', 'suppressed' or 'all'")
+        wanted = as_filter(filters)
         namespace, now = self.namespace(principal), self.clock.now()
         records = self._bounded("list_records", lambda _: self._read_path.load(namespace, now))
         if status != "all":
             records = [r for r in records if r.status.value == status]
+        if wanted is not None:
+            records = wanted.apply(records)
         return sorted(records, key=lambda r: (r.last_changed, r.key), reverse=True)
 
     def suppress(
@@ -438,11 +451,17 @@ class MemoryEngine:
             self._read_path.clear()
 
     async def alist_records(
-        self, principal: PrincipalLike, status: StatusFilter = "active"
+        self,
+        principal: PrincipalLike,
+        status: StatusFilter = "active",
+        *,
+        filters: "RecordFilter | Mapping[str, Any] | None" = None,
     ) -> list[MemoryRecord]:
         """Async twin of :meth:`list_records`."""
         self._require_open("alist_records")
-        return await asyncio.to_thread(self.list_records, principal, status)
+        return await asyncio.to_thread(
+            partial(self.list_records, principal, status, filters=filters)
+        )
 
     async def asuppress(
         self, principal: PrincipalLike, key: str, *, conversation_id: str | None = None
@@ -525,8 +544,21 @@ class MemoryEngine:
     # -- read path -------------------------------------------------------------------------
 
     @observed(RECALL_SPAN, recall_fields)
-    def recall(self, principal: PrincipalLike, query: str) -> RecallResult:
+    def recall(
+        self,
+        principal: PrincipalLike,
+        query: str,
+        *,
+        agent: str | None = None,
+        org: str | None = None,
+        filters: "RecordFilter | Mapping[str, Any] | None" = None,
+    ) -> RecallResult:
         """Select the few memories relevant to ``query`` and render the system message.
+
+        ``agent`` adds what that assistant keeps about the user, ``org`` the
+        organisation's shared memories (``MemoryConfig(org_scope=True)``); each hit says
+        which scope it came from. ``filters`` keeps only records of given types, tags,
+        times or metadata values (see :class:`~memory_plugins.filters.RecordFilter`).
 
         Waits at most ``config.recall.time_budget_ms`` for the store; past that the turn
         goes on without memory (``degraded``, counted as ``recall_timeouts``). The query
@@ -536,10 +568,11 @@ class MemoryEngine:
         self._require_open("recall")
         read = self._read_path
         query = read.clipped(require_query(query, "recall"))
-        namespace = self.namespace(principal)
+        layers = recall_layers(self.config, principal, agent, org)
+        wanted = as_filter(filters)
         now = self.clock.now()
         deadline = time.monotonic() + read.budget_seconds
-        future = read.start(namespace)
+        future = read.start_all([layer.namespace for layer in layers])
         try:
             records = future.result(timeout=read.budget_seconds)
         except TimeoutError:
@@ -547,27 +580,37 @@ class MemoryEngine:
             return read.timed_out()
         except StoreUnavailableError as exc:
             return read.failed(exc)
-        return read.select(records, query, now, deadline)
+        return read.select_layers(layers, records, query, now, deadline, wanted)
 
     @aobserved(RECALL_SPAN, recall_fields)
-    async def arecall(self, principal: PrincipalLike, query: str) -> RecallResult:
+    async def arecall(
+        self,
+        principal: PrincipalLike,
+        query: str,
+        *,
+        agent: str | None = None,
+        org: str | None = None,
+        filters: "RecordFilter | Mapping[str, Any] | None" = None,
+    ) -> RecallResult:
         """Async twin of :meth:`recall`; the time budget is enforced without holding a thread."""
         self._require_open("arecall")
         read = self._read_path
         query = read.clipped(require_query(query, "arecall"))
-        namespace = self.namespace(principal)
+        layers = recall_layers(self.config, principal, agent, org)
+        wanted = as_filter(filters)
         now = self.clock.now()
         deadline = time.monotonic() + read.budget_seconds
-        future = read.start(namespace)
+        future = read.start_all([layer.namespace for layer in layers])
         try:
             records = await asyncio.wait_for(asyncio.wrap_future(future), read.budget_seconds)
         except TimeoutError:
             return read.timed_out()
         except StoreUnavailableError as exc:
             return read.failed(exc)
+        select_all = partial(read.select_layers, layers, records, query, now, deadline, wanted)
         if self.embeddings is not None:  # embedding the query must not block the event loop
-            return await asyncio.to_thread(read.select, records, query, now, deadline)
-        return read.select(records, query, now, deadline)
+            return await asyncio.to_thread(select_all)
+        return select_all()
 
     def propose_cues(self, principal: PrincipalLike, extractor: Any, *, limit: int = 20) -> Any:
         """Ask ``extractor``'s model for cues of at most ``limit`` of the principal's records
@@ -585,24 +628,53 @@ class MemoryEngine:
         self._require_open("apropose_cues")
         return await asyncio.to_thread(self.propose_cues, principal, extractor, limit=limit)
 
-    def explain(self, principal: PrincipalLike, query: str) -> Ranking:
-        """Every record considered for ``query``, its score per dimension and the verdict."""
+    def explain(
+        self,
+        principal: PrincipalLike,
+        query: str,
+        *,
+        agent: str | None = None,
+        org: str | None = None,
+        filters: "RecordFilter | Mapping[str, Any] | None" = None,
+    ) -> Ranking:
+        """Every record considered for ``query``, its score per dimension and the verdict.
+
+        ``agent``, ``org`` and ``filters`` are :meth:`recall`'s; each consideration says
+        which scope its record lives in.
+        """
         self._require_open("explain")
         query = self._read_path.clipped(require_query(query, "explain"))
-        now, namespace = self.clock.now(), self.namespace(principal)
-        records: Iterable[MemoryRecord]
-        try:
-            records = self._bounded("explain", lambda _: self._read_path.records(namespace))
-        except StoreUnavailableError as exc:
-            self.stats.incr("store_read_failures")
-            logger.warning("memory recall skipped, store unavailable: %s", exc)
-            return Ranking(query=query, hits=(), considered=())
-        return self._read_path.rank(records, query, now)
+        layers = recall_layers(self.config, principal, agent, org)
+        wanted = as_filter(filters)
+        now = self.clock.now()
+        rankings: list[tuple[str, Ranking]] = []
+        for layer in layers:
+            records: Iterable[MemoryRecord]
+            try:
+                records = self._bounded(
+                    "explain", partial(_records_of, self._read_path, layer.namespace)
+                )
+            except StoreUnavailableError as exc:
+                self.stats.incr("store_read_failures")
+                logger.warning("memory recall skipped, store unavailable: %s", exc)
+                return Ranking(query=query, hits=(), considered=())
+            rankings.append((layer.scope, self._read_path.rank(records, query, now, wanted)))
+        return self._read_path.merged(query, rankings)
 
-    async def aexplain(self, principal: PrincipalLike, query: str) -> Ranking:
+    async def aexplain(
+        self,
+        principal: PrincipalLike,
+        query: str,
+        *,
+        agent: str | None = None,
+        org: str | None = None,
+        filters: "RecordFilter | Mapping[str, Any] | None" = None,
+    ) -> Ranking:
         """Async twin of :meth:`explain`."""
         self._require_open("aexplain")
-        return await asyncio.to_thread(self.explain, principal, query)
+        return await asyncio.to_thread(
+            partial(self.explain, principal, query, agent=agent, org=org, filters=filters)
+        )
 
 
 def require_engine(value: Any, where: str) -> MemoryEngine:
@@ -620,6 +692,10 @@ def require_engine(value: Any, where: str) -> MemoryEngine:
         f"{where} takes a MemoryEngine, got {kind_of(value)}: "
         "pass MemoryEngine(store, MemoryConfig(principal_secret=...))"
     )
+
+
+def _records_of(read: ReadPath, namespace: tuple[str, ...], _: float) -> Iterable[MemoryRecord]:
+    return read.records(namespace)
 
 
 def _weakly(method: Callable[[], None]) -> Callable[[], None]:

@@ -263,6 +263,8 @@ def _candidate(data: Mapping[str, Any], confidence: Any) -> dict[str, Any]:
         "source_signal": data["source_signal"],
         "reason": data.get("reason", ""),
         "conflict_signal": False,
+        # Judged like a new memory's: only the keys this configuration declares.
+        **({"metadata": data["metadata"]} if data.get("metadata") else {}),
     }
 
 

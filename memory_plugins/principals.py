@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from types import ModuleType
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from memory_plugins.clock import Clock, SystemClock
 from memory_plugins.errors import (
@@ -38,9 +38,28 @@ from memory_plugins.errors import (
     MissingExtraError,
     WrongTypeError,
 )
-from memory_plugins.namespaces import check_principal_id
+from memory_plugins.namespaces import (
+    agent_namespace,
+    check_principal_id,
+    check_scope_id,
+    memory_namespace,
+    org_namespace,
+)
 
-__all__ = ["KeyRing", "Principal", "PrincipalLike", "principal_id", "run_principal"]
+if TYPE_CHECKING:
+    from memory_plugins.config import MemoryConfig
+
+__all__ = [
+    "KeyRing",
+    "Principal",
+    "PrincipalLike",
+    "Scope",
+    "ScopeKind",
+    "principal_id",
+    "run_principal",
+    "scope_namespace",
+    "scope_of",
+]
 
 ALGORITHM = "HS256"
 DEFAULT_LEEWAY = timedelta(seconds=60)
@@ -74,16 +93,106 @@ class Principal:
             raise ConfigurationError(f"Principal.id: {problem}")
 
 
-PrincipalLike: TypeAlias = Principal | str
-"""What engine methods accept: a verified :class:`Principal` or an id the caller vouches for."""
+ScopeKind: TypeAlias = Literal["user", "agent", "org"]
+"""Which memories a :class:`Scope` names: a user's own, one assistant's about a user, or an
+organisation's shared ones."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """Where memories live beyond "one user" (mem0's ``user_id`` / ``agent_id``, LangMem's
+    namespace templates), passed wherever the engine takes a principal.
+
+    - ``Scope.for_user("alice")``: the user's own memories (the same as passing ``"alice"``);
+    - ``Scope.for_agent("planner", user="alice")``: what the assistant ``planner`` keeps about
+      ``alice``, apart from her own memories and from every other assistant's;
+    - ``Scope.for_org("acme")``: memories shared by every user of ``acme``, only when the
+      deployment opts in (``MemoryConfig(org_scope=True)``). Writing there is a decision
+      the application makes (``engine.remember(Scope.for_org("acme"), ...)``): extraction
+      from a user's chat never writes into it.
+
+    Every scope is a keyed hash in the namespace, never a raw id.
+
+    >>> Scope.for_agent("planner", user="alice").kind
+    'agent'
+    >>> Scope.for_org("acme").user
+    """
+
+    kind: ScopeKind
+    user: "Principal | str | None" = None
+    agent_id: str | None = None
+    org_id: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("user", "agent", "org"):
+            raise ConfigurationError(
+                f"Scope.kind must be 'user', 'agent' or 'org', not {self.kind!r}"
+            )
+        if self.kind == "org":
+            if self.user is not None or self.agent_id is not None:
+                raise ConfigurationError("an org scope names only the organisation")
+            check_scope_id(self.org_id, "organisation id")
+            return
+        if self.user is None:
+            raise ConfigurationError(f"a {self.kind} scope needs the user it is about")
+        if not isinstance(self.user, Principal):
+            run_principal(self.user, "user")  # a str or a Principal, nothing else
+            problem = check_principal_id(self.user)
+            if problem is not None:
+                raise ConfigurationError(problem)
+        if self.kind == "agent":
+            check_scope_id(self.agent_id, "agent id")
+        elif self.agent_id is not None or self.org_id is not None:
+            raise ConfigurationError("a user scope names only the user")
+
+    @classmethod
+    def for_user(cls, user: "Principal | str") -> "Scope":
+        """The user's own memories."""
+        return cls("user", user)
+
+    @classmethod
+    def for_agent(cls, agent_id: str, *, user: "Principal | str") -> "Scope":
+        """What assistant ``agent_id`` keeps about ``user``."""
+        return cls("agent", user, agent_id=agent_id)
+
+    @classmethod
+    def for_org(cls, org_id: str) -> "Scope":
+        """The memories shared by every user of organisation (or team) ``org_id``."""
+        return cls("org", org_id=org_id)
+
+
+PrincipalLike: TypeAlias = Principal | str | Scope
+"""What engine methods accept: a verified :class:`Principal`, an id the caller vouches for,
+or a :class:`Scope` (an assistant's memories about a user, an organisation's)."""
+
+
+def scope_of(principal: PrincipalLike) -> Scope:
+    """``principal`` as a :class:`Scope` (a user's own memories unless it is one already).
+
+    >>> scope_of("alice")
+    Scope(kind='user', user='alice', agent_id=None, org_id=None)
+    """
+    if isinstance(principal, Scope):
+        return principal
+    if not isinstance(principal, Principal | str):
+        raise WrongTypeError(
+            f"principal must be the user id (a str), a Principal from KeyRing.verify or a "
+            f"Scope, got {type(principal).__name__}"
+        )
+    return Scope("user", principal)
 
 
 def principal_id(principal: PrincipalLike) -> str:
-    """The id to scope by: ``principal.id`` for a :class:`Principal`, else the string itself.
+    """The id to scope by: ``principal.id`` for a :class:`Principal`, the user of a user or
+    agent :class:`Scope`, else the string itself.
 
     >>> principal_id(Principal("alice")), principal_id("bob")
     ('alice', 'bob')
     """
+    if isinstance(principal, Scope):
+        if principal.user is None:
+            raise ConfigurationError("an org scope has no user")
+        principal = principal.user
     return principal.id if isinstance(principal, Principal) else principal
 
 
@@ -457,3 +566,18 @@ def _human(delta: timedelta) -> str:
     if seconds and seconds % 3600 == 0:
         return f"{seconds // 3600} h"
     return f"{seconds} s"
+
+
+def scope_namespace(config: "MemoryConfig", principal: PrincipalLike) -> tuple[str, ...]:
+    """The namespace of ``principal``'s memories: a user's own, an assistant's about a
+    user, or an organisation's (each a keyed hash, never a raw id)."""
+    if not isinstance(principal, Scope):
+        return memory_namespace(config, principal_id(principal))
+    if principal.kind == "org":
+        assert principal.org_id is not None  # checked when the scope was made
+        return org_namespace(config, principal.org_id)
+    user = principal_id(principal)
+    if principal.kind == "agent":
+        assert principal.agent_id is not None
+        return agent_namespace(config, principal.agent_id, user)
+    return memory_namespace(config, user)

@@ -33,7 +33,7 @@ from memory_plugins.errors import StoreUnavailableError
 from memory_plugins.extraction.prompt import CANDIDATES_SCHEMA
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.outcomes import OutcomeStatus, WriteOutcome
-from memory_plugins.principals import PrincipalLike
+from memory_plugins.principals import PrincipalLike, Scope
 from memory_plugins.recall.quoting import escape_visible, quote_line, shown_key
 
 __all__ = [
@@ -127,10 +127,21 @@ _REASONS: dict[RejectCode, str] = {
 
 @dataclass(frozen=True, slots=True)
 class ToolCaller:
-    """Who calls the tool: the verified principal and the conversation (``None``: a draft)."""
+    """Who calls the tool: the verified principal and the conversation (``None``: a draft);
+    the assistant the run names (its memories of the user) and the organisation (read only:
+    a tool never writes the organisation's shared memories)."""
 
     principal: PrincipalLike
     conversation_id: str | None
+    agent: str | None = None
+    org: str | None = None
+
+    @property
+    def writes_to(self) -> PrincipalLike:
+        """Where ``remember`` writes: the assistant's scope of the user, else the user's."""
+        if self.agent is None or isinstance(self.principal, Scope):
+            return self.principal
+        return Scope.for_agent(self.agent, user=self.principal)
 
 
 def describe_outcome(outcome: WriteOutcome) -> str:
@@ -180,7 +191,7 @@ def remember(engine: MemoryEngine, caller: ToolCaller, arguments: Any) -> str:
         return describe_outcome(_ACTION_REFUSED)
     candidate = _candidate(arguments)
     outcomes = engine.remember(
-        caller.principal, [candidate], source_conversation_id=caller.conversation_id
+        caller.writes_to, [candidate], source_conversation_id=caller.conversation_id
     )
     return describe_outcome(outcomes[0])
 
@@ -191,19 +202,20 @@ async def aremember(engine: MemoryEngine, caller: ToolCaller, arguments: Any) ->
         return describe_outcome(_ACTION_REFUSED)
     candidate = _candidate(arguments)
     outcomes = await engine.aremember(
-        caller.principal, [candidate], source_conversation_id=caller.conversation_id
+        caller.writes_to, [candidate], source_conversation_id=caller.conversation_id
     )
     return describe_outcome(outcomes[0])
 
 
 def recall(engine: MemoryEngine, caller: ToolCaller, query: str) -> str:
     """The caller's memories relevant to ``query``, each with its key, as the model reads them."""
-    return _listing(engine.recall(caller.principal, str(query)))
+    return _listing(engine.recall(caller.principal, str(query), agent=caller.agent, org=caller.org))
 
 
 async def arecall(engine: MemoryEngine, caller: ToolCaller, query: str) -> str:
     """Async twin of :func:`recall`."""
-    return _listing(await engine.arecall(caller.principal, str(query)))
+    result = await engine.arecall(caller.principal, str(query), agent=caller.agent, org=caller.org)
+    return _listing(result)
 
 
 def suppress(engine: MemoryEngine, caller: ToolCaller, key: str) -> str:
@@ -212,7 +224,9 @@ def suppress(engine: MemoryEngine, caller: ToolCaller, key: str) -> str:
     Nothing is deleted: deleting is the operator's ``engine.forget`` / ``erase_user``.
     """
     try:
-        outcome = engine.suppress(caller.principal, str(key), conversation_id=_conv(caller))
+        outcome = engine.suppress(caller.writes_to, str(key), conversation_id=_conv(caller))
+        if outcome.status is OutcomeStatus.NOT_FOUND and caller.writes_to is not caller.principal:
+            outcome = engine.suppress(caller.principal, str(key), conversation_id=_conv(caller))
     except StoreUnavailableError:  # the store is an add-on: the model hears it, the chat goes on
         return "not suppressed: store_unavailable (memory is unavailable right now)"
     if outcome.status is OutcomeStatus.NOT_FOUND:
@@ -261,6 +275,9 @@ def _candidate(arguments: Any) -> Any:
     return {**_DEFAULTS, **arguments}
 
 
+_SCOPE_NOTES = {"agent": " (this assistant's note)", "org": " (shared by the organisation)"}
+
+
 def _listing(result: Any) -> str:
     if result.degraded:
         return "Memory is unavailable right now; answer without it."
@@ -268,7 +285,8 @@ def _listing(result: Any) -> str:
         return "No stored memory about the user matches this query."
     # The memory message's rendering: one quoted line each, nothing a reader cannot see.
     lines = [
-        f"- [{shown_key(hit.record.key, hit.record.identity)}] {quote_line(hit.text)}"
+        f"- [{shown_key(hit.record.key, hit.record.identity)}]{_SCOPE_NOTES.get(hit.scope, '')} "
+        f"{quote_line(hit.text)}"
         for hit in result.hits
     ]
     header = (

@@ -9,7 +9,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 
-from memory_plugins.errors import ConfigurationError
+from memory_plugins.errors import ConfigurationError, WrongTypeError
 from memory_plugins.principals import PrincipalLike, run_principal
 from memory_plugins.recall.injection import MEMORY_MESSAGE_NAME, insert_memory_message
 
@@ -87,6 +87,28 @@ def require_principal(key: str, *sources: Any, how: str) -> PrincipalLike:
         if user is not None:
             return user
     raise ConfigurationError(f"long-term memory needs the user id {key!r}: {how}")
+
+
+def scope_id(key: str | None, *sources: Any) -> str | None:
+    """The assistant or organisation id a run names under ``key`` (the first source
+    holding a non-blank one), ``None`` when none does or ``key`` is ``None``. Anything but a
+    ``str`` is a ``WrongTypeError``: an id of another type must not silently name a scope."""
+    if key is None:
+        return None
+    for source in sources:
+        if source is None:
+            continue
+        value = source.get(key) if isinstance(source, Mapping) else getattr(source, key, None)
+        if value is None:
+            continue
+        if not isinstance(value, str):
+            raise WrongTypeError(
+                f"the scope id {key!r} must be a str, got {type(value).__name__}: convert it "
+                f"yourself (e.g. str({key})) if ids of that type are meant to name it"
+            )
+        if value.strip():
+            return value
+    return None
 
 
 def principal_from(source: Any, key: str) -> str | None:

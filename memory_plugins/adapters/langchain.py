@@ -54,6 +54,7 @@ try:
         message_text,
         principal_from,
         require_principal,
+        scope_id,
         with_memory,
     )
     from memory_plugins.adapters._runs import arecall_run, extraction_run, recall_run
@@ -81,6 +82,10 @@ class _Turn:
     """The input key whose message list carries the memory (``None``: the input itself)."""
     carrier: list[BaseMessage]
     """The message list the memory message is inserted into."""
+    agent: str | None = None
+    """The assistant id the run names (its memories of the user are recalled and written)."""
+    org: str | None = None
+    """The organisation id the run names (its shared memories are recalled, never written)."""
 
 
 class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
@@ -96,6 +101,8 @@ class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
     engine: MemoryEngine
     queue: ExtractionQueue | None = None
     user_key: str = "user_id"
+    agent_key: str | None = "agent_id"
+    org_key: str | None = "org_id"
     conversation_key: str = "conversation_id"
     input_messages_key: str | None = None
     history_messages_key: str | None = None
@@ -193,7 +200,9 @@ class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
     def _prepare(self, input: Any, config: RunnableConfig) -> _Turn:
         turn = self._read(input, config)
         recalled = (
-            recall_run(self.engine, turn.principal, turn.user_text, config)
+            recall_run(
+                self.engine, turn.principal, turn.user_text, config, agent=turn.agent, org=turn.org
+            )
             if turn.user_text
             else None
         )
@@ -202,13 +211,22 @@ class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
     async def _aprepare(self, input: Any, config: RunnableConfig) -> _Turn:
         turn = self._read(input, config)
         recalled = (
-            await arecall_run(self.engine, turn.principal, turn.user_text, config)
+            await arecall_run(
+                self.engine, turn.principal, turn.user_text, config, agent=turn.agent, org=turn.org
+            )
             if turn.user_text
             else None
         )
         return self._inject(turn, recalled)
 
     def _read(self, input: Any, config: RunnableConfig) -> _Turn:
+        turn = self._read_turn(input, config)
+        configurable = config.get("configurable") or {}
+        agent = scope_id(self.agent_key, configurable)
+        org = scope_id(self.org_key, configurable) if self.engine.config.org_scope else None
+        return replace(turn, agent=agent, org=org)
+
+    def _read_turn(self, input: Any, config: RunnableConfig) -> _Turn:
         configurable = config.get("configurable") or {}
         how = f"call it with config={{'configurable': {{{self.user_key!r}: ...}}}}"
         principal = require_principal(self.user_key, configurable, how=how)
@@ -270,9 +288,15 @@ class LongTermMemoryRunnable(RunnableSerializable[Any, Any]):
             )
         queue, job = (
             self.queue,
-            TurnInput(principal_id(turn.principal), turn.conversation_id, turn.user_text, answer),
+            TurnInput(
+                principal_id(turn.principal),
+                turn.conversation_id,
+                turn.user_text,
+                answer,
+                agent_id=turn.agent,  # never the org: extraction writes only the user's scopes
+            ),
         )
-        extraction_run(lambda: queue.submit(job), config)
+        extraction_run(lambda context: queue.submit(job, context=context), config)
 
 
 def with_long_term_memory(
@@ -281,6 +305,8 @@ def with_long_term_memory(
     *,
     queue: ExtractionQueue | None = None,
     user_key: str = "user_id",
+    agent_key: str | None = "agent_id",
+    org_key: str | None = "org_id",
     conversation_key: str = "conversation_id",
     input_messages_key: str | None = None,
     history_messages_key: str | None = None,
@@ -291,7 +317,10 @@ def with_long_term_memory(
     ``queue`` (an ``ExtractionQueue`` over ``engine``) receives each finished turn; without
     it memory is read-only. ``user_key`` / ``conversation_key`` name the ids in
     ``config["configurable"]``; without a ``conversation_id`` there, the ``thread_id`` is the
-    conversation, as for the tools and the LangGraph adapter.
+    conversation, as for the tools and the LangGraph adapter. ``agent_key`` names the
+    assistant id there: recall adds what that assistant keeps about the user, and
+    extraction writes there. ``org_key`` names the organisation, read only when
+    ``MemoryConfig(org_scope=True)``: recall adds its shared memories, never written.
 
     A dict input is read like ``RunnableWithMessageHistory`` reads it: the user's message
     is under ``input_messages_key`` (default: the first of ``messages``, ``input``,
@@ -325,6 +354,8 @@ def with_long_term_memory(
         engine=engine,
         queue=queue,
         user_key=user_key,
+        agent_key=agent_key,
+        org_key=org_key,
         conversation_key=conversation_key,
         input_messages_key=input_messages_key,
         history_messages_key=history_messages_key,

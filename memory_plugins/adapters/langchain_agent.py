@@ -126,8 +126,11 @@ class LongTermMemoryMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         store, config = self._store(request), _config()
         query = latest_user_text(request.messages)
         principal = self.memory.principal(config, request.runtime)
+        agent, org = self.memory.scopes(config, request.runtime)
         engine = self.memory.engine_for(store)
-        recalled = recall_run(engine, principal, query, config) if query else None
+        recalled = (
+            recall_run(engine, principal, query, config, agent=agent, org=org) if query else None
+        )
         response = handler(_with_memory(request, recalled.message if recalled else None))
         self._after(request, response, config, store)
         return response
@@ -139,8 +142,13 @@ class LongTermMemoryMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         store, config = self._store(request), _config()
         query = latest_user_text(request.messages)
         principal = self.memory.principal(config, request.runtime)
+        agent, org = self.memory.scopes(config, request.runtime)
         engine = self.memory.engine_for(store)
-        recalled = await arecall_run(engine, principal, query, config) if query else None
+        recalled = (
+            await arecall_run(engine, principal, query, config, agent=agent, org=org)
+            if query
+            else None
+        )
         response = await handler(_with_memory(request, recalled.message if recalled else None))
         self._after(request, response, config, store)
         return response
@@ -163,7 +171,9 @@ class LongTermMemoryMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         if finished_turn(convert_to_messages(messages)) is None or not self.memory.queue_for(store):
             return  # a tool call to make, or no extractor: no turn to extract yet
         extraction_run(
-            lambda: self.memory.queue_turn(messages, request.state, config, request.runtime, store),
+            lambda context: self.memory.queue_turn(
+                messages, request.state, config, request.runtime, store, context=context
+            ),
             config,
         )
 

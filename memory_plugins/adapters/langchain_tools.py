@@ -40,7 +40,7 @@ try:
     from langchain_core.runnables import RunnableConfig
     from langchain_core.tools import BaseTool
 
-    from memory_plugins.adapters._messages import principal_from, require_principal
+    from memory_plugins.adapters._messages import principal_from, require_principal, scope_id
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise MissingExtraError(
         "the LangChain memory tools", "langchain", exc.name or "langchain-core"
@@ -61,6 +61,8 @@ class MemoryTool(BaseTool):
     source: Any
     """A ``MemoryEngine``, or a ``LongTermMemory`` (the engine over the graph's store)."""
     user_key: str = "user_id"
+    agent_key: str | None = "agent_id"
+    org_key: str | None = "org_id"
     conversation_key: str = "conversation_id"
     args_schema: Any = None
 
@@ -78,7 +80,10 @@ class MemoryTool(BaseTool):
         conversation = principal_from(configurable, self.conversation_key) or principal_from(
             configurable, "thread_id"
         )
-        return _engine_of(self.source), ToolCaller(principal, conversation)
+        engine = _engine_of(self.source)
+        agent = scope_id(self.agent_key, context, configurable)
+        org = scope_id(self.org_key, context, configurable) if engine.config.org_scope else None
+        return engine, ToolCaller(principal, conversation, agent, org)
 
 
 class _RememberTool(MemoryTool):

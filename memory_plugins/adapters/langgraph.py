@@ -21,6 +21,7 @@ the runtime context (``context_schema``), the store from ``compile(store=...)``.
 'Hi!'
 """
 
+import contextvars
 import inspect
 import threading
 import weakref
@@ -50,6 +51,7 @@ try:
         is_memory_message,
         latest_user_text,
         require_principal,
+        scope_id,
         with_memory,
     )
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
@@ -71,7 +73,11 @@ class LongTermMemory:
     per store; without an extractor nothing is extracted. ``user_key`` names the user id
     in ``config["configurable"]`` or the runtime context. ``embeddings`` (any
     ``Embeddings``, a function, or ``load_embedder("default")``) turns the meaning channel
-    on in every engine. Turns still queued when the store's ``with sqlite_store(...)`` /
+    on in every engine. ``agent_key`` names the assistant id (LangGraph's ``assistant_id``
+    or your own): with one, recall adds what that assistant keeps about the user and
+    extraction writes there, apart from other assistants'. ``org_key`` names the
+    organisation id, read only when the deployment opts in (``MemoryConfig(org_scope=True)``):
+    recall adds the org's shared memories; nothing is ever extracted into them. Turns still queued when the store's ``with sqlite_store(...)`` /
     ``postgres_store(...)`` block ends, or when the interpreter exits, get
     ``exit_timeout`` seconds to be written; a WARNING names how many were dropped after that.
 
@@ -87,6 +93,8 @@ class LongTermMemory:
         *,
         extractor: MemoryExtractor | Runnable[Any, Any] | None = None,
         user_key: str = "user_id",
+        agent_key: str | None = "agent_id",
+        org_key: str | None = "org_id",
         messages_key: str = "messages",
         clock: Clock | None = None,
         queue_maxsize: int = 64,
@@ -97,6 +105,8 @@ class LongTermMemory:
         self.config = require_config(config, "LongTermMemory")
         self.embeddings = embeddings
         self.user_key = user_key
+        self.agent_key = agent_key
+        self.org_key = org_key
         self.messages_key = messages_key
         self.extractor = (
             extractor
@@ -187,6 +197,17 @@ class LongTermMemory:
         how = f"invoke with context={{{key!r}: ...}} or config={{'configurable': {{{key!r}: ...}}}}"
         return require_principal(key, context, configurable, how=how)
 
+    def scopes(
+        self, config: RunnableConfig | None, runtime: Runtime[Any] | None = None
+    ) -> tuple[str | None, str | None]:
+        """The run's assistant id and organisation id (from the runtime context, else
+        ``config["configurable"]``); the org only when ``MemoryConfig(org_scope=True)``."""
+        context = runtime.context if runtime is not None else None
+        configurable = (config or {}).get("configurable")
+        agent = scope_id(self.agent_key, context, configurable)
+        org = scope_id(self.org_key, context, configurable) if self.config.org_scope else None
+        return agent, org
+
     def inject(
         self,
         messages: Sequence[BaseMessage],
@@ -199,8 +220,10 @@ class LongTermMemory:
         For your own node: ``model.invoke(memory.inject(state["messages"], config, store))``.
         """
         principal = self.principal(config, runtime)
+        agent, org = self.scopes(config, runtime)
         query = latest_user_text(messages)
-        result = self.engine_for(store).recall(principal, query) if query else None
+        engine = self.engine_for(store)
+        result = engine.recall(principal, query, agent=agent, org=org) if query else None
         return with_memory(messages, result.message if result else None)
 
     async def ainject(
@@ -212,8 +235,10 @@ class LongTermMemory:
     ) -> list[BaseMessage]:
         """Async twin of :meth:`inject`."""
         principal = self.principal(config, runtime)
+        agent, org = self.scopes(config, runtime)
         query = latest_user_text(messages)
-        result = await self.engine_for(store).arecall(principal, query) if query else None
+        engine = self.engine_for(store)
+        result = await engine.arecall(principal, query, agent=agent, org=org) if query else None
         return with_memory(messages, result.message if result else None)
 
     def wrap(self, node: Node | Runnable[Any, Any]) -> Node:
@@ -348,9 +373,12 @@ class LongTermMemory:
         config: RunnableConfig,
         runtime: Runtime[Any] | None,
         store: BaseStore | None,
+        *,
+        context: contextvars.Context | None = None,
     ) -> bool:
         """Queue extraction when ``messages`` end in a final answer (what a model node calls);
-        returns whether the turn was queued.
+        returns whether the turn was queued. ``context``: what the job runs in (see
+        ``ExtractionQueue.submit``).
 
         ``summary`` (str) and ``pinned_decisions`` (list of str) are read from ``state``
         when it has them; the conversation id is the ``thread_id``.
@@ -377,7 +405,9 @@ class LongTermMemory:
                 turn_kind=turn.kind,
                 summary=summary if isinstance(summary, str) else "",
                 pinned_decisions=tuple(p for p in pinned or () if isinstance(p, str)),
-            )
+                agent_id=self.scopes(config, runtime)[0],  # never the org: see org_key
+            ),
+            context=context,
         )
 
 

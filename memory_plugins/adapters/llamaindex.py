@@ -77,7 +77,10 @@ class LongTermMemoryBlock(BaseMemoryBlock[list[ChatMessage]]):
     ``engine`` recalls and stores; ``queue`` (an ``ExtractionQueue`` over ``engine``)
     extracts; without a queue the block only recalls. ``user_id`` is the verified user: a
     ``Principal`` from ``KeyRing.verify`` or a ``str`` id (any other type is refused; the
-    field then holds the principal's id).
+    field then holds the principal's id). ``agent_id`` (the agent this ``Memory`` serves)
+    recalls what that agent keeps about the user and extracts into it, apart from other
+    agents'; ``org_id`` adds the organisation's shared memories to recall (only with
+    ``MemoryConfig(org_scope=True)``; extraction never writes there).
 
     >>> from langgraph.store.memory import InMemoryStore
     >>> from memory_plugins import MemoryConfig, MemoryEngine
@@ -88,6 +91,10 @@ class LongTermMemoryBlock(BaseMemoryBlock[list[ChatMessage]]):
 
     name: str = Field(default="long_term_memory", description="The name of the memory block.")
     user_id: str = Field(description="The user (principal) whose memory this block holds.")
+    agent_id: str | None = Field(default=None, description="The agent whose memories it keeps.")
+    org_id: str | None = Field(
+        default=None, description="The organisation whose memories it reads."
+    )
 
     _engine: MemoryEngine = PrivateAttr()
     _principal: PrincipalLike = PrivateAttr()
@@ -112,6 +119,11 @@ class LongTermMemoryBlock(BaseMemoryBlock[list[ChatMessage]]):
                 "LongTermMemoryBlock: the queue must be built over the same engine"
             )
         super().__init__(user_id=principal_id(principal), **data)
+        if self.org_id is not None and not engine.config.org_scope:
+            raise ConfigurationError(
+                "LongTermMemoryBlock: org_id= needs the shared organisation scope: "
+                "MemoryConfig(org_scope=True)"
+            )
         self._principal = principal
         self._engine = engine
         self._queue = queue
@@ -138,7 +150,9 @@ class LongTermMemoryBlock(BaseMemoryBlock[list[ChatMessage]]):
         query = next((_text(m) for m in reversed(messages) if m.role == MessageRole.USER), "")
         if not query.strip():
             return []
-        result = await self._engine.arecall(self._principal, query)
+        result = await self._engine.arecall(
+            self._principal, query, agent=self.agent_id, org=self.org_id
+        )
         if result.message is None:
             return []
         return [ChatMessage(role=MessageRole.SYSTEM, content=result.message)]
@@ -172,7 +186,14 @@ class LongTermMemoryBlock(BaseMemoryBlock[list[ChatMessage]]):
                 self._seen[seen] = None
                 while len(self._seen) > _SEEN_TURNS:
                     self._seen.popitem(last=False)
-            turn = TurnInput(self.user_id, conversation, user_text, answer, turn_kind=kind)
+            turn = TurnInput(
+                self.user_id,
+                conversation,
+                user_text,
+                answer,
+                turn_kind=kind,
+                agent_id=self.agent_id,
+            )
             queued += self._queue.submit(turn)
         return queued
 
@@ -310,6 +331,8 @@ def memory_function_tools(
     conversation_id: str | None = None,
     user_key: str = "user_id",
     conversation_key: str = "conversation_id",
+    agent_id: str | None = None,
+    org_id: str | None = None,
 ) -> list[FunctionTool]:
     """``remember``, ``recall`` and ``suppress`` as LlamaIndex ``FunctionTool`` s.
 
@@ -318,7 +341,9 @@ def memory_function_tools(
     (``await ctx.store.set("user_id", ...)``); the conversation likewise from
     ``conversation_id`` or ``ctx.store`` (without one, writes are refused as drafts). Never
     from the tool's arguments. Writes pass the S1 schema and every gate; the answer states
-    the outcome and reason code, never a refused value.
+    the outcome and reason code, never a refused value. ``agent_id``: the tools read and
+    write that agent's memories of the user (``LongTermMemoryBlock``'s); ``org_id``:
+    ``recall`` adds the organisation's shared memories (never written by a tool).
 
     >>> from langgraph.store.memory import InMemoryStore
     >>> from memory_plugins import MemoryConfig, MemoryEngine
@@ -337,9 +362,15 @@ def memory_function_tools(
     if user_id is not None and fixed is None:
         raise ConfigurationError("memory_function_tools: user_id must not be empty")
 
+    if org_id is not None and not engine.config.org_scope:
+        raise ConfigurationError(
+            "memory_function_tools: org_id= needs the shared organisation scope: "
+            "MemoryConfig(org_scope=True)"
+        )
+
     async def caller_of(ctx: Context | None) -> ToolCaller:
         if fixed is not None:
-            return ToolCaller(fixed, conversation_id)
+            return ToolCaller(fixed, conversation_id, agent_id, org_id)
         assert ctx is not None  # the tools below take a Context exactly when user_id is None
         principal = run_principal(await ctx.store.get(user_key, default=None), user_key)
         if principal is None:
@@ -348,7 +379,7 @@ def memory_function_tools(
                 f"agent's Context: await ctx.store.set({user_key!r}, ...)"
             )
         conversation = conversation_id or await ctx.store.get(conversation_key, default=None)
-        return ToolCaller(principal, str(conversation) if conversation else None)
+        return ToolCaller(principal, str(conversation) if conversation else None, agent_id, org_id)
 
     async def remember_in(ctx: Context | None, arguments: dict[str, Any]) -> str:
         return await aremember(engine, await caller_of(ctx), arguments)

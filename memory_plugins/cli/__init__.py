@@ -12,6 +12,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from memory_plugins.cli.filtering import list_filters, scope_options
+
 __all__ = ["main"]
 
 EVAL_SUITES = ("recall", "validation", "intent", "constraints")
@@ -40,10 +42,12 @@ def _parser() -> argparse.ArgumentParser:
     ):
         cmd = sub.add_parser(name, help=text)
         cmd.add_argument("--user", required=True, help="principal (user id)")
+        scope_options(cmd)
         _app_option(cmd)
         if name == "list":
             cmd.add_argument("--status", choices=("active", "suppressed", "all"), default="all")
             cmd.add_argument("--json", action="store_true", help="print JSON lines")
+            list_filters(cmd)
         elif name == "forget":
             group = cmd.add_mutually_exclusive_group(required=True)
             group.add_argument("key", nargs="?", help="record key")
@@ -74,6 +78,10 @@ def _parser() -> argparse.ArgumentParser:
     recall = sub.add_parser("recall", help="what would be injected for a query")
     recall.add_argument("query")
     recall.add_argument("--user", required=True)
+    scope_options(recall)
+    recall.add_argument(
+        "--org", metavar="ID", help="add organisation ID's shared memories (the org scope)"
+    )
     _app_option(recall)
     recall.add_argument("--explain", action="store_true", help="show every record's scores")
 

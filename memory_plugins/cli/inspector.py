@@ -12,14 +12,17 @@ record to change was not found, 2 when the store or the configuration failed.
 import argparse
 import json
 import sys
+from dataclasses import replace
 
 from memory_plugins.candidate import MemoryRecord, RecordStatus
+from memory_plugins.cli.filtering import filters_of, scope_of_args
 from memory_plugins.cli.runtime import APP_ENV, SECRET_ENV, cli_config, open_store
 from memory_plugins.elsewhere import elsewhere
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import ConfigurationError, StoreUnavailableError
 from memory_plugins.keys import addresses
 from memory_plugins.outcomes import OutcomeStatus
+from memory_plugins.principals import PrincipalLike
 from memory_plugins.recall.explain import format_explanation
 from memory_plugins.recall.quoting import escape_visible, quote_line
 
@@ -44,8 +47,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _list(engine: MemoryEngine, args: argparse.Namespace) -> int:
-    records = engine.list_records(args.user, status=args.status)
-    if not records and (args.status == "all" or not engine.list_records(args.user, "all")):
+    scope, wanted = scope_of_args(args), filters_of(args)
+    records = engine.list_records(scope, status=args.status, filters=wanted)
+    if not records and wanted is not None:
+        print("no memories match the filters")
+        return 0
+    if not records and (args.status == "all" or not engine.list_records(scope, "all")):
         _elsewhere(engine, args.user)  # on stderr: JSON output stays clean
     if args.json:
         for record in records:
@@ -65,6 +72,9 @@ def _list(engine: MemoryEngine, args: argparse.Namespace) -> int:
         )
         if record.cues:
             print(f"{'':<10} cues: {', '.join(record.cues)}")
+        if record.metadata:
+            shown = json.dumps(record.metadata, ensure_ascii=False, sort_keys=True)
+            print(f"{'':<10} metadata: {escape_visible(shown)}")
     print(f"{len(records)} record(s)")
     return 0
 
@@ -77,12 +87,12 @@ def _public_json(record: MemoryRecord) -> dict[str, object]:
 
 
 def _suppress(engine: MemoryEngine, args: argparse.Namespace) -> int:
-    outcome = engine.suppress(args.user, args.key, conversation_id=CLI_CONVERSATION)
+    outcome = engine.suppress(scope_of_args(args), args.key, conversation_id=CLI_CONVERSATION)
     return _report(engine, args, outcome.status, outcome.detail, RecordStatus.SUPPRESSED)
 
 
 def _restore(engine: MemoryEngine, args: argparse.Namespace) -> int:
-    outcome = engine.restore(args.user, args.key, conversation_id=CLI_CONVERSATION)
+    outcome = engine.restore(scope_of_args(args), args.key, conversation_id=CLI_CONVERSATION)
     return _report(engine, args, outcome.status, outcome.detail, RecordStatus.ACTIVE)
 
 
@@ -97,7 +107,7 @@ def _report(
     if status is OutcomeStatus.STORE_UNAVAILABLE:
         print(f"store unavailable: {detail}", file=sys.stderr)
         return 2
-    if status is OutcomeStatus.NOT_FOUND and _status_of(engine, args.user, key) is target:
+    if status is OutcomeStatus.NOT_FOUND and _status_of(engine, scope_of_args(args), key) is target:
         print(f"already {target.value}: {key}")
         return 0
     if status is OutcomeStatus.NOT_FOUND:
@@ -107,7 +117,7 @@ def _report(
     return 0
 
 
-def _status_of(engine: MemoryEngine, user: str, key: str) -> RecordStatus | None:
+def _status_of(engine: MemoryEngine, user: PrincipalLike, key: str) -> RecordStatus | None:
     records = engine.list_records(user, status="all")
     return next((r.status for r in records if addresses(r, key)), None)
 
@@ -135,10 +145,10 @@ def _elsewhere(engine: MemoryEngine, user: str) -> None:
 
 def _forget(engine: MemoryEngine, args: argparse.Namespace) -> int:
     if args.all:
-        removed = engine.erase_user(args.user)
+        removed = engine.erase_user(scope_of_args(args))
         print(f"erased {removed} item(s) of {args.user!r}: memories and structured slices")
         return 0
-    if not engine.forget(args.user, args.key):
+    if not engine.forget(scope_of_args(args), args.key):
         print(f"not found: {args.key}", file=sys.stderr)
         return 1
     print("deleted 1 record")
@@ -146,10 +156,19 @@ def _forget(engine: MemoryEngine, args: argparse.Namespace) -> int:
 
 
 def _recall(engine: MemoryEngine, args: argparse.Namespace) -> int:
+    if args.org is None:
+        return _recall_in(engine, args)
+    # The operator names an org: this look needs the deployment's org scope on.
+    with MemoryEngine(engine.store, replace(engine.config, org_scope=True)) as looking:
+        return _recall_in(looking, args)
+
+
+def _recall_in(engine: MemoryEngine, args: argparse.Namespace) -> int:
+    scopes = {"agent": args.agent, "org": args.org}
     if args.explain:
-        print(format_explanation(engine.explain(args.user, args.query)))
+        print(format_explanation(engine.explain(args.user, args.query, **scopes)))
         print()
-    result = engine.recall(args.user, args.query)
+    result = engine.recall(args.user, args.query, **scopes)
     if result.degraded:
         print("store unavailable: nothing injected", file=sys.stderr)
         return 2

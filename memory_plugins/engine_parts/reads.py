@@ -8,7 +8,7 @@ own writes in the cache through :meth:`ReadPath.cached_write`, under its lock.
 """
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -22,7 +22,9 @@ from memory_plugins.config import MemoryConfig, RecallConfig
 from memory_plugins.elsewhere import UnreachableNotice
 from memory_plugins.engine_parts.vectors import VectorWork
 from memory_plugins.errors import StoreUnavailableError
-from memory_plugins.namespaces import CHANGE_TOKEN_KEY, state_namespace
+from memory_plugins.filters import RecordFilter
+from memory_plugins.layers import Layer, merge_hits, merge_rankings, scoped
+from memory_plugins.namespaces import CHANGE_TOKEN_KEY, MEMORY_SEGMENT, state_namespace
 from memory_plugins.outcomes import EngineStats
 from memory_plugins.recall.index import BroadQuery, RecordIndex, parse_stored
 from memory_plugins.recall.injection import render_memory_message
@@ -131,7 +133,61 @@ class ReadPath:
             failed.set_exception(exc)
             return failed
 
-    def select(self, records: Records, query: str, now: datetime, deadline: float) -> RecallResult:
+    def start_all(self, namespaces: Sequence[tuple[str, ...]]) -> "Future[list[Records]]":
+        """:meth:`start` for several namespaces (the scopes of one recall), read one after
+        the other in one pool job (a store's connection serves one read at a time)."""
+        loaders: list[Callable[[], Records]] = []
+        stored = False
+        for namespace in namespaces:
+            recent = self.cache.recent(namespace) if self.cache is not None else None
+            if recent is not None:  # no store call to bound
+                loaders.append(partial(_given, recent))
+                continue
+            stored = True
+            loader: Callable[[], Records] = partial(self.read_records, namespace)
+            if self.cache is not None:
+                loader = partial(self.cached_records, namespace)
+            loaders.append(partial(self._noticing_empty, namespace, loader))
+        if not stored:  # every one cached: no hand-off to the pool
+            served: Future[list[Records]] = Future()
+            served.set_result([loader() for loader in loaders])
+            return served
+        try:
+            return self._pool.submit(partial(_each, loaders))
+        except ReadQueueFullError as exc:
+            failed: Future[list[Records]] = Future()
+            failed.set_exception(exc)
+            return failed
+
+    def select_layers(  # noqa: PLR0917 (one call site per recall twin)
+        self,
+        layers: Sequence[Layer],
+        read: Sequence[Records],
+        query: str,
+        now: datetime,
+        deadline: float,
+        wanted: RecordFilter | None,
+    ) -> RecallResult:
+        """:meth:`select` per scope, the hits merged (see :mod:`memory_plugins.layers`)."""
+        results = [
+            self.select(records, query, now, deadline, wanted, layer.scope)
+            for layer, records in zip(layers, read, strict=True)
+        ]
+        if len(results) == 1:
+            return results[0]
+        hits, _ = merge_hits([r.hits for r in results], self._recall)
+        message = render_memory_message(hits) if hits else None
+        return RecallResult(hits=hits, message=message, degraded=any(r.degraded for r in results))
+
+    def select(  # noqa: PLR0917 (recall's own steps)
+        self,
+        records: Records,
+        query: str,
+        now: datetime,
+        deadline: float,
+        wanted: RecordFilter | None = None,
+        scope: str = "user",
+    ) -> RecallResult:
         stamp = utc_iso(now)
         # Expiry is enforced on every read, cached or not: expired records never compete.
         live: Iterable[MemoryRecord]
@@ -145,8 +201,10 @@ class ReadPath:
                 similar = self._vectors.similarities(live, query, deadline)
             except TimeoutError:
                 late = True
+        if wanted is not None:
+            live = wanted.apply(live)
         try:
-            hits = select(live, query, self._recall, stamp, similar)
+            hits = scoped(select(live, query, self._recall, stamp, similar), scope)
         except BroadQuery as exc:  # a huge user's query matching most of its records
             self._stats.incr("recall_too_broad")
             logger.warning("memory recall skipped: %s", exc)
@@ -154,21 +212,36 @@ class ReadPath:
         message = render_memory_message(hits) if hits else None
         return RecallResult(hits=hits, message=message, degraded=late)
 
-    def rank(self, records: Iterable[MemoryRecord], query: str, now: datetime) -> Ranking:
-        """Every record considered for ``query``, scored per dimension (``explain``)."""
+    def rank(
+        self,
+        records: Iterable[MemoryRecord],
+        query: str,
+        now: datetime,
+        wanted: RecordFilter | None = None,
+    ) -> Ranking:
+        """Every record considered for ``query``, scored per dimension (``explain``); with
+        ``wanted``, only the records it keeps."""
         vectors = self._vectors
         similar = vectors.similarities(records, query) if vectors.embeddings is not None else None
+        if wanted is not None:
+            records = wanted.apply(records)
         try:
             return rank(records, query, self._recall, utc_iso(now), similar)
         except BroadQuery:  # an operator's explain reads the whole of a huge user
             return rank(list(records), query, self._recall, utc_iso(now), similar)
+
+    def merged(self, query: str, rankings: Sequence[tuple[str, Ranking]]) -> Ranking:
+        """One ranking of several scopes' (see :func:`memory_plugins.layers.merge_rankings`)."""
+        return merge_rankings(query, rankings, self._recall)
 
     def _noticing_empty(self, namespace: tuple[str, ...], loader: Callable[[], Records]) -> Records:
         """``loader()``; a user without memories is told once if the store holds records
         elsewhere (another secret or app). Looked up inside the read job, never left running
         on its own: a store the app closes after the call is never touched again."""
         records = loader()
-        if not len(records) and self._unreachable.wants(namespace[3]):
+        # A user's own scope only: an assistant or an org without memories is common.
+        user_scope = namespace[1] == MEMORY_SEGMENT
+        if not len(records) and user_scope and self._unreachable.wants(namespace[3]):
             self._unreachable.empty_read(namespace[3])
         return records
 
@@ -319,6 +392,14 @@ class ReadPath:
         """Forget every cached namespace (after a sweep of the whole store)."""
         if self.cache is not None:
             self.cache.clear()
+
+
+def _given(records: Records) -> Records:
+    return records
+
+
+def _each(loaders: Sequence[Callable[[], Records]]) -> list[Records]:
+    return [loader() for loader in loaders]
 
 
 def _earliest(first: datetime | None, second: datetime | None) -> datetime | None:

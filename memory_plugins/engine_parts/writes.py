@@ -348,6 +348,7 @@ class WritePath:
                 expires_at=self._expiry(now),
                 features=compute_features(cand.type, text, tags, cand.identity, cues),
                 cues=cues,
+                metadata=dict(cand.metadata),
             )
             return WriteOutcome(OutcomeStatus.ADDED, key=key, record=record, candidate=cand)
 
@@ -358,6 +359,7 @@ class WritePath:
             and existing.text == text
             and existing.tags == tags
             and existing.cues == cues
+            and (not cand.metadata or existing.metadata == cand.metadata)
         ):
             return WriteOutcome(OutcomeStatus.DUPLICATE, key=key, record=existing, candidate=cand)
 
@@ -376,6 +378,8 @@ class WritePath:
             history=(*existing.history, _history(existing, "updated", conversation_id, stamp)),
             features=compute_features(cand.type, text, tags, cand.identity, cues),
             cues=cues,
+            # A candidate without metadata says nothing about it: the record keeps its own.
+            metadata=dict(cand.metadata) if cand.metadata else existing.metadata,
             vector=None,  # kept by VectorWork.attach while the text is unchanged
         )
         return WriteOutcome(OutcomeStatus.UPDATED, key=key, record=record, candidate=cand)

@@ -24,6 +24,8 @@ def is_eligible(turn: TurnInput, config: MemoryConfig) -> tuple[bool, str]:
     """
     if check_principal_id(turn.principal) is not None:  # the engine's own rule
         return False, "no_principal"
+    if turn.agent_id is not None and check_principal_id(turn.agent_id) is not None:
+        return False, "bad_agent_id"
     conversation = turn.conversation_id
     if conversation is None or not conversation.strip():
         return False, "no_conversation_id"

@@ -21,6 +21,7 @@ True
 
 import asyncio
 import atexit
+import contextvars
 import logging
 import sys
 import threading
@@ -145,7 +146,8 @@ class ExtractionQueue:
         self._has_work = threading.Condition(self._lock)
         self._idle = threading.Condition(self._lock)
         # Each waiting turn with its principal's erasure epoch when it was queued.
-        self._jobs: deque[tuple[TurnInput, int]] = deque()
+        # ... and the context it runs in (an adapter's tracing run, for the model call's run).
+        self._jobs: deque[tuple[TurnInput, int, contextvars.Context | None]] = deque()
         self._in_flight = 0
         self._closed = False
         self._stopping = False
@@ -179,10 +181,12 @@ class ExtractionQueue:
 
     # -- caller side -----------------------------------------------------------------------
 
-    def submit(self, turn: TurnInput) -> bool:
+    def submit(self, turn: TurnInput, *, context: contextvars.Context | None = None) -> bool:
         """Queue ``turn`` for extraction; ``False`` when it is not eligible or the queue is closed.
 
-        Never blocks on the model or the store and never raises.
+        ``context`` (a ``contextvars.Context``) is the one the job and its model call run in:
+        an adapter passes one holding its tracing run, so the extraction model's run is a
+        child of it. Never blocks on the model or the store and never raises.
         """
         try:
             eligible, reason = is_eligible(turn, self.engine.config)
@@ -192,12 +196,12 @@ class ExtractionQueue:
                 logger.debug("memory extraction not queued: %s", reason)
                 return False
             turn = clip_for_queue(turn, self.engine.config.max_text_chars)
-            epoch = self.engine._erasure_epoch(turn.principal)
+            epoch = self.engine._erasure_epoch(turn.writes_to)
             with self._lock:
                 if self._closed:
                     self.stats.incr("rejected_closed")
                     return False
-                self._jobs.append((turn, epoch))
+                self._jobs.append((turn, epoch, context))
                 self._job_bytes += _size(turn)
                 if self._store_ref is not None:  # a collected store could not take the write
                     self._held_store = self._store_ref()
@@ -382,11 +386,14 @@ class ExtractionQueue:
                     self._has_work.wait()
                 if not self._jobs:
                     return
-                turn, epoch = self._jobs.popleft()
+                turn, epoch, context = self._jobs.popleft()
                 self._job_bytes -= _size(turn)
                 self._in_flight += 1
             try:
-                self._process(turn, epoch)
+                if context is None:
+                    self._process(turn, epoch)
+                else:
+                    context.run(self._process, turn, epoch)
             except Exception:  # a bug in one job must not kill the worker
                 self.stats.incr("job_errors")
                 logger.exception("memory extraction job failed")
@@ -433,7 +440,7 @@ class ExtractionQueue:
         if candidates:
             try:
                 # Not written when the user was erased after the turn was queued.
-                outcomes = self.engine._remember(turn.principal, candidates, conversation, epoch)
+                outcomes = self.engine._remember(turn.writes_to, candidates, conversation, epoch)
                 if not outcomes:
                     self.stats.incr("discarded_after_erase")
                     logger.info("memory extraction: a turn queued before its user was erased")
@@ -523,7 +530,11 @@ class _ModelCall:
         self._abandoned = False
         self.result: Extraction | None = None
         self.error: BaseException | None = None
-        threading.Thread(target=self._run, name="memory-extraction-call", daemon=True).start()
+        # In the job's context: the model's run is a child of the run that queued the turn.
+        context = contextvars.copy_context()
+        threading.Thread(
+            target=context.run, args=(self._run,), name="memory-extraction-call", daemon=True
+        ).start()
 
     def _run(self) -> None:
         try:

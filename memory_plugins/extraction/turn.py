@@ -3,6 +3,8 @@
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from memory_plugins.principals import PrincipalLike, Scope
+
 __all__ = ["ELIGIBLE_TURN_KINDS", "TurnInput"]
 
 ELIGIBLE_TURN_KINDS = frozenset({"ordinary_chat", "tool_assisted_ordinary_chat"})
@@ -34,6 +36,18 @@ class TurnInput:
     summary: str = ""
     pinned_decisions: Sequence[str] = ()
     previous_pinned_decisions: Sequence[str] | None = None
+    agent_id: str | None = None
+    """The assistant the user talked to: its memories are written to that assistant's
+    scope of the user (``Scope.for_agent``), apart from other assistants'. Extraction
+    never writes into an organisation's shared scope."""
+
+    @property
+    def writes_to(self) -> PrincipalLike:
+        """Where this turn's memories are written: the user's own scope, or the assistant's
+        scope of the user when the turn names an assistant."""
+        if self.agent_id is None:
+            return self.principal
+        return Scope.for_agent(self.agent_id, user=self.principal)
 
     def __post_init__(self) -> None:
         # Tuples keep the frozen turn immutable even when a caller passed a list.

@@ -17,6 +17,7 @@ from memory_plugins.gates.instruction import find_prompt_injection
 from memory_plugins.gates.placeholder import find_placeholder
 from memory_plugins.gates.textfold import fold
 from memory_plugins.gates.transcript import find_transcript
+from memory_plugins.metadata import metadata_problem
 
 __all__ = ["GateDecision", "evaluate", "inspected_strings"]
 
@@ -153,6 +154,9 @@ def evaluate(
         except ValidationError as exc:
             return _reject(RejectCode.SCHEMA, _schema_detail(exc))
     cand, _ = keep_cues(cand, config)  # a dropped cue is not a rejection of the memory
+    undeclared = metadata_problem(cand.metadata, config.metadata_schema)  # declared keys only
+    if undeclared is not None:
+        return _reject(RejectCode.SCHEMA, undeclared, cand)
 
     text = cand.text.strip()
     if not text:

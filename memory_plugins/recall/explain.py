@@ -29,4 +29,5 @@ def consideration_json(item: Consideration) -> dict[str, Any]:
         "matched": {k: list(v) for k, v in item.matched.items()},
         "text": item.record.text,
         "cues": list(item.record.cues),
+        "scope": item.scope,
     }

@@ -55,9 +55,18 @@ def render_memory_message(hits: Sequence[RecallHit]) -> str:
     Long-term memory about the user, fr
     """
     lines = [_HEADER, f"<{MEMORY_MESSAGE_NAME}>"]
-    lines.extend(f"- ({hit.record.type.value}) {quote_line(hit.text)}" for hit in hits)
+    lines.extend(f"- ({_label(hit)}) {quote_line(hit.text)}" for hit in hits)
     lines.append(f"</{MEMORY_MESSAGE_NAME}>")
     return "\n".join(lines)
+
+
+_SCOPE_LABELS = {"agent": "this assistant's note", "org": "shared by the organisation"}
+
+
+def _label(hit: RecallHit) -> str:
+    """The memory's type, and where it came from when not the user's own memories."""
+    where = _SCOPE_LABELS.get(hit.scope)
+    return hit.record.type.value if where is None else f"{hit.record.type.value}; {where}"
 
 
 def _field(message: Any, name: str) -> Any:

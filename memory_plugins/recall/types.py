@@ -41,6 +41,9 @@ class SkipReason(StrEnum):
     """Cues were the only match, fewer than ``RecallConfig.cues_to_select_alone``."""
     BELOW_MIN_SCORE = "below_min_score"
     OVER_BUDGET = "over_budget"
+    SHADOWED = "shadowed"
+    """A nearer scope holds a memory with the same key (the assistant's or the user's own
+    over the organisation's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +54,9 @@ class RecallHit:
     score: float
     text: str
     """The (possibly cut) memory text as injected."""
+    scope: str = "user"
+    """Which scope it came from: ``user`` (the user's own), ``agent`` (what this assistant
+    keeps about the user) or ``org`` (shared by the organisation)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +75,8 @@ class Consideration:
     """Why it was not injected; ``None`` when selected."""
     matched: dict[str, list[str]] = field(default_factory=dict)
     """What matched per dimension (tags, phrases, tokens), for humans."""
+    scope: str = "user"
+    """Which scope the record lives in (see :attr:`RecallHit.scope`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +157,7 @@ def format_explanation(ranking: Ranking) -> str:
         lines.append(
             f"{_verdict(item):<{width}}  {cells}  {item.total:>5.1f}  "
             f"{item.record.type.value} / {shown_key(item.record.key, item.record.identity)}"
+            + ("" if item.scope == "user" else f"  [{item.scope} scope]")
         )
         if item.matched:
             shown = "; ".join(

@@ -42,6 +42,17 @@ class Runs(BaseCallbackHandler):
     def named(self, name: str) -> list[dict[str, Any]]:
         return [r for r in self.started.values() if r["name"] == name]
 
+    def under(self, name: str) -> list[dict[str, Any]]:
+        """The chat-model runs with a run called ``name`` among their ancestors."""
+        found = []
+        for run in self.named("chat_model"):
+            parent = run["parent"]
+            while parent is not None and self.started[parent]["name"] != name:
+                parent = self.started[parent]["parent"]
+            if parent is not None:
+                found.append(run)
+        return found
+
     def root_of(self, run: dict[str, Any]) -> dict[str, Any]:
         while run["parent"] is not None:
             run = self.started[run["parent"]]
@@ -89,6 +100,9 @@ def test_the_agent_shows_recall_and_extraction_as_runs_of_its_model_call(
     assert middleware.flush(5.0)
     [queued] = first.named("memory_extraction")
     assert queued["outputs"] == {"queued": True}
+    # The extraction model's call, made later on the queue, is a run under that one.
+    assert len(first.under("memory_extraction")) == 1
+    assert first.root_of(queued)["name"] == "LangGraph"
 
     runs = Runs()
     agent.invoke({"messages": [("user", ASK_TEA)]}, _ask("t-2", runs))
@@ -110,7 +124,7 @@ async def test_the_async_agent_shows_them_too(
     runs = Runs()
     await agent.ainvoke({"messages": [("user", STATE_TEA)]}, _ask("t-1", runs))
     assert [r["outputs"] for r in runs.named("memory_recall")] == [
-        {"selected": 0, "keys": [], "degraded": False, "injected": False}
+        {"selected": 0, "keys": [], "scopes": [], "degraded": False, "injected": False}
     ]
     assert [r["outputs"] for r in runs.named("memory_extraction")] == [{"queued": True}]
 
@@ -127,3 +141,4 @@ def test_the_lcel_runnable_shows_the_same_runs(engine: MemoryEngine) -> None:
     assert runs.started[recall["parent"]]["name"] == "long_term_memory"
     [queued] = runs.named("memory_extraction")
     assert queued["outputs"] == {"queued": True}
+    assert len(runs.under("memory_extraction")) == 1  # the extraction model's call
