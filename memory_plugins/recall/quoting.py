@@ -52,6 +52,7 @@ _IGNORABLE_RANGES = (
     (0xE0100, 0xE01EF),  # variation selectors supplement
 )
 _MARKUP = frozenset("<>")
+_IGNORABLE = frozenset(chr(p) for low, high in _IGNORABLE_RANGES for p in range(low, high + 1))
 
 
 def is_invisible(char: str) -> bool:
@@ -60,10 +61,7 @@ def is_invisible(char: str) -> bool:
     >>> [is_invisible(c) for c in ("a", " ", "\\u200b", "\\u3164", "\\ufe0f", "\\U000e0061")]
     [False, False, True, True, True, True]
     """
-    if unicodedata.category(char) in _HIDDEN_CATEGORIES:
-        return True
-    point = ord(char)
-    return any(low <= point <= high for low, high in _IGNORABLE_RANGES)
+    return char in _IGNORABLE or unicodedata.category(char) in _HIDDEN_CATEGORIES
 
 
 def _escape(char: str) -> str:
@@ -82,8 +80,10 @@ def escape_visible(text: str) -> str:
     >>> escape_visible("user_preference:prefer-tabs\\u200d")
     'user_preference:prefer-tabs\\\\u200d'
     """
-    if text.isascii() and text.isprintable() and "<" not in text and ">" not in text:
-        return text  # the common case, without a pass per character
+    # The common case, without a Python-level pass per character: ``isprintable`` is false
+    # for every hidden category (and for spaces other than " ", which the slow path keeps).
+    if text.isprintable() and "<" not in text and ">" not in text and _IGNORABLE.isdisjoint(text):
+        return text
     return "".join(_escape(c) if c in _MARKUP or is_invisible(c) else c for c in text)
 
 
