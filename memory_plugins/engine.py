@@ -645,21 +645,8 @@ class MemoryEngine:
         self._require_open("explain")
         query = self._read_path.clipped(require_query(query, "explain"))
         layers = recall_layers(self.config, principal, agent, org)
-        wanted = as_filter(filters)
-        now = self.clock.now()
-        rankings: list[tuple[str, Ranking]] = []
-        for layer in layers:
-            records: Iterable[MemoryRecord]
-            try:
-                records = self._bounded(
-                    "explain", partial(_records_of, self._read_path, layer.namespace)
-                )
-            except StoreUnavailableError as exc:
-                self.stats.incr("store_read_failures")
-                logger.warning("memory recall skipped, store unavailable: %s", exc)
-                return Ranking(query=query, hits=(), considered=())
-            rankings.append((layer.scope, self._read_path.rank(records, query, now, wanted)))
-        return self._read_path.merged(query, rankings)
+        now, wanted = self.clock.now(), as_filter(filters)
+        return self._read_path.rank_layers(layers, query, now, wanted, self._bounded)
 
     async def aexplain(
         self,
@@ -692,10 +679,6 @@ def require_engine(value: Any, where: str) -> MemoryEngine:
         f"{where} takes a MemoryEngine, got {kind_of(value)}: "
         "pass MemoryEngine(store, MemoryConfig(principal_secret=...))"
     )
-
-
-def _records_of(read: ReadPath, namespace: tuple[str, ...], _: float) -> Iterable[MemoryRecord]:
-    return read.records(namespace)
 
 
 def _weakly(method: Callable[[], None]) -> Callable[[], None]:

@@ -230,6 +230,27 @@ class ReadPath:
         except BroadQuery:  # an operator's explain reads the whole of a huge user
             return rank(list(records), query, self._recall, utc_iso(now), similar)
 
+    def rank_layers(
+        self,
+        layers: Sequence[Layer],
+        query: str,
+        now: datetime,
+        wanted: RecordFilter | None,
+        bounded: Callable[[str, Callable[[float], Any]], Any],
+    ) -> Ranking:
+        """``explain``: each scope of ``layers`` ranked on its own, then merged; each read
+        runs through ``bounded(what, call)``, the engine's store deadline."""
+        rankings: list[tuple[str, Ranking]] = []
+        for layer in layers:
+            try:
+                records = bounded("explain", partial(_records_of, self, layer.namespace))
+            except StoreUnavailableError as exc:
+                self._stats.incr("store_read_failures")
+                logger.warning("memory recall skipped, store unavailable: %s", exc)
+                return Ranking(query=query, hits=(), considered=())
+            rankings.append((layer.scope, self.rank(records, query, now, wanted)))
+        return self.merged(query, rankings)
+
     def merged(self, query: str, rankings: Sequence[tuple[str, Ranking]]) -> Ranking:
         """One ranking of several scopes' (see :func:`memory_plugins.layers.merge_rankings`)."""
         return merge_rankings(query, rankings, self._recall)
@@ -410,3 +431,7 @@ def _earliest(first: datetime | None, second: datetime | None) -> datetime | Non
 
 def _token(state: MarkerState) -> str | None:
     return str(state.value.get("v")) if state.value else None
+
+
+def _records_of(read: ReadPath, namespace: tuple[str, ...], _: float) -> Iterable[MemoryRecord]:
+    return read.records(namespace)
