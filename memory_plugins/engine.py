@@ -569,10 +569,7 @@ class MemoryEngine:
         read = self._read_path
         query = read.clipped(require_query(query, "recall"))
         layers = recall_layers(self.config, principal, agent, org)
-        wanted = as_filter(filters)
-        now = self.clock.now()
-        deadline = time.monotonic() + read.budget_seconds
-        future = read.start_all([layer.namespace for layer in layers])
+        future, finish = read.begin(layers, query, self.clock.now(), as_filter(filters))
         try:
             records = future.result(timeout=read.budget_seconds)
         except TimeoutError:
@@ -580,7 +577,7 @@ class MemoryEngine:
             return read.timed_out()
         except StoreUnavailableError as exc:
             return read.failed(exc)
-        return read.select_layers(layers, records, query, now, deadline, wanted)
+        return finish(records)
 
     @aobserved(RECALL_SPAN, recall_fields)
     async def arecall(
@@ -597,20 +594,16 @@ class MemoryEngine:
         read = self._read_path
         query = read.clipped(require_query(query, "arecall"))
         layers = recall_layers(self.config, principal, agent, org)
-        wanted = as_filter(filters)
-        now = self.clock.now()
-        deadline = time.monotonic() + read.budget_seconds
-        future = read.start_all([layer.namespace for layer in layers])
+        future, finish = read.begin(layers, query, self.clock.now(), as_filter(filters))
         try:
             records = await asyncio.wait_for(asyncio.wrap_future(future), read.budget_seconds)
         except TimeoutError:
             return read.timed_out()
         except StoreUnavailableError as exc:
             return read.failed(exc)
-        select_all = partial(read.select_layers, layers, records, query, now, deadline, wanted)
         if self.embeddings is not None:  # embedding the query must not block the event loop
-            return await asyncio.to_thread(select_all)
-        return select_all()
+            return await asyncio.to_thread(finish, records)
+        return finish(records)
 
     def propose_cues(self, principal: PrincipalLike, extractor: Any, *, limit: int = 20) -> Any:
         """Ask ``extractor``'s model for cues of at most ``limit`` of the principal's records

@@ -8,6 +8,7 @@ own writes in the cache through :meth:`ReadPath.cached_write`, under its lock.
 """
 
 import logging
+import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -112,30 +113,23 @@ class ReadPath:
         """Recall's time budget for the store and the query embedding together."""
         return self._config.recall.time_budget_ms / 1000
 
-    def start(self, namespace: tuple[str, ...]) -> "Future[Records]":
-        """A future of the namespace's records, read on the pool (through the cache if on).
+    def begin(
+        self, layers: Sequence[Layer], query: str, now: datetime, wanted: RecordFilter | None
+    ) -> "tuple[Future[list[Records]], Callable[[list[Records]], RecallResult]]":
+        """Recall's store read of every scope started (the budget counted from here), and
+        the selection to run on what it returns (:meth:`select_layers`)."""
+        deadline = time.monotonic() + self.budget_seconds
+        future = self.start_all([layer.namespace for layer in layers])
+        return future, lambda read: self.select_layers(layers, read, query, now, deadline, wanted)
+
+    def start_all(self, namespaces: Sequence[tuple[str, ...]]) -> "Future[list[Records]]":
+        """A future of each namespace's records (the scopes of one recall), read through
+        the cache if on, one after the other in one pool job (a store's connection serves
+        one read at a time); when every one is cached recently, no hand-off to the pool.
 
         Concurrent readers of one namespace still share one store read: the cache's
         single-flight runs inside the pool job.
         """
-        loader: Callable[[], Records] = partial(self.read_records, namespace)
-        if self.cache is not None:
-            recent = self.cache.recent(namespace)
-            if recent is not None:  # no store call to bound: no hand-off to the pool
-                served: Future[Records] = Future()
-                served.set_result(recent)
-                return served
-            loader = partial(self.cached_records, namespace)
-        try:
-            return self._pool.submit(partial(self._noticing_empty, namespace, loader))
-        except ReadQueueFullError as exc:
-            failed: Future[Records] = Future()
-            failed.set_exception(exc)
-            return failed
-
-    def start_all(self, namespaces: Sequence[tuple[str, ...]]) -> "Future[list[Records]]":
-        """:meth:`start` for several namespaces (the scopes of one recall), read one after
-        the other in one pool job (a store's connection serves one read at a time)."""
         loaders: list[Callable[[], Records]] = []
         stored = False
         for namespace in namespaces:
