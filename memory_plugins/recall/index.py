@@ -238,6 +238,7 @@ class RecordIndex:
         with self._lock:
             self._keep_parsed = False
             self._parse_limit = parse_limit
+            self._arrays = None  # scoring rows hold parsed records: a compact index has none
             for key, source in self._sources.items():
                 self._records[key] = source
             self._sources.clear()
@@ -469,8 +470,11 @@ class IndexView:
         of the records (see :mod:`memory_plugins.recall.arrays`) and, as an array of their
         rows, the live records :meth:`candidates` would give without ``self_types`` or
         ``meaning``. ``None`` (``score`` not called) when they are fewer than ``least``,
-        when :meth:`candidates` would be ``None``, or without ``numpy``."""
+        when :meth:`candidates` would be ``None``, without ``numpy``, or for a compact
+        index (its records are parsed for one query only, never held in rows)."""
         index = self.index
+        if not index._keep_parsed:
+            return None
         with index._lock:
             found = self._found(profile, ())
             if found is None or len(found) < least:

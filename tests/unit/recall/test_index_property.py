@@ -355,3 +355,24 @@ def test_a_query_whose_words_many_records_share_is_scored_in_arrays_with_the_sam
     expected = select(found, query, config, NOW)
     assert tuple(in_arrays) == expected and len(expected) == config.max_records
     assert select(index.view(NOW), query, config, NOW) == expected
+
+
+def test_a_compact_index_keeps_no_record_parsed_after_a_query_many_records_answer() -> None:
+    found = [
+        MemoryRecord.from_json(
+            example_record(f"{word}-{n}", f"The user likes {word} and {other} ({n}).")
+        )
+        for n in range(120)
+        for word, other in [(("tea", "coffee", "jazz")[n % 3], ("chess", "tea")[n % 2])]
+    ]
+    index = RecordIndex.from_stored([json.dumps(r.to_json()).encode() for r in found])
+    config = RecallConfig()
+    query = "any tea or chess tips?"
+    expected = select(found, query, config, NOW)
+    assert select(index.view(NOW), query, config, NOW) == expected  # scored in arrays
+    index.compact(parse_limit=1_000)
+
+    q = scoring._Query(analyse_query(query, config), config, None)
+    assert scoring._select_arrays(index.view(NOW), q, scoring._parse(NOW)) is None
+    assert select(index.view(NOW), query, config, NOW) == expected
+    assert index._arrays is None  # scoring rows would hold every record they score, parsed
