@@ -34,7 +34,7 @@ from typing import Any
 
 from memory_plugins.candidate import MemoryRecord, MemoryType, RecordStatus
 from memory_plugins.recall.features import features_of
-from memory_plugins.recall.text import is_cjk
+from memory_plugins.recall.text import needle_keys, query_keys
 
 __all__ = ["TYPES", "ScoringRows", "needle_keys", "query_keys"]
 
@@ -48,38 +48,6 @@ Needle = tuple[str, ...]
 
 _STEP = 1024.0
 """Spacing of the order numbers when they are laid out anew."""
-
-
-def needle_keys(pin: str) -> list[str]:
-    """The keys of a needle or canonical form: its words, and the pairs of adjacent
-    characters of its CJK pieces (a single-character piece as itself).
-
-    >>> needle_keys(" oolong tea ") + needle_keys("乌龙茶") + needle_keys(" 茶 2 ")
-    ['oolong', 'tea', '乌龙', '龙茶', '茶', '2']
-    """
-    keys: list[str] = []
-    for piece in pin.split():
-        if is_cjk(piece[0]):  # canonical pieces are whole CJK runs or whole words
-            if len(piece) == 1:
-                keys.append(piece)
-            else:
-                keys.extend(map(str.__add__, piece, piece[1:]))
-        else:
-            keys.append(piece)
-    return keys
-
-
-def query_keys(canonical: str) -> set[str]:
-    """Every key a needle contained in ``canonical`` can have: each word, and each CJK
-    character and pair of adjacent characters."""
-    keys: set[str] = set()
-    for piece in canonical.split():
-        if is_cjk(piece[0]):
-            keys.update(piece)
-            keys.update(map(str.__add__, piece, piece[1:]))
-        else:
-            keys.add(piece)
-    return keys
 
 
 def _filed_under(keys: list[str]) -> str:

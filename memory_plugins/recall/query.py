@@ -11,9 +11,10 @@ character. Only informative units can make a record match, which is what keeps
 (('vscode',), ['好用', '插件'])
 """
 
+import heapq
 import re
 from collections.abc import Container
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from memory_plugins.config import RecallConfig
@@ -21,7 +22,9 @@ from memory_plugins.recall.text import (
     Unit,
     is_cjk,
     needle,
+    needle_keys,
     normalise,
+    query_keys,
     stem,
     units,
     word_case,
@@ -50,6 +53,11 @@ class Lexicon:
     query_cues: tuple[tuple[str, ...], ...]
     record_cues: tuple[tuple[str, ...], ...]
     aliases: tuple["AliasGroup", ...] = ()
+    alias_keys: dict[str, tuple[int, ...]] = field(default_factory=dict, compare=False)
+    """Each group of :attr:`aliases` (by position) filed under one key of each of its
+    needles (see :func:`~memory_plugins.recall.text.needle_keys`): a needle contained in a
+    canonical form has all its keys among the form's ``query_keys``, so only the groups
+    filed under those need a test."""
 
     def mask(self, run: str) -> list[bool]:
         """For each character of a CJK run: whether a common word or function char covers it."""
@@ -105,6 +113,41 @@ def _compile_aliases(groups: tuple[tuple[str, ...], ...]) -> tuple[AliasGroup, .
     return tuple(compiled)
 
 
+def _file_aliases(groups: tuple[AliasGroup, ...]) -> dict[str, tuple[int, ...]]:
+    filed: dict[str, dict[int, None]] = {}
+    for at, group in enumerate(groups):
+        for pin in group.needles:
+            filed.setdefault(max(needle_keys(pin), key=len), {})[at] = None
+    return {key: tuple(ats) for key, ats in filed.items()}
+
+
+def _expand_aliases(text: str, lex: Lexicon, probes: dict[str, None]) -> str:
+    """``text`` with the expansion of each alias group one of whose names it holds, in the
+    groups' order (a group may match a name an earlier group's expansion added); the
+    groups' probes added to ``probes``."""
+    filed = lex.alias_keys
+    waiting = [at for key in query_keys(text) for at in filed.get(key, ())]
+    if not waiting:
+        return text
+    heapq.heapify(waiting)
+    tested = -1
+    groups = lex.aliases
+    while waiting:
+        at = heapq.heappop(waiting)
+        if at <= tested:
+            continue
+        tested = at
+        group = groups[at]
+        if any(n in text for n in group.needles):
+            text += group.expansion  # whole names only: tags and identity parts match
+            probes.update((p, None) for p in group.probes)
+            for key in query_keys(group.expansion):
+                for later in filed.get(key, ()):
+                    if later > at:
+                        heapq.heappush(waiting, later)
+    return text
+
+
 @lru_cache(maxsize=16)
 def _compile(
     common_words: frozenset[str],
@@ -125,6 +168,7 @@ def _compile(
         elif found and not any(u.cjk for u in found):
             stop_phrases.add(tuple(u.form for u in found))
     stop_forms = {u.form for word in stop_raw for u in units(word)}
+    compiled = _compile_aliases(aliases)
     return Lexicon(
         function_chars=frozenset(function_chars),
         common_cjk=frozenset(common_cjk),
@@ -136,7 +180,8 @@ def _compile(
         self_chars=tuple(u.form for w in sorted(self_references) for u in units(w) if u.cjk),
         query_cues=tuple(tuple(filter(None, map(needle, q))) for q, _ in cues),
         record_cues=tuple(tuple(filter(None, map(needle, r))) for _, r in cues),
-        aliases=_compile_aliases(aliases),
+        aliases=compiled,
+        alias_keys=_file_aliases(compiled),
     )
 
 
@@ -282,10 +327,7 @@ def analyse_query(query: str, config: RecallConfig) -> QueryProfile:
             tokens[unit.form] = None
     text = " " + " ".join(u.form for u in found) + " "
     # Equivalent names: the query is matched as if it had used every name of the group.
-    for group in lex.aliases:
-        if any(n in text for n in group.needles):
-            text += group.expansion  # whole names only: tags and identity parts match
-            probes.update((p, None) for p in group.probes)
+    text = _expand_aliases(text, lex, probes)
     facets = (
         tuple(i for i, cues in enumerate(lex.query_cues) if any(c in text for c in cues))
         if self_reference

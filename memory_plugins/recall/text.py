@@ -31,7 +31,9 @@ __all__ = [
     "is_cjk",
     "join_units",
     "needle",
+    "needle_keys",
     "normalise",
+    "query_keys",
     "stem",
     "units",
 ]
@@ -207,3 +209,35 @@ def cased_words(text: str) -> list[list[str]]:
     names = sorted(f for f, k in cases.items() if k == {"title"})
     short = sorted(f for f, k in cases.items() if k == {"lower"} and len(f) <= 4)
     return [names, short]
+
+
+def needle_keys(pin: str) -> list[str]:
+    """The keys of a needle or canonical form: its words, and the pairs of adjacent
+    characters of its CJK pieces (a single-character piece as itself).
+
+    >>> needle_keys(" oolong tea ") + needle_keys("乌龙茶") + needle_keys(" 茶 2 ")
+    ['oolong', 'tea', '乌龙', '龙茶', '茶', '2']
+    """
+    keys: list[str] = []
+    for piece in pin.split():
+        if is_cjk(piece[0]):  # canonical pieces are whole CJK runs or whole words
+            if len(piece) == 1:
+                keys.append(piece)
+            else:
+                keys.extend(map(str.__add__, piece, piece[1:]))
+        else:
+            keys.append(piece)
+    return keys
+
+
+def query_keys(canonical: str) -> set[str]:
+    """Every key a needle contained in ``canonical`` can have: each word, and each CJK
+    character and pair of adjacent characters."""
+    keys: set[str] = set()
+    for piece in canonical.split():
+        if is_cjk(piece[0]):
+            keys.update(piece)
+            keys.update(map(str.__add__, piece, piece[1:]))
+        else:
+            keys.add(piece)
+    return keys
