@@ -30,6 +30,11 @@ Meaning rows embed with ``--embeddings`` (default ``hash``: the in-package, dete
 (it is printed apart). The recall time budget is raised to 60 s so a slow read shows up as
 latency instead of as an empty recall.
 
+Then, at each size up to 10,000, the cost of the records' cues: warm ``recall`` p50 (in
+memory, rules alone) over the same records with their cues and without, timed in turn query
+by query in the same run, and the KB per cached record of each; and the dense-vocabulary
+row (see :func:`dense_row`).
+
 Last, the meaning channel as a user runs it: the shipped ``default`` model (or the one
 ``--embeddings`` names; ``none`` skips it) on the in-memory store at 1,000 records,
 ``engine.recall`` p50/p95 with the query embedding included, and the query embedding's
@@ -62,10 +67,21 @@ from memory_plugins.recall.index import RecordIndex
 from memory_plugins.recall.query import content_words
 from memory_plugins.semantic import Embeddings, embedder_name
 
-__all__ = ["Baselines", "Measurement", "measure", "measure_meaning", "run", "synthetic_record"]
+__all__ = [
+    "Baselines",
+    "CueCost",
+    "Measurement",
+    "cue_costs",
+    "measure",
+    "measure_meaning",
+    "run",
+    "synthetic_record",
+]
 
 SIZES = (1_000, 10_000, 50_000)
 QUICK_SIZES = (100, 1_000)
+CUE_TARGET = 1.2
+"""Warm recall p50 with the records' cues, at most this many times that without them."""
 MEANING_TARGET_MS = 15.0
 """p50 target of ``engine.recall`` with the meaning channel on, at 1,000 records."""
 PRINCIPAL = "bench-recall-user"
@@ -266,6 +282,17 @@ class Baselines:
     store_vector_ms: float | None
     embed_query_ms: float | None
     """One query embedding, which the meaning rows leave out."""
+
+
+@dataclass(frozen=True, slots=True)
+class CueCost:
+    """Warm recall over the same records with and without their cues (in memory, rules)."""
+
+    records: int
+    with_ms: float
+    without_ms: float
+    kb_with: float
+    kb_without: float
 
 
 class _Memo:
@@ -623,6 +650,8 @@ def run(args: argparse.Namespace) -> int:
     print()
     for line in _verdicts(results, base):
         print(line)
+    cues = [cue_costs(size) for size in sizes if size <= 10_000]
+    _print_cue_rows(cues)
     _print_dense_row(sizes)
     name = getattr(args, "embeddings", None) or "default"
     if name != "none":
@@ -634,6 +663,7 @@ def run(args: argparse.Namespace) -> int:
             payload = {
                 "recall": [asdict(m) for m in results],
                 "baselines": [asdict(b) for b in base.values()],
+                "cues": [asdict(c) for c in cues],
             }
             json.dump(payload, handle, indent=2)
     for problem in failed:
@@ -752,3 +782,48 @@ def _print_dense_row(sizes: Sequence[int]) -> None:
     if bm25 and size >= 10_000:
         verdict = "met" if warm <= 2 * bm25 else "MISSED"
         print(f"dense warm p50 within 2x bm25s at {size:,}: {warm / bm25:.2f}x, {verdict}")
+
+
+def cue_costs(size: int) -> CueCost:
+    """Warm ``recall`` p50 (in-memory store, rules alone) over ``size`` records with the
+    bench's cues and over the same records without them, one principal each in one store,
+    the two timed in turn on each query; and each one's KB per cached record."""
+    config = replace(bench_config(), recall=replace(bench_config().recall, time_budget_ms=60_000.0))
+    with open_backend("memory") as store:
+        engines = []
+        for cued in (True, False):
+            engine = MemoryEngine(
+                store, replace(config, app=f"{config.app}-{'c' if cued else 'n'}")
+            )
+            for start in range(0, size, 500):
+                batch = [synthetic_record(i) for i in range(start, min(size, start + 500))]
+                if not cued:
+                    batch = [dict(record, cues=[]) for record in batch]
+                engine.remember(PRINCIPAL, batch, source_conversation_id="bench-cues")
+            _check_writes(engine)
+            for query in _QUERIES:  # warm-up
+                engine.recall(PRINCIPAL, query)
+            engines.append(engine)
+        timings: tuple[list[float], list[float]] = ([], [])
+        for n in range(2 * max(120, _iterations(size))):
+            query = _QUERIES[n // 2 % len(_QUERIES)]
+            side = n % 2 if n // 2 % 2 else 1 - n % 2  # which goes first alternates
+            start_at = time.perf_counter()
+            engines[side].recall(PRINCIPAL, query)
+            timings[side].append(_ms(start_at))
+        kb = [_kb_per_record(engine, size) for engine in engines]
+        for engine in engines:
+            engine.erase_user(PRINCIPAL)
+    return CueCost(size, percentile(timings[0], 50), percentile(timings[1], 50), kb[0], kb[1])
+
+
+def _print_cue_rows(costs: Sequence[CueCost]) -> None:
+    """One line per size: warm p50 with cues and without, their ratio, KB per record."""
+    for c in costs:
+        ratio = c.with_ms / c.without_ms
+        verdict = "met" if ratio <= CUE_TARGET else "MISSED"
+        print(
+            f"\n{'cues':<9} {c.records:>7,} {'off':>7} warm p50 {c.with_ms:.3f} ms with the "
+            f"records' cues, {c.without_ms:.3f} ms without: {ratio:.2f}x (target "
+            f"{CUE_TARGET:g}x, {verdict}); KB/rec {c.kb_with:.2f} with, {c.kb_without:.2f} without"
+        )

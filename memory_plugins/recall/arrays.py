@@ -1,6 +1,7 @@
 """Per-dimension postings of a namespace's records, by row, to score a query in arrays.
 
-:class:`ScoringRows` gives each record a query touched a *row*, and keeps, per dimension of
+:class:`ScoringRows` holds each record a query touched at its *row* (the number the
+:class:`~memory_plugins.recall.index.RecordIndex` files it under), and keeps, per dimension of
 :mod:`memory_plugins.recall.scoring`, postings from what a query can hold to those rows:
 
 * *needles*: each distinct tag, identity part, whole text and cue (the needle, with the tag,
@@ -71,6 +72,10 @@ def _newest_first(stamp: str, key: str) -> tuple[str, str]:
     return stamp.translate(_INVERSE) + "\U0010ffff", key
 
 
+_Placed = tuple[str, str, int]
+"""``_newest_first`` of a record, and its row."""
+
+
 def _post(postings: dict[str, array[int]], key: str, row: int) -> None:
     held = postings.get(key)
     if held is None:
@@ -105,7 +110,8 @@ class ScoringRows:
         "active",
         "by_key",
         "confidence",
-        "free",
+        "count",
+        "given",
         "ident",
         "ident_strong",
         "kind",
@@ -116,7 +122,6 @@ class ScoringRows:
         "order",
         "rank",
         "records",
-        "row_of",
         "scratch",
         "strong",
         "words",
@@ -124,9 +129,11 @@ class ScoringRows:
 
     def __init__(self, np: Any) -> None:
         self.np = np
-        self.row_of: dict[str, int] = {}
+        self.count = 0
         self.records: list[MemoryRecord | None] = []
-        self.free: list[int] = []
+        """The record at each row (``None``: no query touched it, or it is gone)."""
+        self.given = np.zeros(0, bool)
+        """Per row: whether it holds a record."""
         self.kind = np.zeros(0, np.int8)
         self.active = np.zeros(0, bool)
         self.confidence = np.zeros(0, np.float64)
@@ -143,11 +150,25 @@ class ScoringRows:
         self.lower: dict[str, array[int]] = {}
         self.ident: tuple[dict[str, array[int]], ...] = ({}, {})
         self.ident_strong: tuple[dict[str, array[int]], ...] = ({}, {})
-        self.order: list[tuple[str, str]] = []
-        """``_newest_first`` of every row's record, sorted."""
+        self.order: list[_Placed] = []
+        """``_newest_first`` of every row's record, and the row, sorted."""
 
     def __len__(self) -> int:
-        return len(self.row_of)
+        return self.count
+
+    def missing(self, rows: Any) -> list[int]:
+        """The rows of ``rows`` (an ascending array) that hold no record yet."""
+        given = self.given
+        if not len(rows):
+            return []
+        if rows[-1] < len(given):
+            found: list[int] = rows[~given[rows]].tolist()
+            return found
+        outside = rows[rows >= len(given)]
+        inside = rows[rows < len(given)]
+        held: list[int] = inside[~given[inside]].tolist()
+        held.extend(outside.tolist())
+        return held
 
     def rows(self, postings: array[int] | None) -> Any:
         """A posting's rows as an array (no copy), empty for ``None``."""
@@ -155,51 +176,49 @@ class ScoringRows:
             return self.np.zeros(0, self.np.int32)
         return self.np.frombuffer(postings, self.np.int32)
 
-    def add(self, records: list[MemoryRecord]) -> None:
-        """Give each of ``records`` (not held yet) a row and post what it holds."""
-        rows: list[int] = []
-        for record in records:
-            row = self.free.pop() if self.free else self._grow()
-            rows.append(row)
-            self.row_of[record.key] = row
+    def add(self, records: list[tuple[int, MemoryRecord]]) -> None:
+        """Hold each of ``records`` (row and record; the rows hold none yet) and post what
+        it holds."""
+        self._grow(max(row for row, _ in records) + 1)
+        for row, record in records:
             self.records[row] = record
+            self.given[row] = True
             self.kind[row] = _CODE[record.type]
             self.active[row] = record.status is RecordStatus.ACTIVE
             self.confidence[row] = record.confidence
             self._walk(record, row, adding=True)
+        self.count += len(records)
         if len(records) * 16 < len(self.order):  # a few: each between its neighbours
-            for record, row in zip(records, rows, strict=True):
+            for row, record in records:
                 self._place(record, row)
         else:
-            self.order.extend(_newest_first(r.last_changed, r.key) for r in records)
+            self.order.extend((*_newest_first(r.last_changed, r.key), row) for row, r in records)
             self.order.sort()
             self._renumber()
 
-    def drop(self, key: str) -> None:
-        """Take back the row of the record under ``key``, if it has one."""
-        row = self.row_of.get(key)
-        if row is None:
+    def drop(self, row: int) -> None:
+        """Let go of the record at ``row``, if it holds one."""
+        record = self.records[row] if row < len(self.records) else None
+        if record is None:
             return
-        record = self.records[row]
-        assert record is not None
         self._walk(record, row, adding=False)
-        del self.order[bisect_left(self.order, _newest_first(record.last_changed, key))]
-        del self.row_of[key]
+        del self.order[bisect_left(self.order, _newest_first(record.last_changed, record.key))]
         self.records[row] = None
+        self.given[row] = False
         self.active[row] = False
-        self.free.append(row)
+        self.count -= 1
 
-    def _grow(self) -> int:
-        row = len(self.records)
-        self.records.append(None)
-        if row >= len(self.kind):
-            size = max(64, 2 * len(self.kind))
-            for name in ("kind", "active", "confidence", "rank", "scratch"):
+    def _grow(self, rows: int) -> None:
+        """Make room for ``rows`` rows."""
+        if rows > len(self.records):
+            self.records.extend([None] * (rows - len(self.records)))
+        if rows > len(self.kind):
+            size = max(64, 2 * len(self.kind), rows)
+            for name in ("given", "kind", "active", "confidence", "rank", "scratch"):
                 held = getattr(self, name)
                 grown = self.np.full(size, -1 if name == "scratch" else 0, held.dtype)
                 grown[: len(held)] = held
                 setattr(self, name, grown)
-        return row
 
     def _walk(self, record: MemoryRecord, row: int, *, adding: bool) -> None:
         """Post (or unpost) everything ``record`` holds, at ``row``."""
@@ -263,12 +282,12 @@ class ScoringRows:
         """Give ``row`` an order number between its neighbours' (laying all out anew when
         no number is left between them)."""
         order = self.order
-        item = _newest_first(record.last_changed, record.key)
+        item = (*_newest_first(record.last_changed, record.key), row)
         at = bisect_left(order, item)
         order.insert(at, item)
-        rank, row_of = self.rank, self.row_of
-        below = rank[row_of[order[at - 1][1]]] if at > 0 else None
-        above = rank[row_of[order[at + 1][1]]] if at + 1 < len(order) else None
+        rank = self.rank
+        below = rank[order[at - 1][2]] if at > 0 else None
+        above = rank[order[at + 1][2]] if at + 1 < len(order) else None
         if above is None:
             rank[row] = 0.0 if below is None else below + _STEP
         elif below is None:
@@ -283,6 +302,5 @@ class ScoringRows:
     def _renumber(self) -> None:
         """Lay the order numbers out anew, :data:`_STEP` apart."""
         np, order = self.np, self.order
-        keys = (key for _, key in order)
-        rows = np.fromiter(map(self.row_of.__getitem__, keys), np.int64, len(order))
+        rows = np.fromiter((row for _, _, row in order), np.int64, len(order))
         self.rank[rows] = np.arange(len(order), dtype=np.float64) * _STEP

@@ -38,10 +38,11 @@ safe to share between threads: readers take consistent snapshots under its lock.
 
 import bisect
 import threading
+from array import array
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Iterator
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any, TypeAlias, TypeVar
 
 from memory_plugins.candidate import (
     MemoryRecord,
@@ -84,9 +85,10 @@ so it fails while the namespace is read, as it would without the index."""
 
 _T = TypeVar("_T")
 
-Posting = str | set[str]
-"""The keys of the records holding one probe: one key as it is (most probes are held by
-a single record, and a set costs about 200 bytes), several as a set."""
+Posting: TypeAlias = "int | array[int]"
+"""The rows of the records holding one probe (see :attr:`RecordIndex._ids`): one row as
+an ``int`` (most probes are held by a single record), several as a sorted ``array('i')``
+(4 bytes a record, where a set of keys costs 30–50)."""
 
 
 class BroadQuery(Exception):
@@ -113,7 +115,10 @@ class RecordIndex:
         "_arrays",
         "_chars",
         "_expiring",
+        "_free",
+        "_ids",
         "_keep_parsed",
+        "_keys",
         "_lock",
         "_parse_limit",
         "_postings",
@@ -133,6 +138,11 @@ class RecordIndex:
         # The store's own dicts of records parsed since (no copy): a later full read of a
         # store that returns the same dict for an unchanged record is compared by identity.
         self._sources: dict[str, dict[str, Any]] = {}
+        self._ids: dict[str, int] = {}
+        """Each record's row: its number in the postings (and in the scoring rows)."""
+        self._keys: list[str | None] = []
+        """The key at each row (``None`` for a free row)."""
+        self._free: list[int] = []
         self._postings: dict[str, Posting] = {}
         self._chars: dict[str, Posting] = {}
         self._types: dict[str, set[str]] = {}
@@ -219,8 +229,13 @@ class RecordIndex:
             twin._parse_limit = self._parse_limit
             twin._records = dict(self._records)  # parsed or stored, both immutable
             twin._sources = dict(self._sources)
-            twin._postings = {k: v if type(v) is str else set(v) for k, v in self._postings.items()}
-            twin._chars = {k: v if type(v) is str else set(v) for k, v in self._chars.items()}
+            twin._ids = dict(self._ids)
+            twin._keys = list(self._keys)
+            twin._free = list(self._free)
+            twin._postings = {
+                k: v if isinstance(v, int) else v[:] for k, v in self._postings.items()
+            }
+            twin._chars = {k: v if isinstance(v, int) else v[:] for k, v in self._chars.items()}
             twin._types = {k: set(v) for k, v in self._types.items()}
             twin._expiring = list(self._expiring)
             twin._arrays = None  # rows are given again by the queries that need them
@@ -253,8 +268,8 @@ class RecordIndex:
     def _build(self, values: Iterable[_Held]) -> None:
         """Index many records at once (see :func:`_entry`): postings gathered as lists,
         then compacted."""
-        by_probe: defaultdict[str, list[str]] = defaultdict(list)
-        by_char: defaultdict[str, list[str]] = defaultdict(list)
+        by_probe: defaultdict[str, list[int]] = defaultdict(list)
+        by_char: defaultdict[str, list[int]] = defaultdict(list)
         kept = self._records
         expiring = self._expiring
         vectors = self.vectors
@@ -265,13 +280,16 @@ class RecordIndex:
             if entry is None:
                 continue
             key, held, kind, everything, short, keys, expires, vector = entry
-            if key in kept:  # a repeated key: the last one stands
-                self._drop_gathered(key, by_probe, by_char)
+            if key in kept:  # a repeated key: the last one stands, at the same row
+                row = self._ids[key]
+                self._drop_gathered(key, row, by_probe, by_char)
+            else:
+                row = self._row(key)
             kept[key] = held
             for probe in keys if keys is not None else probe_keys(everything):
-                by_probe[probe].append(key)
+                by_probe[probe].append(row)
             for char in set(short) if short else ():
-                by_char[char].append(key)
+                by_char[char].append(row)
             of_kind = types.get(kind)
             if of_kind is None:
                 of_kind = types[kind] = set()
@@ -282,14 +300,26 @@ class RecordIndex:
                 vectors.put(key, vector)
         self._compact(by_probe, by_char)
 
+    def _row(self, key: str) -> int:
+        """A row for ``key`` (a free one, else a new one)."""
+        keys = self._keys
+        if self._free:
+            row = self._free.pop()
+            keys[row] = key
+        else:
+            row = len(keys)
+            keys.append(key)
+        self._ids[key] = row
+        return row
+
     def _drop_gathered(
-        self, key: str, by_probe: dict[str, list[str]], by_char: dict[str, list[str]]
+        self, key: str, row: int, by_probe: dict[str, list[int]], by_char: dict[str, list[int]]
     ) -> None:
         # Rare (a store never returns a key twice): undo the gathered postings of ``key``.
         for gathered in (by_probe, by_char):
-            for keys in gathered.values():
-                while key in keys:
-                    keys.remove(key)
+            for rows in gathered.values():
+                while row in rows:
+                    rows.remove(row)
         for members in self._types.values():
             members.discard(key)
         self._expiring[:] = [(at, k) for at, k in self._expiring if k != key]
@@ -298,12 +328,12 @@ class RecordIndex:
         del self._records[key]
         self._sources.pop(key, None)
 
-    def _compact(self, by_probe: dict[str, list[str]], by_char: dict[str, list[str]]) -> None:
+    def _compact(self, by_probe: dict[str, list[int]], by_char: dict[str, list[int]]) -> None:
         self._expiring.sort()
         for postings, gathered in ((self._postings, by_probe), (self._chars, by_char)):
-            for probe, keys in gathered.items():
-                if keys:
-                    postings[probe] = keys[0] if len(keys) == 1 else set(keys)
+            for probe, rows in gathered.items():
+                if rows:  # gathered in ascending order, except for a row given again
+                    postings[probe] = rows[0] if len(rows) == 1 else array("i", sorted(rows))
 
     def _parsed(self, key: str) -> MemoryRecord:
         """The record under ``key``, parsed (and kept parsed) if still as stored."""
@@ -326,11 +356,12 @@ class RecordIndex:
     def _add(self, record: MemoryRecord) -> None:
         key = record.key
         self._records[key] = record
+        row = self._row(key)
         feats = features_of(record)
         for probe in probe_keys(feats.all):
-            _post(self._postings, probe, key)
+            _post(self._postings, probe, row)
         for char in set(feats.short):
-            _post(self._chars, char, key)
+            _post(self._chars, char, row)
         self._types.setdefault(record.type, set()).add(key)
         if record.expires_at is not None:
             bisect.insort(self._expiring, (record.expires_at, key))
@@ -343,43 +374,50 @@ class RecordIndex:
         record = self._parsed(key)
         del self._records[key]
         self._sources.pop(key, None)
+        row = self._ids.pop(key)
         feats = features_of(record)
         for probe in probe_keys(feats.all):
-            _unpost(self._postings, probe, key)
+            _unpost(self._postings, probe, row)
         for char in set(feats.short):
-            _unpost(self._chars, char, key)
+            _unpost(self._chars, char, row)
         self._types[record.type].discard(key)
         if record.expires_at is not None:
             at = bisect.bisect_left(self._expiring, (record.expires_at, key))
             del self._expiring[at]
         if self._arrays is not None:
-            self._arrays.drop(key)
+            self._arrays.drop(row)
         if self.vectors is not None:
             self.vectors.remove(key)
+        self._keys[row] = None
+        self._free.append(row)
 
 
-def _post(postings: dict[str, Posting], probe: str, key: str) -> None:
+def _post(postings: dict[str, Posting], probe: str, row: int) -> None:
     held = postings.get(probe)
     if held is None:
-        postings[probe] = key
-    elif isinstance(held, str):
-        if held != key:
-            postings[probe] = {held, key}
+        postings[probe] = row
+    elif isinstance(held, int):
+        if held != row:
+            postings[probe] = array("i", sorted((held, row)))
     else:
-        held.add(key)
+        at = bisect.bisect_left(held, row)
+        if at == len(held) or held[at] != row:
+            held.insert(at, row)
 
 
-def _unpost(postings: dict[str, Posting], probe: str, key: str) -> None:
+def _unpost(postings: dict[str, Posting], probe: str, row: int) -> None:
     held = postings.get(probe)
     if held is None:
         return
-    if isinstance(held, str):
-        if held == key:
+    if isinstance(held, int):
+        if held == row:
             del postings[probe]
         return
-    held.discard(key)
+    at = bisect.bisect_left(held, row)
+    if at < len(held) and held[at] == row:
+        del held[at]
     if len(held) == 1:
-        postings[probe] = next(iter(held))
+        postings[probe] = held[0]
 
 
 class IndexView:
@@ -442,23 +480,45 @@ class IndexView:
                 chosen = [r for r in chosen if r.expires_at is None or r.expires_at > now]
             return chosen, len(records) - self._expired_count()
 
+    def _held(self, profile: QueryProfile) -> list[Posting] | None:
+        """The postings of ``profile``'s probes and characters the index holds; ``None``
+        for a probe it cannot hold."""
+        index = self.index
+        held: list[Posting] = []
+        postings = index._postings
+        for probe in profile.probes:
+            if _word_probe(probe):
+                if is_cjk(probe[1]):  # a CJK run is held by its pairs, never whole
+                    continue
+                found = postings.get(probe[1:-1])
+            elif _pair_probe(probe):
+                found = postings.get(probe)
+            else:
+                return None
+            if found is not None:
+                held.append(found)
+        chars = index._chars
+        for char in profile.chars:
+            found = chars.get(char)
+            if found is not None:
+                held.append(found)
+        return held
+
     def _found(self, profile: QueryProfile, self_types: Collection[str]) -> set[str] | None:
         """The keys of the records holding a probe or character of ``profile``, or of one
         of ``self_types`` (expired ones too); ``None`` for a probe the index cannot hold."""
         index = self.index
-        found: set[str] = set()
-        postings = index._postings
-        for probe in profile.probes:
-            if _word_probe(probe):
-                if not is_cjk(probe[1]):  # a CJK run is held by its pairs, never whole
-                    _gather(found, postings.get(probe[1:-1]))
-            elif _pair_probe(probe):
-                _gather(found, postings.get(probe))
+        held = self._held(profile)
+        if held is None:
+            return None
+        rows: set[int] = set()
+        for posting in held:
+            if isinstance(posting, int):
+                rows.add(posting)
             else:
-                return None
-        chars = index._chars
-        for char in profile.chars:
-            _gather(found, chars.get(char))
+                rows.update(posting)
+        keys = index._keys
+        found: set[str] = {keys[row] for row in rows}  # type: ignore[misc]  # live rows
         for kind in self_types:
             found.update(index._types.get(kind, ()))
         return found
@@ -476,24 +536,26 @@ class IndexView:
         if not index._keep_parsed:
             return None
         with index._lock:
-            found = self._found(profile, ())
-            if found is None or len(found) < least:
-                return None
-            self._bound(len(found))
+            held = self._held(profile)
             arrays = index._arrays
+            np = arrays.np if arrays is not None else numpy_or_none()
+            if held is None or np is None:
+                return None
+            rows = _union(np, held, len(index._keys))
+            if len(rows) < least:
+                return None
+            self._bound(len(rows))
             if arrays is None:
-                np = numpy_or_none()
-                if np is None:
-                    return None
                 arrays = index._arrays = ScoringRows(np)
             if self.now is not None and self._any_expired():
-                found.difference_update(k for _, k in index._expiring[: self._expired_count()])
-            row_of = arrays.row_of
-            rows = list(map(row_of.get, found))
-            if None in rows:  # records no query touched before
-                arrays.add([index._parsed(key) for key in found.difference(row_of.keys())])
-                rows = list(map(row_of.__getitem__, found))
-            return score(arrays, arrays.np.array(rows, arrays.np.int32))
+                ids = index._ids
+                expired = [ids[k] for _, k in index._expiring[: self._expired_count()]]
+                rows = rows[~np.isin(rows, np.array(expired, np.int32))]
+            missing = arrays.missing(rows)
+            if missing:  # records no query touched before
+                keys = index._keys
+                arrays.add([(row, index._parsed(keys[row])) for row in missing])  # type: ignore[arg-type]
+            return score(arrays, rows)
 
     def _bound(self, touched: int) -> None:
         limit = self.index._parse_limit
@@ -525,13 +587,23 @@ class IndexView:
             return vectors.similarities(query, expired)
 
 
-def _gather(found: set[str], held: Posting | None) -> None:
-    if held is None:
-        return
-    if type(held) is str:
-        found.add(held)
-    else:
-        found.update(held)
+def _union(np: Any, held: list[Posting], rows: int) -> Any:
+    """The rows of ``held`` (each below ``rows``), ascending, each once, as an ``int32``
+    array."""
+    singles = [posting for posting in held if isinstance(posting, int)]
+    parts = [np.frombuffer(posting, np.int32) for posting in held if not isinstance(posting, int)]
+    if singles:
+        parts.append(np.array(singles, np.int32))
+    if not parts:
+        return np.zeros(0, np.int32)
+    if len(parts) == 1 and not singles:
+        return parts[0].copy()  # a posting is ascending and holds a row once
+    if sum(map(len, parts)) * 64 < rows:  # a few rows of many: sorting them costs less
+        return np.unique(np.concatenate(parts))
+    mark = np.zeros(rows, bool)
+    for part in parts:
+        mark[part] = True
+    return np.flatnonzero(mark).astype(np.int32)
 
 
 _Entry = tuple[str, _Held, MemoryType, str, str, list[str] | None, str | None, StoredVector | None]

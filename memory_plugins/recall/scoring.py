@@ -919,12 +919,18 @@ def _take_arrays(q: _Query, held: ScoringRows, chosen: Any, now: datetime) -> li
     totals = total[picked]
     # Score descending, then the order numbers: most recent change first, then key.
     order = np.lexsort((held.rank[rows], -totals))
-    records = held.records
-    ranked = (
-        (records[row], RecordScore({}, {}, value, False))
-        for row, value in zip(rows[order].tolist(), totals[order].tolist(), strict=True)
-    )
-    return _take(ranked, q.config, now, explain=False)[0]
+    return _take(_ranked(held.records, rows[order], totals[order]), q.config, now, explain=False)[0]
+
+
+def _ranked(records: list[MemoryRecord | None], rows: Any, totals: Any) -> Iterable[_Scored]:
+    """The records at ``rows`` with their totals, in order, read from the arrays a few at
+    a time (the selection stops once its hits are full)."""
+    start, step = 0, 16
+    while start < len(rows):
+        taken = rows[start : start + step].tolist(), totals[start : start + step].tolist()
+        for row, value in zip(*taken, strict=True):
+            yield records[row], RecordScore({}, {}, value, False)
+        start, step = start + step, step * 4
 
 
 class _ArrayScores:
@@ -1025,13 +1031,8 @@ def _scores_at(q: _Query, held: ScoringRows, chosen: Any, local: Any) -> _ArrayS
         overlap[text_hit] = _FULL
     # cjk_phrases
     shared = _cjk_counts(q, held, chosen, here, size)
-    weak = np.zeros(len(TYPES), bool)
-    for code, kind_ in enumerate(TYPES):
-        weak[code] = kind_ in config.cjk_weak_types
-    cjk = (
-        np.where(weak[kinds], config.cjk_phrase_weight_weak, config.cjk_phrase_weight_strong)
-        * shared
-    )
+    weak = _of_types(np, config.cjk_weak_types)[kinds]
+    cjk = np.where(weak, config.cjk_phrase_weight_weak, config.cjk_phrase_weight_strong) * shared
     # ascii_tokens, summed token by token as _ascii_tokens does
     ascii_score = np.zeros(size)
     ascii_found = np.zeros(size, bool)
@@ -1182,6 +1183,22 @@ def _cjk_counts(
     return shared
 
 
+_TYPE_MASKS: dict[frozenset[str], Any] = {}
+
+
+def _of_types(np: Any, types: Collection[str]) -> Any:
+    """Per type code (see :data:`~memory_plugins.recall.arrays.TYPES`): whether it is one
+    of ``types`` (memoised: the configuration's type sets are few)."""
+    held = frozenset(types)
+    mask = _TYPE_MASKS.get(held)
+    if mask is None:
+        mask = np.array([kind in held for kind in TYPES], bool)
+        mask.flags.writeable = False
+        if len(_TYPE_MASKS) < 64:
+            _TYPE_MASKS[held] = mask
+    return mask
+
+
 def _settle_arrays(
     q: _Query, held: ScoringRows, chosen: Any, scored: _ArrayScores
 ) -> tuple[Any, Any]:
@@ -1193,7 +1210,7 @@ def _settle_arrays(
     kinds = held.kind[chosen]
 
     def of_types(types: Collection[str]) -> Any:
-        return np.array([kind in types for kind in TYPES], bool)[kinds]
+        return _of_types(np, types)[kinds]
 
     rules, overlap, cue_found = scored.rules, scored.overlap, scored.cue_found
     # Cues alone: how many matched when no other rule dimension scored.
