@@ -185,11 +185,24 @@ def _compile(
     )
 
 
+_BY_CONFIG: dict[int, tuple[RecallConfig, Lexicon]] = {}
+"""The lexicon of each configuration object lately asked about (by ``id``, the object kept
+so its ``id`` is not reused): hashing the word lists to find their cached compilation
+costs more than the rest of a query's analysis."""
+
+
 def lexicon_for(config: RecallConfig) -> Lexicon:
     """The compiled word lists of ``config`` (cached per distinct list)."""
-    return _compile(
+    held = _BY_CONFIG.get(id(config))
+    if held is not None and held[0] is config:
+        return held[1]
+    lexicon = _compile(
         config.common_words, config.self_references, config.self_context_cues, config.aliases
     )
+    if len(_BY_CONFIG) >= 16:
+        _BY_CONFIG.clear()
+    _BY_CONFIG[id(config)] = (config, lexicon)
+    return lexicon
 
 
 @dataclass(frozen=True, slots=True)
