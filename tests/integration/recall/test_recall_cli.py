@@ -11,7 +11,7 @@ import pytest
 from memory_plugins import MemoryEngine
 from memory_plugins.backends import sqlite_store
 from memory_plugins.bench import bench_recall
-from memory_plugins.bench.bench_recall import measure, measure_meaning
+from memory_plugins.bench.bench_recall import cue_costs, measure, measure_meaning
 from memory_plugins.cli import main
 from memory_plugins.cli.runtime import cli_config
 from memory_plugins.semantic import FunctionEmbeddings
@@ -174,6 +174,14 @@ def test_bench_recall_prints_every_figure(capsys: pytest.CaptureFixture[str]) ->
         ("sqlite", "on"),
     ]
     assert all(row[4].endswith("x)") for row in rows)
+    cues = [line for line in out.splitlines() if line.startswith("cues ")]
+    assert len(cues) == 1 and "with the records' cues" in cues[0] and "target 1.2x" in cues[0]
+
+
+def test_bench_times_the_same_records_with_and_without_their_cues() -> None:
+    cost = cue_costs(30)
+    assert cost.records == 30 and cost.with_ms > 0 and cost.without_ms > 0
+    assert cost.kb_with > cost.kb_without > 0  # the cues are held too
 
 
 def test_bench_measures_recall_with_the_meaning_channel_on() -> None:

@@ -83,3 +83,19 @@ def test_an_acronym_is_not_a_lower_case_tool_name() -> None:
     assert keys(engine, "How do I add a dependency with uv?") == [
         "workflow_preference:python-project-setup--uv"
     ]
+
+
+def test_a_name_two_groups_share_links_them_and_a_group_only_its_own_names() -> None:
+    groups = (("JS", "JavaScript"), ("JavaScript", "ECMAScript"), ("TS", "TypeScript"))
+    spec = memory(
+        "workflow_preference",
+        "The user follows the ECMAScript spec closely.",
+        ["ECMAScript", "language spec"],
+        {"subject": "ECMAScript spec"},
+    )
+    engine = engine_with(spec, TS, recall=RecallConfig(aliases=groups))
+    assert keys(engine, "Is this valid JS?") == ["workflow_preference:ecmascript-spec"]
+    assert keys(engine, "How do I type this in TS?") == [
+        "stable_user_context:前端开发--typescript-react"
+    ]
+    assert keys(engine, "Is this valid ECMAScript?") == ["workflow_preference:ecmascript-spec"]
