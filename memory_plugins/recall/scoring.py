@@ -916,19 +916,34 @@ def _take_arrays(q: _Query, held: ScoringRows, chosen: Any, now: datetime) -> li
     total, eligible = _settle_arrays(q, held, chosen, scored)
     picked = np.flatnonzero(eligible)
     rows = chosen[picked]
-    totals = total[picked]
-    # Score descending, then the order numbers: most recent change first, then key.
-    order = np.lexsort((held.rank[rows], -totals))
-    return _take(_ranked(held.records, rows[order], totals[order]), q.config, now, explain=False)[0]
+    ranked = _ranked(np, held.records, rows, total[picked], held.rank[rows])
+    return _take(ranked, q.config, now, explain=False)[0]
 
 
-def _ranked(records: list[MemoryRecord | None], rows: Any, totals: Any) -> Iterable[_Scored]:
-    """The records at ``rows`` with their totals, in order, read from the arrays a few at
-    a time (the selection stops once its hits are full)."""
+def _ranked(
+    np: Any, records: list[MemoryRecord | None], rows: Any, totals: Any, ranks: Any
+) -> Iterable[_Scored]:
+    """The records at ``rows`` with their totals, by total descending, then by the order
+    numbers (most recent change first, then key). The best total's are sorted first and
+    the others only if the selection asks for more; each read from the arrays a few at a
+    time (the selection stops once its hits are full)."""
+    if not len(rows):
+        return
+    best = totals.max()
+    top = np.flatnonzero(totals == best)
+    rest = np.flatnonzero(totals != best)
+    yield from _read(records, rows, totals, top[np.argsort(ranks[top])])
+    if len(rest):
+        yield from _read(records, rows, totals, rest[np.lexsort((ranks[rest], -totals[rest]))])
+
+
+def _read(
+    records: list[MemoryRecord | None], rows: Any, totals: Any, order: Any
+) -> Iterable[_Scored]:
     start, step = 0, 16
-    while start < len(rows):
-        taken = rows[start : start + step].tolist(), totals[start : start + step].tolist()
-        for row, value in zip(*taken, strict=True):
+    while start < len(order):
+        at = order[start : start + step]
+        for row, value in zip(rows[at].tolist(), totals[at].tolist(), strict=True):
             yield records[row], RecordScore({}, {}, value, False)
         start, step = start + step, step * 4
 
