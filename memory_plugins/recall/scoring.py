@@ -1120,6 +1120,7 @@ def _identity_phrases(
     records = held.records
     for part in (0, 1):
         words, strong = held.ident[part], held.ident_strong[part]
+        seen: dict[str, Any] = {}
         hit = np.zeros(size, bool)
         holding = [words[token] for token in tokens if token in words]
         for token in tokens:  # a technical term or name of the part
@@ -1129,7 +1130,7 @@ def _identity_phrases(
             count = np.bincount(here(np.concatenate(list(map(held.rows, holding)))), minlength=size)
             hit |= count >= 2
         for phrase in q.profile.phrases_longest_first:
-            found = _holding(held, words, phrase, here)
+            found = _holding(held, words, phrase, here, seen)
             if found is None:
                 continue
             if len(phrase) > 2 and len(found):
@@ -1143,18 +1144,28 @@ def _identity_phrases(
     return hits
 
 
-def _holding(held: ScoringRows, words: Any, phrase: str, here: Callable[[Any], Any]) -> Any:
+def _holding(
+    held: ScoringRows, words: Any, phrase: str, here: Callable[[Any], Any], seen: dict[str, Any]
+) -> Any:
     """Candidate positions holding every pair of the CJK ``phrase`` (for two characters,
-    exactly those holding it); ``None`` when no record holds one of the pairs."""
+    exactly those holding it); ``None`` when no record holds one of the pairs. ``seen``
+    keeps each pair's positions (``None`` for a pair no record holds) for the query's
+    other phrases: they share most pairs."""
     np = held.np
-    postings = [words.get(phrase[start : start + 2]) for start in range(len(phrase) - 1)]
-    if None in postings:
-        return None
-    found = here(held.rows(postings[0]))
-    for more in postings[1:]:
-        if not len(found):
-            break
-        found = np.intersect1d(found, here(held.rows(more)))
+    found = None
+    for start in range(len(phrase) - 1):
+        pair = phrase[start : start + 2]
+        if pair in seen:
+            more = seen[pair]
+        else:
+            posting = words.get(pair)
+            more = seen[pair] = None if posting is None else here(held.rows(posting))
+        if more is None:
+            return None
+        if found is None:
+            found = more
+        elif len(found):
+            found = np.intersect1d(found, more)
     return found
 
 
@@ -1168,9 +1179,10 @@ def _cjk_counts(
     if not runs:
         return shared
     present: list[tuple[str, Any]] = []
+    seen: dict[str, Any] = {}
     records = held.records
     for phrase in sorted(q.profile.phrases):
-        found = _holding(held, held.words, phrase, here)
+        found = _holding(held, held.words, phrase, here, seen)
         if found is None:
             continue
         if len(phrase) > 2 and len(found):
