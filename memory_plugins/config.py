@@ -225,14 +225,16 @@ class RecallConfig:
     )
     """Types that shape any answer (how to answer, what always to do): never discounted by
     :attr:`fact_question_factor`."""
-    one_word_in_passing: bool = True
+    one_word_in_passing: bool = False
     """Against a question about the world that neither asks to choose
     (:attr:`choice_markers`) nor points at the user's situation (:attr:`situation_markers`),
     a record whose every match is one and the same word of the query (a tag, the identity
     phrase and the text phrase that are that word) counts it once: its best dimension,
     kept at :attr:`fact_question_factor`. One word of a question about something else is
     a topic mentioned in passing ("what is the Friday prayer" against "blocks Friday
-    afternoons"). :attr:`any_answer_types` are exempt. ``False`` counts every dimension."""
+    afternoons"). :attr:`any_answer_types` are exempt. Off by default (every dimension
+    counts): it trades some everyday recall for fewer firings on shared words (see the
+    README's recall figures)."""
     choice_markers: tuple[str, ...] = CHOICE_MARKERS
     """Words that make a question about the world a choice (a comparison, a good one):
     :attr:`one_word_in_passing` does not apply to it."""

@@ -17,7 +17,7 @@ shape any answer (``RecallConfig.any_answer_types``) are exempt, as from the fac
 
 >>> from memory_plugins.config import RecallConfig
 >>> from memory_plugins.recall.query import analyse_query
->>> config = RecallConfig()
+>>> config = RecallConfig(one_word_in_passing=True)
 >>> applies(analyse_query("What is the Friday prayer in Islam?", config), config)
 True
 >>> applies(analyse_query("What's a good morning routine?", config), config)

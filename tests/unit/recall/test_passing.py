@@ -15,6 +15,7 @@ SECRET = "passing-tests-secret-0123"
 
 
 def _engine(*memories: dict[str, Any], **recall: Any) -> MemoryEngine:
+    recall.setdefault("one_word_in_passing", True)
     engine = MemoryEngine(
         InMemoryStore(), MemoryConfig(principal_secret=SECRET, recall=RecallConfig(**recall))
     )
@@ -51,8 +52,9 @@ def test_one_shared_word_of_a_question_about_something_else_recalls_nothing() ->
     assert "one_word_in_passing" in format_explanation(
         engine.explain("u", "What is Super Tuesday in American elections?")
     )
-    # Counted in every dimension, as before the rule, the same word selects the memory.
-    plain = _engine(_chess(), one_word_in_passing=False)
+    # Counted in every dimension (the default), the same word selects the memory.
+    plain = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret=SECRET))
+    plain.remember("u", [_chess()], source_conversation_id="c-1")
     assert _recalled(plain, "What is Super Tuesday in American elections?") == [
         "The user plays chess at a club every Tuesday evening."
     ]
