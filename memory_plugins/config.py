@@ -14,11 +14,13 @@ from memory_plugins.candidate import MemoryType
 from memory_plugins.errors import ConfigurationError, WrongTypeError
 from memory_plugins.wordlists import (
     ALIASES,
+    CHOICE_MARKERS,
     COMMON_WORDS,
     FACT_QUESTION_MARKERS,
     REQUEST_MARKERS,
     SELF_CONTEXT_CUES,
     SELF_REFERENCES,
+    SITUATION_MARKERS,
 )
 
 if TYPE_CHECKING:
@@ -223,6 +225,22 @@ class RecallConfig:
     )
     """Types that shape any answer (how to answer, what always to do): never discounted by
     :attr:`fact_question_factor`."""
+    one_word_in_passing: bool = False
+    """Against a question about the world that neither asks to choose
+    (:attr:`choice_markers`) nor points at the user's situation (:attr:`situation_markers`),
+    a record whose every match is one and the same word of the query (a tag, the identity
+    phrase and the text phrase that are that word) counts it once: its best dimension,
+    kept at :attr:`fact_question_factor`. One word of a question about something else is
+    a topic mentioned in passing ("what is the Friday prayer" against "blocks Friday
+    afternoons"). :attr:`any_answer_types` are exempt. Off by default (every dimension
+    counts): it trades some everyday recall for fewer firings on shared words (see the
+    README's recall figures)."""
+    choice_markers: tuple[str, ...] = CHOICE_MARKERS
+    """Words that make a question about the world a choice (a comparison, a good one):
+    :attr:`one_word_in_passing` does not apply to it."""
+    situation_markers: tuple[str, ...] = SITUATION_MARKERS
+    """Demonstratives that tie a question to the user's situation (this call, 这段):
+    :attr:`one_word_in_passing` does not apply to it."""
     cue_shared_by: int = 3
     """A cue the query contains that at least this many of the user's records hold says
     little about any one of them: it weighs :attr:`cue_shared_factor` of

@@ -152,3 +152,16 @@ REQUEST_MARKERS: tuple[str, ...] = _split(
 """What turns a question into a request the user's memories shape (a recommendation, a
 choice, a plan, an explanation, a text to write): a question with one of these, or
 speaking of the user (a first-person marker), is not a question about the world."""
+
+CHOICE_MARKERS: tuple[str, ...] = _split(
+    "区别, 差别, 不同, 哪个, 哪种, 还是, 比较, 对比, 更好, 最好, "
+    "difference, differences, vs, versus, compare, better, good, which"
+)
+"""What makes a question about the world a choice between things (a comparison, a good or
+better one): a memory about one of them may decide it, however few words they share."""
+
+SITUATION_MARKERS: tuple[str, ...] = _split(
+    "这个, 这些, 这段, 这份, 这篇, 这句, 这张, 这次, this, these"
+)
+"""Demonstratives: they tie a question to the user's own situation (this call, this file,
+this weekend), as a first-person marker does."""

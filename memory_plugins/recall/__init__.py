@@ -9,6 +9,8 @@ Modules, in the order data flows through them:
   (their defaults are values in :mod:`memory_plugins.wordlists`);
 * :mod:`~memory_plugins.recall.scoring` — five dimensions, selection, budgets
   (``rank`` explains every record, ``select`` is the per-turn path);
+* :mod:`~memory_plugins.recall.passing` — one word of a question about something else
+  counts once (a rule :mod:`~memory_plugins.recall.scoring` applies);
 * :mod:`~memory_plugins.recall.injection` — the system message and its placement;
 * :mod:`~memory_plugins.recall.explain` — the explanation as a table or JSON.
 """

@@ -96,6 +96,7 @@ from typing import Any
 
 from memory_plugins.candidate import MemoryRecord, RecordStatus
 from memory_plugins.config import RecallConfig
+from memory_plugins.recall import passing
 from memory_plugins.recall.arrays import TYPES, ScoringRows, query_keys
 from memory_plugins.recall.features import RecordFeatures, features_of
 from memory_plugins.recall.index import IndexView
@@ -145,6 +146,8 @@ class RecordScore:
     do not count."""
     lone_cues: bool = False
     """Blocked because cues were the only match and fewer than ``cues_to_select_alone``."""
+    in_passing: bool = False
+    """Lowered by :mod:`~memory_plugins.recall.passing` from a selectable rule score."""
 
 
 def score_record(
@@ -207,6 +210,7 @@ class _Query:
         "clash_memo",
         "config",
         "crowded",
+        "in_passing",
         "informative",
         "lifted",
         "padded",
@@ -233,6 +237,8 @@ class _Query:
         )
         self.crowded: frozenset[str] = frozenset()
         """Cue needles in the query that many of the user's records hold (see _crowded)."""
+        self.in_passing = passing.applies(profile, config)
+        """One word counts once (:mod:`~memory_plugins.recall.passing`)."""
 
     def case_clash(self, tag: str) -> bool:
         # Memoised per query: many records share a tag or an identity part (a name).
@@ -416,7 +422,9 @@ def _score(
 ) -> RecordScore:
     """``record``'s score from the dimension table. Without ``lexical`` (the record holds
     no probe of the query) the rule dimensions are 0 without being visited; with
-    ``explain`` false only the total is kept (the per-turn path)."""
+    ``explain`` false only the total is kept (the per-turn path), unless one word counts
+    once (:mod:`~memory_plugins.recall.passing` reads what matched)."""
+    explain = explain or q.in_passing
     scores: dict[str, float] = dict.fromkeys(DIMENSIONS, 0.0) if explain else {}
     matched: dict[str, list[str]] = {}
     total = 0.0
@@ -451,6 +459,10 @@ def _score(
                 scores[rule] *= factor
         if explain:
             matched["fact_question"] = [f"a question about the world: rules kept at {factor:.0%}"]
+    lowered = False
+    if q.in_passing and total > 0 and record.type not in q.config.any_answer_types:
+        counted = passing.count_once(scores, matched, total)
+        lowered, total = total >= q.config.min_score > counted, counted
     meaning = 0.0
     if q.similarities is not None:
         total, meant, meaning = _fuse(
@@ -467,7 +479,7 @@ def _score(
         if explain:
             matched["cues"].append(f"cues alone select from {least} matched")
         return RecordScore(scores, matched, 0.0, True, lone_cues=True)
-    return RecordScore(scores, matched, total, False)
+    return RecordScore(scores, matched, total, False, in_passing=lowered)
 
 
 def _add_cues(
@@ -611,6 +623,8 @@ def _skip_reason(
         return SkipReason.TOO_FEW_CUES
     if score is not None and score.blocked:
         return SkipReason.CONTROLLED_TYPE_NO_OVERLAP
+    if score is not None and score.in_passing and score.total < config.min_score:
+        return SkipReason.ONE_WORD_IN_PASSING
     if score is None or score.total <= 0 or score.total < config.min_score:
         return SkipReason.BELOW_MIN_SCORE
     return None
@@ -895,10 +909,11 @@ def _select_arrays(
     budgets (:func:`_take`). ``None`` where the arrays do not apply: records not from an
     index, ``numpy`` missing, fewer than :data:`ARRAYS_FROM` candidates, or a query the
     arrays do not score (the semantic or rarity dimension, cue words, a self-context
-    question)."""
+    question, one word counted once)."""
     config = q.config
     if (
         not isinstance(records, IndexView)
+        or q.in_passing
         or q.similarities is not None
         or config.rarity_weight > 0
         or config.cue_word_weight

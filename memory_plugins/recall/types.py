@@ -39,6 +39,10 @@ class SkipReason(StrEnum):
     CONTROLLED_TYPE_NO_OVERLAP = "controlled_type_no_overlap"
     TOO_FEW_CUES = "too_few_cues"
     """Cues were the only match, fewer than ``RecallConfig.cues_to_select_alone``."""
+    ONE_WORD_IN_PASSING = "one_word_in_passing"
+    """A question about something else shares one word with it, counted once
+    (``RecallConfig.one_word_in_passing``); counted in every dimension it would have been
+    selected."""
     BELOW_MIN_SCORE = "below_min_score"
     OVER_BUDGET = "over_budget"
     SHADOWED = "shadowed"

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from memory_plugins.bench.eval_recall import RecallEvaluation, evaluate_file
+from memory_plugins.config import MemoryConfig, RecallConfig
 from memory_plugins.embedders import load_embedder
 from memory_plugins.semantic import Embeddings
 
@@ -185,6 +186,17 @@ def test_tuning_parts_with_cues_and_meaning(meaning: Embeddings) -> None:
     hard = evaluate_file(CUED / "hard.tuning.jsonl", embeddings=meaning)
     assert _counts(everyday) == (121, 128, 8, 122)
     assert _counts(hard) == (24, 44, 11, 38)
+
+
+def test_tuning_parts_with_one_word_counted_once() -> None:
+    # RecallConfig.one_word_in_passing (off by default): fewer firings, no relevant ref lost.
+    config = MemoryConfig(
+        principal_secret="recall-sets-0123456789",
+        recall=RecallConfig(time_budget_ms=60_000.0, one_word_in_passing=True),
+    )
+    assert _counts(evaluate_file(_file("everyday", "tuning"), config)) == (112, 128, 5, 122)
+    assert _counts(evaluate_file(_file("hard", "tuning"), config)) == (5, 44, 7, 38)
+    assert _counts(evaluate_file(CUED / "hard.tuning.jsonl", config)) == (23, 44, 8, 38)
 
 
 @pytest.mark.parametrize("name", SETS)

@@ -1,0 +1,90 @@
+"""One word of a question about something else does not recall a memory on its own
+(``RecallConfig.one_word_in_passing``, :mod:`memory_plugins.recall.passing`)."""
+
+from typing import Any
+
+from langgraph.store.memory import InMemoryStore
+
+from memory_plugins import MemoryConfig, MemoryEngine
+from memory_plugins.config import RecallConfig
+from memory_plugins.recall.explain import consideration_json, format_explanation
+from memory_plugins.recall.types import SkipReason
+from tests.unit.recall.recall_support import candidate
+
+SECRET = "passing-tests-secret-0123"
+
+
+def _engine(*memories: dict[str, Any], **recall: Any) -> MemoryEngine:
+    recall.setdefault("one_word_in_passing", True)
+    engine = MemoryEngine(
+        InMemoryStore(), MemoryConfig(principal_secret=SECRET, recall=RecallConfig(**recall))
+    )
+    outcomes = engine.remember("u", list(memories), source_conversation_id="c-1")
+    assert all(o.key for o in outcomes), outcomes
+    return engine
+
+
+def _chess() -> dict[str, Any]:
+    return candidate(
+        "The user plays chess at a club every Tuesday evening.",
+        ["chess", "Tuesday"],
+        type="workflow_preference",
+        identity={"subject": "chess club"},
+    )
+
+
+def _tea() -> dict[str, Any]:
+    return candidate(
+        "用户喜欢喝普洱茶。", ["普洱茶", "茶"], identity={"subject": "普洱茶", "polarity": "prefer"}
+    )
+
+
+def _recalled(engine: MemoryEngine, query: str) -> list[str]:
+    return [hit.record.text for hit in engine.recall("u", query).hits]
+
+
+def test_one_shared_word_of_a_question_about_something_else_recalls_nothing() -> None:
+    engine = _engine(_chess())
+    assert _recalled(engine, "What is Super Tuesday in American elections?") == []
+    [item] = engine.explain("u", "What is Super Tuesday in American elections?").considered
+    assert item.reason is SkipReason.ONE_WORD_IN_PASSING
+    assert item.matched["passing"] and consideration_json(item)["reason"] == "one_word_in_passing"
+    assert "one_word_in_passing" in format_explanation(
+        engine.explain("u", "What is Super Tuesday in American elections?")
+    )
+    # Counted in every dimension (the default), the same word selects the memory.
+    plain = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret=SECRET))
+    plain.remember("u", [_chess()], source_conversation_id="c-1")
+    assert _recalled(plain, "What is Super Tuesday in American elections?") == [
+        "The user plays chess at a club every Tuesday evening."
+    ]
+
+
+def test_the_same_word_in_a_request_or_with_a_second_word_still_recalls() -> None:
+    engine = _engine(_chess())
+    memory = ["The user plays chess at a club every Tuesday evening."]
+    assert _recalled(engine, "Plan my week, Tuesday included") == memory
+    assert _recalled(engine, "What is a good chess opening for Tuesday's club night?") == memory
+    assert _recalled(engine, "Why do chess clubs meet on Tuesday evenings?") == memory
+
+
+def test_a_comparison_or_a_question_about_the_users_own_material_still_recalls() -> None:
+    engine = _engine(_tea())
+    assert _recalled(engine, "普洱茶和红茶有什么区别") == ["用户喜欢喝普洱茶。"]
+    chess = _engine(_chess())
+    assert _recalled(chess, "What is the rating of this chess engine?") == [
+        "The user plays chess at a club every Tuesday evening."
+    ]
+
+
+def test_a_memory_that_shapes_every_answer_is_exempt() -> None:
+    news = candidate(
+        "Always include source links when giving news.",
+        ["news", "source links"],
+        type="standing_instruction",
+        identity={"subject": "news sources"},
+    )
+    engine = _engine(news)
+    assert _recalled(engine, "What is the news about the election?") == [
+        "Always include source links when giving news."
+    ]
