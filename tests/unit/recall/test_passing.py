@@ -4,12 +4,12 @@
 from typing import Any
 
 from langgraph.store.memory import InMemoryStore
+from recall_support import candidate
 
 from memory_plugins import MemoryConfig, MemoryEngine
 from memory_plugins.config import RecallConfig
 from memory_plugins.recall.explain import consideration_json, format_explanation
 from memory_plugins.recall.types import SkipReason
-from tests.unit.recall.recall_support import candidate
 
 SECRET = "passing-tests-secret-0123"
 
