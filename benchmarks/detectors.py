@@ -34,6 +34,8 @@ FRAGMENTS = (
     "ο", "iο", "i g n o r e ", "ignore ", "ignore all previous ", "</", "system: ", "[INST]",
     "CVE-2024-", "KB1", "10.1000/", "0x", "bc1", "1Z", "eyJ", "eyJhbGciOi.", "-----BEGIN ",
     "PRIVATE KEY", "Authorization: Bearer ", "Cookie: a=", "a=b; ", "sk-", "ghp_", "AKIA",
+    "ETag: \"", "/v1/", "//a/:_", "a!", "', '", "aB3 ", "aB3\n", "xTOKEN-", "10.1000/1-",
+    "0-3-4-2 ",
 )  # fmt: skip
 
 

@@ -2,7 +2,9 @@
 
 Cases may carry a ``category`` (``secret``, ``pii`` or ``benign``, as in the detection
 corpus under ``tests/data/detection/``): the command then also prints, per category, how
-many secrets and personal identifiers were stored and how many benign cases were rejected.
+many secrets and personal identifiers were stored and how many benign cases were rejected,
+and, for cases that also carry a ``source`` ("kingfisher rule examples (…)"), the same
+per source, named by the source's first word.
 """
 
 import argparse
@@ -54,6 +56,8 @@ def run(args: argparse.Namespace) -> int:
     false_accepts = false_rejects = code_agree = code_labelled = 0
     per_category: Counter[str] = Counter()
     wrong_by_category: Counter[str] = Counter()
+    per_source: Counter[tuple[str, str]] = Counter()
+    wrong_by_source: Counter[tuple[str, str]] = Counter()
     config = MemoryConfig(principal_secret=uuid.uuid4().hex)
     with ResultWriter(args.out) as out:
         for case in progress(cases, "validation"):
@@ -73,6 +77,11 @@ def run(args: argparse.Namespace) -> int:
             if isinstance(category, str):
                 per_category[category] += 1
                 wrong_by_category[category] += int(decision != data["expect"])
+                named = data.get("source")
+                if isinstance(named, str) and named.split():
+                    key = (named.split()[0].lower(), category)
+                    per_source[key] += 1
+                    wrong_by_source[key] += int(decision != data["expect"])
             if decision == "accept" and data["expect"] == "reject":
                 false_accepts += 1
             elif decision == "reject" and data["expect"] == "accept":
@@ -90,6 +99,11 @@ def run(args: argparse.Namespace) -> int:
         if per_category[category]:
             wrong, total = wrong_by_category[category], per_category[category]
             rows.append((label, f"{wrong}/{total} = {wrong / total:.1%}"))
+    labels = dict(_CATEGORY_LABELS)
+    for (name, category), total in sorted(per_source.items()):
+        wrong = wrong_by_source[name, category]
+        label = labels.get(category, f"{category} wrong")
+        rows.append((f"  {name}: {label}", f"{wrong}/{total} = {wrong / total:.1%}"))
     print_table(f"validation: {len(cases)} cases from {args.file}", rows, problems)
     return 0
 

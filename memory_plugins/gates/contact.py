@@ -78,6 +78,17 @@ _IPV4 = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}")
 _CODE_LABEL = re.compile(
     r"(?:ISBN|ISSN|ISMN|EAN|UPC|GTIN|DOI|CAS|arXiv|PMID)[^A-Za-z0-9]{0,6}$", re.IGNORECASE
 )
+# An ISBN written in its hyphenated groups, the check digit alone last ("0-306-40615-2").
+_ISBN_GROUPS = re.compile(r"(?:97[89]-)?[0-9]{1,5}-[0-9]{1,7}-[0-9]{1,7}-[0-9X]")
+# A DOI's prefix ("10.1038/") earlier in the same word: the digits are its suffix
+# ("https://doi.org/10.1038/s41586-020-2649-2").
+_DOI_PREFIX = re.compile(r"(?<![0-9])10\.[0-9]{4,9}/")
+
+
+def _valid_isbn(written: str) -> bool:
+    from stdnum import isbn
+
+    return bool(isbn.is_valid(written))
 
 
 def find_phone(text: str) -> str | None:
@@ -103,6 +114,12 @@ def _phone(text: str) -> str | None:
             continue
         if _CODE_LABEL.search(text, max(0, m.start() - 12), m.start()) or _IPV4.fullmatch(raw):
             continue
+        if _ISBN_GROUPS.fullmatch(raw) and _valid_isbn(raw):
+            continue
+        near = max(0, m.start() - 200)
+        word = max(text.rfind(" ", near, m.start()), text.rfind("\n", near, m.start())) + 1
+        if _DOI_PREFIX.search(text, max(word, near), m.start()):
+            continue  # the suffix of a DOI in the same word
         if raw.startswith(("+", "00")):
             regions: tuple[str | None, ...] = (None,)
             raw = "+" + raw.removeprefix("00") if raw.startswith("00") else raw

@@ -315,10 +315,12 @@ def _spans(text: str) -> Iterator[tuple[int, int, str, bool]]:
 
 
 # Public codes of software and publications, not of a person: blanked before the number
-# rules run ("CVE-2015-423358" holds no tax number, "KB3017715" no passport).
+# rules run ("CVE-2015-423358" holds no tax number, "KB3017715" no passport, a UUID's
+# last group no identity code).
 _PUBLIC_CODES = re.compile(
     r"(?<![A-Za-z0-9])(?:CVE-[0-9]{4}-[0-9]{4,7}|GHSA(?:-[0-9a-z]{4}){3}|KB[0-9]{6,8}"
-    r"|10\.[0-9]{4,9}/[^\s\"'<>]{1,200}|(?:RFC|ISO|EN|IEC|PEP|JSR|ECMA)[ -]?[0-9]{2,6}(?:-[0-9]{1,4})?)"
+    r"|10\.[0-9]{4,9}/[^\s\"'<>]{1,200}|(?:RFC|ISO|EN|IEC|PEP|JSR|ECMA)[ -]?[0-9]{2,6}(?:-[0-9]{1,4})?"
+    r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"
     r"(?![A-Za-z0-9])",
     re.IGNORECASE,
 )
@@ -423,10 +425,14 @@ def _explained(text: str, start: int, end: int, piece: str) -> bool:
         or _CODE_PREFIX.search(text, max(0, start - 2), start) is not None  # "M-3217-6546-7"
         or any(_valid(path, compact) for path in _BARE_CODES)
         or ("-" in piece and _valid("casrn", piece))  # CAS numbers are written dashed
+        or _ZIP_PLUS_FOUR.fullmatch(piece) is not None  # a US postcode: "94107-1234"
         or _PURPOSE.search(text, max(0, start - _PURPOSE_BEFORE), start) is not None
         or _PURPOSE.search(text, end, end + _PURPOSE_AFTER) is not None
         or _phone_number(text, start, end)
     )
+
+
+_ZIP_PLUS_FOUR = re.compile(r"[0-9]{5}-[0-9]{4}")
 
 
 def _dummy(digits: str) -> bool:

@@ -16,10 +16,16 @@ what a person or a config file says around the value:
   quoted arguments (``os.environ.get('API_KEY', '…')``) or a quoted value holding any
   characters up to its closing quote; a connection string's password (``…;Password=…;``);
   a key tagged with its environment (``xx_live_…``); a machine-made value of a key's
-  length assigned to *any* name in config syntax (``ACMEMETRICS=…``) unless the name says
-  it is a hash, an id or a version; and credentials given in ``.netrc``
-  (``machine … login … password …``), ``curl -u user:password``, Kubernetes ``Secret``
-  ``data:`` blocks;
+  length given to *any* name in config syntax (``ACMEMETRICS=…``, a ``name value`` line
+  of a space-separated config file, a pair of quoted arguments) unless the name says it
+  is a hash, an id, a version, a git object or a published item, or is a URL's query
+  parameter; a value after a word naming a secret, or glued to one in capitals
+  (``acmeTOKEN-…``), needs a key's shape but not a random one's entropy, so sample-looking
+  keys count; keys of letters only (random letters have few vowels); tokens of random
+  segments joined by ``.`` or ``!``; a key in a URL's path, right after the API version
+  (``/api/v1/<key>/…``) or after a segment naming it (``/key/<key>``); and credentials
+  given in ``.netrc`` (``machine … login … password …``), ``curl -u user:password``,
+  Kubernetes ``Secret`` ``data:`` blocks;
 * ``password_hash`` (``runtime_data``): crypt-format password hashes (bcrypt, md5crypt,
   sha256/512-crypt, Argon2, scrypt, yescrypt), by their published formats.
 
@@ -40,6 +46,7 @@ import math
 import re
 from collections import Counter
 from functools import lru_cache
+from itertools import pairwise
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.detectors import FunctionDetector, guarded
@@ -49,6 +56,7 @@ __all__ = [
     "is_reference",
     "labelled_identifier_detector",
     "labelled_secret_detector",
+    "names_no_secret",
     "password_hash_detector",
 ]
 
@@ -192,8 +200,9 @@ _XML_ELEMENT = re.compile(
 )
 # A name and its value written as one token: "dd-apikey-dd52c2…", "fileioSECRETKEY-ABCD…".
 _GLUED = re.compile(
-    r"(?<![A-Za-z0-9])[A-Za-z0-9]{0,40}?(?i:api[_-]?key|secret[_-]?key|access[_-]?key|private[_-]?key"
-    r"|key|token|secret|private|access|password)[_.=:-](?P<value>[A-Za-z0-9][A-Za-z0-9_.+/=-]{15,200})"
+    r"(?<![A-Za-z0-9])[A-Za-z0-9]{0,40}?(?P<word>(?i:api[_-]?key|secret[_-]?key|access[_-]?key"
+    r"|private[_-]?key|key|token|secret|private|access|password))[_.=:-]"
+    r"(?P<value>[A-Za-z0-9][A-Za-z0-9_.+/=-]{15,200})"
 )
 # A random body behind a short prefix, the shape of current API keys ("tvly-M5gj3…",
 # "sgp_210f11…", "PMAK-629c73…", "dp.st.dev.bAqh…"): whoever issued it.
@@ -201,11 +210,36 @@ _PREFIXED = re.compile(
     r"(?<![A-Za-z0-9_./+=-])[A-Za-z][A-Za-z0-9]{0,9}[_.-](?:[A-Za-z0-9]{1,10}[_.-]){0,3}"
     r"(?P<body>[A-Za-z0-9]{20,200}(?:[_.-][A-Za-z0-9]{8,200}){0,3})={0,2}(?![A-Za-z0-9_./+=-])"
 )
+# A key's hex body glued to a short lower-case prefix ("dapi3b7e…"): the prefix ends in a
+# letter no hex digit is, so where it ends is plain.
+_GLUED_HEX = re.compile(
+    r"(?<![A-Za-z0-9_.+/=-])[a-z]{1,7}[g-z](?P<body>[0-9a-f]{32,64})(?![A-Za-z0-9_.+/=-])"
+)
 # A bare token of random letters of both cases and digits, as long as a key: no word,
 # name, hash (one case) or identifier looks like it.
 _RANDOM_TOKEN = re.compile(
     r"(?<![A-Za-z0-9_+/=.-])[A-Za-z0-9+/_-]{28,512}={0,2}(?![A-Za-z0-9_+/=.-])"
 )
+# A token of segments joined by "." or "!" ("1000.<hex>.<hex>", "<org>!<token>"): a host
+# name, a file name or a dotted path has no segment as random as a key.
+_DOTTED = re.compile(
+    r"(?<![A-Za-z0-9_+/=.!-])[A-Za-z0-9_+/=-]{1,512}(?:[.!][A-Za-z0-9_+/=-]{1,512}){1,8}"
+    r"(?![A-Za-z0-9_+/=-]|[.!][A-Za-z0-9_+/=-])"
+)
+_DOTTED_SPLIT = re.compile(r"[.!]")
+# A host followed by a path ("drive.example.com/file/…"), or a file's extension or a
+# top-level domain as the last segment: a link or a name, left to the URL rules.
+_HOST_PATH = re.compile(r"/|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/")
+_EXTENSION = re.compile(r"[a-z][a-z0-9]{0,7}")
+# A URL's path, read segment by segment: an API that takes its key in the path puts it
+# where a REST path has a collection's name, right after the version ("/api/v1/<key>/…"),
+# or after a segment that names it ("/with/key/<key>").
+_URL_PATH = re.compile(
+    r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,15}://[^\s/]{1,253}(?P<path>/[^\s?#\"'<>]{1,2048})"
+)
+_VERSION_SEGMENT = re.compile(r"v[0-9]{1,2}")
+# Nothing but spaces and a full stop from the end of a value to the end of its line.
+_LINE_REST = re.compile(r"[ .。]{0,4}(?:\n|$)")
 # Webhook URLs carry their token in the path.
 _WEBHOOK = re.compile(
     r"https?://[^\s/]{1,253}/(?:[^\s/]{1,64}/){0,4}(?:webhooks?|hooks?|webhookb2)/(?P<rest>[^\s\"'<>]{16,512})"
@@ -236,14 +270,24 @@ _NOT_SECRET_PARTS = frozenset(
         "fingerprint", "integrity", "url", "uri", "path", "file", "name", "image", "tag",
         "hex", "nonce", "salt", "trace", "request", "correlation", "doi", "isbn", "order",
         "tracking", "sku", "asin", "slug", "color", "colour",
+        # git's objects and refs: "tree 4b825dc…", "parent 9fceb02…", "main 9fceb02…"
+        "tree", "parent", "object", "blob", "head", "main", "master", "origin", "branch",
+        # the published item an id points to: "playlist=PL…", "video …"
+        "playlist", "list", "video", "channel", "album", "track", "song", "post", "page",
+        "doc", "document", "sheet", "spreadsheet", "folder", "item", "product",
+        # HTTP conditional requests carry entity tags: If-Match, If-None-Match
+        "match",
     )
 )  # fmt: skip
 # The rest of a quoted value, up to its closing quote on the line (no whitespace inside).
 _QUOTED_END = {q: re.compile(rf"[^\s{q}]{{1,256}}(?={q})") for q in ('"', "'", "`")}
 # A name and its value as two quoted arguments or items: os.environ.get('API_KEY', 'v'),
 # headers.set("X-Api-Key", "v"), ("client_secret", "v").
+# The name's opening quote and the value's closing one may be cut off where a snippet
+# starts or ends ("sonar.login', '…").
 _PAIR = re.compile(
-    r"[\"'](?P<name>[A-Za-z][\w.-]{0,63})[\"'][ \t]{0,3},[ \t]{0,3}[\"'](?P<value>[^\s\"']{4,256})[\"']"
+    r"(?:[\"']|(?<![\w.-]))(?P<name>[A-Za-z][\w.-]{0,63})[\"'][ \t]{0,3},[ \t]{0,3}[\"']"
+    r"(?P<value>[^\s\"']{4,256})(?:[\"']|$)"
 )
 # ADO.NET / ODBC / JDBC connection strings: "Server=h;User Id=u;Password=p;".
 _CONNECTION_PASSWORD = re.compile(
@@ -270,6 +314,25 @@ def _entropy(value: str) -> float:
     return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
 
 
+def _vowel_share(letters: str) -> float:
+    """The share of vowels among ``letters``: about 0.4 in words of European languages
+    and in names built of them, about 0.2 in random letters."""
+    return sum(c in "aeiouAEIOU" for c in letters) / len(letters) if letters else 0.0
+
+
+def _random_letters(value: str, length: int, entropy: float) -> bool:
+    """Letters of both cases, as many as a key has, without the vowels of words."""
+    return (
+        len(value) >= length
+        and value.isascii()
+        and value.isalpha()
+        and not value.islower()
+        and not value.isupper()
+        and _vowel_share(value) <= 0.25
+        and _entropy(value) >= entropy
+    )
+
+
 def _key_shaped(value: str) -> bool:
     value = value[:_SHAPE_CHARS]
     letters = sum(map(str.isalpha, value))
@@ -279,6 +342,8 @@ def _key_shaped(value: str) -> bool:
         return True  # a hex or UUID-shaped key (Heroku, Anypoint, many others issue UUIDs)
     if n >= 24 and letters + digits >= n * 0.7 and _entropy(value) >= 3.0:
         return True
+    if _random_letters(value, 16, 4.0):
+        return True  # a key of letters only ("abcDEFGhijKLmno…"), after a word naming it
     return n >= 8 and letters >= 2 and digits >= 2 and _entropy(value) >= 2.5
 
 
@@ -287,17 +352,30 @@ def _random(value: str) -> bool:
     entropy of random characters (a word, a name or a date has far less)."""
     segments = [s for s in _KEY_PUNCTUATION.split(value[:_SHAPE_CHARS]) if s]
     if len(segments) >= 3 and all(
-        s.isdigit() or len(s) <= 3 or (s.isalpha() and s.islower()) for s in segments
+        s.isdigit()
+        or len(s) <= 3
+        or (s.isalpha() and (s.islower() or (s.isupper() and _vowel_share(s) > 0)))
+        for s in segments
     ):
-        return False  # lower-case words joined by punctuation: a slug, a branch, a bucket name
+        # Words of one case joined by punctuation: a slug, a branch, a bucket name, a
+        # constant ("ACCESS-LEVEL-ADMIN-01").
+        return False
     core = "".join(segments)
     parts = _CAMEL.findall(core)
     words = [p for p in parts if p.isalpha()]
-    camel = any(c.islower() for c in core) and any(c.isupper() for c in core)
-    if camel and words and sum(map(len, words)) >= 4 * len(words):
-        return False  # whole words in camel case: a name in code ("atLeast24CharactersField")
+    if (
+        any(p[0].isupper() and p[1:].islower() for p in words)
+        and any(c.islower() for c in core)
+        and sum(map(len, words)) >= 4 * len(words)
+        and _vowel_share("".join(words)) > 0.25
+    ):
+        # Whole words in camel case, capitalised and pronounceable: a name in code
+        # ("atLeast24CharactersField"), not "abcdef1234ABCDEF…" or random letters.
+        return False
     if len(core) >= 32 and re.fullmatch(r"[0-9a-f]+|[0-9A-F]+", core) and not core.isdigit():
         return _entropy(core) >= 3.0
+    if _random_letters(core, 24, 4.3):
+        return True
     classes = (
         any(c.islower() for c in core)
         + any(c.isupper() for c in core)
@@ -350,6 +428,77 @@ def _names_secret(name: str) -> tuple[bool, bool]:
     return secret, any(p in _PASSWORD_PARTS for p in parts) or whole.endswith("password")
 
 
+def names_no_secret(name: str) -> bool:
+    """Whether ``name`` says its value is no secret, whatever the value looks like: a
+    hash, an id, a version, a git object, a published item ("ETag", "commit_sha",
+    "playlist")."""
+    return any(p in _NOT_SECRET_PARTS for p in _name_parts(name))
+
+
+def _random_dotted(text: str, found: re.Match[str]) -> bool:
+    token = found.group()
+    segments = _DOTTED_SPLIT.split(token)
+    if _HOST_PATH.match(token) or _EXTENSION.fullmatch(segments[-1]):
+        return False
+    if token.startswith("eyJ"):
+        return False  # base64 JSON first: a JOSE structure, the json_web_token rule's to judge
+    if _DIGEST_LABEL.search(text, max(0, found.start() - 8), found.start()):
+        return False
+    return any(len(s) >= 20 and _random(s) for s in segments)
+
+
+def _key_in_path(path: str) -> bool:
+    segments = path.split("/")
+    for before, segment in pairwise(segments):
+        if len(segment) < 16 or _UUID.fullmatch(segment):
+            continue
+        if _VERSION_SEGMENT.fullmatch(before) and _random(segment):
+            return True
+        if (
+            not before.lower().endswith("s")
+            and _names_secret(before)[0]
+            and _key_shaped(segment)
+            and not _words(segment)
+        ):
+            return True
+    return False
+
+
+def _word_starts(text: str, at: int) -> bool:
+    """Whether a word starts at ``at``: after a non-letter, or in capitals after a
+    lower-case letter ("mailmodoPRIVATE-…"), not inside one ("monkey-…")."""
+    if at == 0 or not text[at - 1].isalpha():
+        return True
+    return text[at - 1].islower() and text[at : at + 2].isupper()
+
+
+def _words(value: str) -> bool:
+    """Words, numbers and short codes joined by punctuation ("EXPIRY-2024-03",
+    "rotation-policy-v2"): each part digits, three characters or fewer, or letters of one
+    case short enough to be a word."""
+    return all(
+        s.isdigit()
+        or len(s) <= 3
+        or (s.isalpha() and len(s) <= 20 and (s.islower() or s.isupper()))
+        for s in _KEY_PUNCTUATION.split(value[:_SHAPE_CHARS])
+        if s
+    )
+
+
+def _alone_on_line(text: str, m: re.Match[str]) -> bool:
+    """Whether a ``_NAME`` match is the ``name value`` line of a space-separated config
+    file (nginx, redis.conf, ssh_config): nothing before the name on its line (or before
+    it only a lead-in ending in a colon), one run of spaces, nothing after the value."""
+    if m["q"] or m["sep"].strip():
+        return False
+    window = max(0, m.start() - 16)
+    before = text[window : m.start()].rstrip(" ")
+    if (before[-1] not in "\n:：") if before else window > 0:
+        return False  # words before the name on its line (or a long run of spaces)
+    after = _LINE_REST.match(text, m.end("value"))
+    return after is not None
+
+
 def _labelled_secret(text: str) -> str | None:
     text = fold(text)
     for m in _NAME.finditer(text):
@@ -357,7 +506,8 @@ def _labelled_secret(text: str) -> str | None:
         if not secret and m["name"].lower() == "code":  # "access code", "secret code"
             secret = text[max(0, m.start() - 8) : m.start()].rstrip().lower().endswith(_CODE_OF)
         assigned = any(c in m["sep"] for c in ":=：")
-        if not (secret or assigned):
+        alone = not (secret or assigned) and _alone_on_line(text, m)
+        if not (secret or assigned or alone):
             continue
         value = _value(text, m)
         if (
@@ -372,13 +522,19 @@ def _labelled_secret(text: str) -> str | None:
             continue  # "host key is SHA256:uNiV…": a published fingerprint or digest
         if not secret:
             # Any name: a machine-made value of a key's length in config syntax
-            # ("SCRAPFLY=…"), unless the name says it is a hash, an id or a version.
+            # ("SCRAPFLY=…", or "scrapfly …" alone on a line), unless the name says it is
+            # a hash, an id or a version, or is a URL's query parameter ("?list=…").
             if (
-                len(value) >= 24
+                len(value) >= (20 if alone else 24)
                 and "://" not in value
+                and not _HOST_PATH.match(value)  # a link without its scheme
+                and text[m.start() - 1 : m.start()] not in ("?", "&")
+                and not (alone and _UUID.fullmatch(value))
                 and _random(value)
-                and not any(p in _NOT_SECRET_PARTS for p in _name_parts(m["name"]))
+                and not names_no_secret(m["name"])
             ):
+                if alone:
+                    return "random key-length value after a name alone on a line"
                 return "random key-length value assigned in config syntax"
             continue
         if len(value) <= 64 and _DIGIT.search(value) is None and _names_secret(value)[0]:
@@ -388,8 +544,18 @@ def _labelled_secret(text: str) -> str | None:
     for found in _PAIR.finditer(text):
         secret, password = _names_secret(found["name"])
         value = found["value"]
-        if secret and not is_reference(value) and (_key_shaped(value) or password):
+        if is_reference(value):
+            continue
+        if secret and (_key_shaped(value) or password):
             return "secret value paired with a secret-like name"
+        if (
+            not secret
+            and len(value) >= 24
+            and not _UUID.fullmatch(value)
+            and _random(value)
+            and not names_no_secret(found["name"])
+        ):
+            return "random key-length value paired with a name"
     for found in _CONNECTION_PASSWORD.finditer(text):
         written = (found["value"] or found["last"] or "").strip()
         if written and not is_reference(written) and not set(written) <= set("*•x"):
@@ -402,9 +568,15 @@ def _labelled_secret(text: str) -> str | None:
             if _names_secret(found[1])[0] and not is_reference(found[2]):
                 return "secret value after a secret-like name"
     for found in _GLUED.finditer(text):
-        if _key_shaped(found["value"]) and _random(found["value"]):
+        value = found["value"]
+        if _key_shaped(value) and (
+            _random(value) or (_word_starts(text, found.start("word")) and not _words(value))
+        ):
             return "secret value glued to a secret-like name"
     for found in _PREFIXED.finditer(text):
+        if _random(found["body"]):
+            return "prefixed random token"
+    for found in _GLUED_HEX.finditer(text):
         if _random(found["body"]):
             return "prefixed random token"
     for found in _RANDOM_TOKEN.finditer(text):
@@ -418,6 +590,14 @@ def _labelled_secret(text: str) -> str | None:
             and _entropy(token) >= 4.2
         ):
             return "random key-length token"
+    if "." in text or "!" in text:
+        for found in _DOTTED.finditer(text):
+            if _random_dotted(text, found):
+                return "random key-length token"
+    if "://" in text:
+        for found in _URL_PATH.finditer(text):
+            if _key_in_path(found["path"]):
+                return "key in a URL path"
     for found in _WEBHOOK.finditer(text):
         if any(_random(part) for part in re.split(r"[/@?&=]", found["rest"]) if len(part) >= 16):
             return "webhook URL with its token"
@@ -443,7 +623,8 @@ _SECRET_HINTS = (
     *("_live_", "_test_", "_prod_", "_sandbox_"),
     *("密钥", "秘钥", "令牌", "密码", "口令", "私钥"),
 )
-_LONG_RUN = re.compile(r"[A-Za-z0-9]{20}")
+# A run of a key's length, or the start of a UUID (UUID-shaped keys).
+_LONG_RUN = re.compile(r"[A-Za-z0-9]{20}|[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-")
 
 
 def _may_hold_secret(text: str) -> bool:

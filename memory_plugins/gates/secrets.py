@@ -17,7 +17,8 @@ the detectors are pure and thread-safe:
   (``db_password: v``, ``"api_key": "v"``, ``secret := "v"``, ``password => 'v'``),
   minus what detect-secrets' heuristic filters call templated, sequential or an indirect
   reference;
-* ``high_entropy_string``: quoted base64 / hex strings above detect-secrets' entropy limits;
+* ``high_entropy_string``: quoted base64 / hex strings above detect-secrets' entropy limits,
+  unless the name they are given says they are no secret (``ETag: "…"``, ``commit_sha``);
 * ``public_ip`` (opt-in, a ``sensitive`` detector): public IPv4 addresses.
 
 >>> provider_token_detector().detect("key AKIAIOSFODNN7EXAMPLE")
@@ -37,6 +38,7 @@ from typing import Any
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.detectors import FunctionDetector, guarded
+from memory_plugins.gates.labelled import names_no_secret
 from memory_plugins.gates.textfold import fold
 
 __all__ = [
@@ -96,7 +98,12 @@ _MORE_TOKENS = re.compile(
     r"|oapi\.dingtalk\.com/robot/send\?access_token=[0-9a-f]{20,}"
     r"|open\.feishu\.cn/open-apis/bot/v2/hook/[0-9a-f-]{20,}"
     r"|qyapi\.weixin\.qq\.com/cgi-bin/webhook/send\?key=[0-9a-f-]{20,}))"
-    r"|(?P<npmrc>//[A-Za-z0-9.-]+(?::[0-9]+)?(?:/[^\s:]*)?/?:_(?:auth|authToken|password)=\s?(?!\$\{)[^\s\"']{4,})"
+)
+# An .npmrc credential line. Read only where ":_" occurs, with bounded runs: from every
+# "//" an unbounded path would rescan the rest of the text ("/v1//v1//…"), quadratic.
+_NPMRC = re.compile(
+    r"//[A-Za-z0-9.-]{1,253}(?::[0-9]{1,5})?(?:/[^\s:]{0,512})?/?"
+    r":_(?:auth|authToken|password)=\s?(?!\$\{)[^\s\"']{4,}"
 )
 _MORE_NAMES = {
     "anthropic": "Anthropic API key",
@@ -186,6 +193,8 @@ def _provider_token(text: str) -> str | None:
             if not (any(c.isdigit() or c.isupper() for c in body) or len(body) >= 32):
                 continue
         return _MORE_NAMES[kind]
+    if ":_" in text and _NPMRC.search(text):
+        return _MORE_NAMES["npmrc"]
     return None
 
 
@@ -327,11 +336,35 @@ def _entropy_plugins() -> tuple[Any, ...]:
     return (module.Base64HighEntropyString(), module.HexHighEntropyString())
 
 
+# The name a quoted value is given: 'ETag: "…"', 'commit_sha = "…"', 'If-Match "…"',
+# '("commit", "…")'.
+_NAME_BEFORE = re.compile(r"([A-Za-z][\w.-]{0,63})[\"']?[ \t]{0,3}[:=,]?[ \t]{0,3}$")
+
+
+def _named_no_secret(text: str, value: str) -> bool:
+    """Whether every quoted occurrence of ``value`` follows a name that says it is no
+    secret (an entity tag, a hash, an id: ``names_no_secret``)."""
+    found = False
+    for quoted in re.finditer(r"[\"']" + re.escape(value), text):
+        name = _NAME_BEFORE.search(text, max(0, quoted.start() - 80), quoted.start())
+        if name is None or not names_no_secret(name.group(1)):
+            return False
+        found = True
+    return found
+
+
 def _high_entropy(text: str) -> str | None:
+    named: set[str] = set()  # values already found to follow a name saying "no secret"
     for plugin in _entropy_plugins():
         for value in _analyze(plugin, text):
-            if len(value) >= 20 and plugin.calculate_shannon_entropy(value) > plugin.entropy_limit:
-                return f"high-entropy quoted string ({plugin.secret_type}, detect-secrets)"
+            if (
+                len(value) >= 20
+                and value not in named
+                and plugin.calculate_shannon_entropy(value) > plugin.entropy_limit
+            ):
+                if not _named_no_secret(text, value):
+                    return f"high-entropy quoted string ({plugin.secret_type}, detect-secrets)"
+                named.add(value)
     return None
 
 

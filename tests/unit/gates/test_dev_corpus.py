@@ -71,9 +71,10 @@ def test_sealed_part_per_source() -> None:
     assert rate["faker"] <= 0.10, report  # identifiers stored: target 10 %
     benign = (wrong["look-alike"] + wrong["topic"]) / (total["look-alike"] + total["topic"])
     assert benign <= 0.03, report  # benign refused: target 3 %
-    # Secrets stored: the 5 % target is not met (7.0 % and 5.6 %, see
+    assert rate["kingfisher"] <= 0.05, report  # secrets stored: target 5 %
+    # Nosey Parker's secrets stored: the 5 % target is not met (5.9 %, see
     # tests/data/detection/README.md); this pins the level reached so it cannot slip.
-    assert rate["noseyparker"] <= 0.07 and rate["kingfisher"] <= 0.06, report
+    assert rate["noseyparker"] <= 0.06, report
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -83,7 +84,7 @@ def test_tuning_part_counts_are_pinned() -> None:
     }  # fmt: skip
     found = {source: wrong[source] for source in total}
     assert found == {
-        "faker": 17, "noseyparker": 5, "kingfisher": 29, "look-alike": 0, "topic": 0
+        "faker": 17, "noseyparker": 1, "kingfisher": 15, "look-alike": 0, "topic": 0
     }, "\n".join(examples)  # fmt: skip
 
 
