@@ -38,6 +38,10 @@ _EMAIL = re.compile(
     r"@[^\s@<>()\[\],;:\"'“”‘’（）【】：，。/]{1,253}\.[^\s@<>()\[\],;:\"'“”‘’（）【】：，。/.]{2,63}"
 )
 _URL_USERINFO = re.compile(r"://[^\s/@]{0,256}$")
+# A host whose first label spells an IPv4 address ("ip-10-0-12-34.", "ec2-3-91-22-10."): a
+# machine's generated name, so ``user@`` it is a login to that machine, not a mailbox.
+_OCTET = r"(?:25[0-5]|2[0-4][0-9]|1?[0-9]{1,2})"
+_MACHINE_HOST = re.compile(rf"(?:[A-Za-z0-9]{{1,20}}-)?(?:{_OCTET}-){{3}}{_OCTET}\.")
 _TRAILING = ".!?)'\"”’"
 
 
@@ -51,6 +55,8 @@ def _email(text: str) -> str | None:
             text, max(0, m.start() - 300), m.start()
         ):
             continue  # git@host:org/repo, or user@host inside a URL
+        if _MACHINE_HOST.match(address, address.index("@") + 1):
+            continue
         try:
             validate_email(address, check_deliverability=False, test_environment=True)
         except EmailNotValidError:

@@ -12,6 +12,9 @@
   counts unless the text says what it is (an order, a quantity, a time, a product code,
   a phone number): nearly every such number passes some scheme, and a long-term memory has
   little use for an unexplained one.
+  Digits that belong to a file name, a host name, a dated document reference
+  (``ABC-2019-0042``), an ISNI or ORCID iD, or a vehicle identification number (each with
+  its check character) are set aside first.
 * ``payment_card``: Luhn (stdnum) with a card network's issuer prefix and length, or any
   Luhn-valid 13-19 digit number after a card cue.
 * ``bank_account``: IBANs of any country, compact, spaced or dashed (stdnum's country
@@ -143,7 +146,7 @@ _NOT_IDENTIFIERS = frozenset((
 _CUE_BEFORE = 48
 # Words that say a long number is something other than a personal identifier: a
 # reference of a purchase, a ticket or a membership, a product, publication or software
-# code, a time, a quantity.
+# code, a vehicle's number, a time, a quantity.
 _PURPOSE = re.compile(
     r"(?<![A-Za-z])(?:orders?|invoices?|receipts?|tracking|parcels?|packages?|shipments?"
     r"|waybills?|booking|reservations?|confirmation|tickets?|transactions?|serial|models?"
@@ -152,8 +155,9 @@ _PURPOSE = re.compile(
     r"|views|downloads|followers|likes|subscribers|visitors|residents|people|population"
     r"|rows|records|steps|met(?:er|re)s|km|miles|g|grams|kg|lbs?|ml|lit(?:er|re)s|dollars|euros|pounds|yuan|rmb|yen|rupees"
     r"|won|usd|eur|gbp|cny|jpy|inr|isbn|issn|ismn|ean|upc|gtin|doi|isin|imei|library"
-    r"|members?|membership|loyalty)(?![A-Za-z])"
+    r"|members?|membership|loyalty|vins?|vehicles?|chassis)(?![A-Za-z])"
     r"|订单|快递|运单|物流|发票|票号|工单|字节|时间戳|版本|序列号|型号|条码|元|人民币|步|人次"
+    r"|车架号|车辆识别|底盘号"
     r"|会员|积分",
     re.IGNORECASE,
 )
@@ -326,12 +330,82 @@ _PUBLIC_CODES = re.compile(
 )
 
 
+# Names and references whose digits belong to something other than a person: a file name
+# with an extension the standard MIME table knows, a lower-case host name, a document
+# reference made of a letter prefix and a year ("ABC-2019-0042"), an ISNI (ORCID iDs are
+# ISNIs) with its ISO 7064 MOD 11-2 check, a vehicle identification number with its check
+# digit. Blanked, like the public codes, before the number rules run.
+_FILE_NAME = re.compile(
+    r"(?<![A-Za-z0-9_.-])[A-Za-z0-9_-]{1,128}\.([A-Za-z][A-Za-z0-9]{0,7})"
+    r"(?![A-Za-z0-9_-]|\.[A-Za-z0-9])"
+)
+_HOST_NAME = re.compile(
+    r"(?<![A-Za-z0-9_.-])[a-z0-9][a-z0-9-]{0,62}(?:\.[a-z0-9][a-z0-9-]{0,62}){0,8}"
+    r"\.[a-z]{2,24}(?![A-Za-z0-9_-]|\.[A-Za-z0-9])"
+)
+_DATED_REFERENCE = re.compile(
+    r"(?<![A-Za-z0-9_-])([A-Za-z]{2,6})[-/_]?(?:19|20)[0-9]{2}[-/_][0-9A-Za-z]{1,12}"
+    r"(?![A-Za-z0-9]|[-/_][0-9A-Za-z])"
+)
+_ISNI = re.compile(
+    r"(?<![0-9A-Za-z-])0000([ -]?)[0-9]{4}\1[0-9]{4}\1[0-9]{3}[0-9Xx](?![0-9A-Za-z]|-[0-9])"
+)
+_VIN = re.compile(r"(?<![A-Za-z0-9])[A-HJ-NPR-Z0-9]{17}(?![A-Za-z0-9])")
+_VIN_VALUES = dict(
+    zip("ABCDEFGHJKLMNPRSTUVWXYZ", (*range(1, 9), *range(1, 6), 7, 9, *range(2, 10)), strict=True)
+)
+_VIN_WEIGHTS = (8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2)
+
+
+def _vin(code: str) -> bool:
+    """A vehicle identification number (ISO 3779): its ninth character checks the rest."""
+    if len(code) != 17 or code.isdigit() or code.isalpha():
+        return False
+    total = sum(
+        (int(c) if c.isdigit() else _VIN_VALUES.get(c, 0)) * w
+        for c, w in zip(code, _VIN_WEIGHTS, strict=True)
+    )
+    return "0123456789X"[total % 11] == code[8]
+
+
+@cache
+def _file_extensions() -> frozenset[str]:
+    import mimetypes
+
+    known = mimetypes.MimeTypes(filenames=()).types_map[True]  # the built-in table only
+    return frozenset(ext[1:].lower() for ext in known)
+
+
+def _not_personal(m: re.Match[str]) -> bool:
+    found = m.group()
+    if m.re is _FILE_NAME:
+        return m.group(1).lower() in _file_extensions()
+    if m.re is _HOST_NAME:
+        return any(c.isalpha() for c in found.rsplit(".", 1)[0])
+    if m.re is _DATED_REFERENCE:
+        return _ID_CUE.fullmatch(m.group(1)) is None
+    if m.re is _ISNI:
+        return _valid("isni", found)
+    return _vin(found)
+
+
+def _blank_references(text: str) -> str:
+    for pattern in (_FILE_NAME, _HOST_NAME, _DATED_REFERENCE, _ISNI, _VIN):
+        if pattern.search(text):
+            text = pattern.sub(
+                lambda m: " " * len(m.group()) if _not_personal(m) else m.group(), text
+            )
+    return text
+
+
 def _national_id(text: str) -> str | None:
     text = fold(text)
     if _PUBLIC_CODES.search(text):
         text = _PUBLIC_CODES.sub(lambda m: " " * len(m.group()), text)
+    own = text
+    text = _blank_references(text)
     if _count_digits(text) < 6:  # "ABCDE1234F", "RSSMRA45C12F2LRI": letters carry it
-        return _alnum_tokens(text)
+        return _alnum_tokens(text) or _own_formats(own)
     for start, end, piece, whole in _spans(text):
         for shape, modules in _shaped() if whole else ():
             if shape.fullmatch(piece):
@@ -358,7 +432,7 @@ def _national_id(text: str) -> str | None:
     for m in _HETU.finditer(text):
         if _valid("fi.hetu", m.group(0)):
             return _describe("fi.hetu")
-    return _own_formats(text)
+    return _own_formats(own)
 
 
 # Check-digit schemes of securities, legal entities, works and products: a code valid in one
@@ -378,6 +452,7 @@ def _unexplained_code(text: str) -> str | None:
     text = fold(text)
     if _PUBLIC_CODES.search(text):
         text = _PUBLIC_CODES.sub(lambda m: " " * len(m.group()), text)
+    text = _blank_references(text)
     for m in _CODE_TOKEN.finditer(text):
         start, end = m.span()
         if (

@@ -1,0 +1,60 @@
+"""Reference numbers users mention in passing are kept; a personal identifier beside one is not.
+
+The values are made up for these tests in the general shapes of their kinds (the ISNIs and
+VINs carry correct check characters); none of them comes from the detection corpora.
+"""
+
+import pytest
+
+from memory_plugins.gates.runtime import find_runtime_data
+from memory_plugins.gates.sensitive import find_sensitive
+
+ISNI = "0000-0003-4712-8565"  # ISO 7064 MOD 11-2 check digit 5
+VIN = "3FAHP0HA7AR207715"  # ninth character 7 checks the rest
+
+KEPT = [
+    f"The user's ORCID is {ISNI}.",
+    f"用户的 ORCID 是 {ISNI}。",
+    "The user's ORCID iD: https://orcid.org/0000-0002-9165-0177",
+    "The author's ISNI is 0000 0002 9165 0177.",
+    f"The user's car has VIN {VIN}.",
+    f"用户的车架号 {VIN}。",
+    "The user's VIN is WAUZZZ8K9BA061234, from the registration papers.",
+    "The user's photo is IMG_20230817_174233.jpg in the shared album.",
+    "用户的照片文件 IMG_20230817_174233.jpg 在相册里。",
+    "The user keeps the clip as VID_20221109_083015.mp4.",
+    "The user's invoice BILL-2023-004871 is paid.",
+    "用户的发票号 FP-2022-118834 已付款。",
+    "The user's contract no. AGR-2021-77315 renews in May.",
+    "The user's server is ec2-18-204-77-31.compute-1.amazonaws.com.",
+    "用户的服务器主机名 ec2-18-204-77-31.compute-1.amazonaws.com。",
+    "The user's API listens on ec2-52-114-33-98.us-west-2.compute.amazonaws.com:8080",
+    "The user deploys with ssh ubuntu@ec2-18-204-77-31.compute-1.amazonaws.com",
+]
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_a_file_host_document_author_or_vehicle_reference_is_kept(text: str) -> None:
+    assert find_sensitive([text]) is None, text
+    assert find_runtime_data([text]) is None, text
+
+
+REFUSED = [
+    # a Chinese resident ID (check digit and birth date) beside or inside each reference
+    f"The user's ORCID is {ISNI}; 身份证号 11010519491231002X.",
+    "The user's scan 11010519491231002X.pdf is on the desktop.",
+    "用户的照片 IMG_20230817_174233.jpg，身份证号 11010519491231002X。",
+    "The user's invoice BILL-2023-004871 went to tax id 11010519491231002X.",
+    f"The user's VIN is {VIN} and passport number C03005988.",
+    "The user's server is ec2-18-204-77-31.compute-1.amazonaws.com, card 4111 1111 1111 1111.",
+    # the same shapes without what makes them a reference
+    "The user's tax id is 0000-0003-4712-8566.",  # wrong MOD 11-2 check digit
+    "The user's ID is 1234-5678-9012-3456.",  # four groups of four not from the ISNI block
+    "Remember 3FAHP0HA1AR207715 for the form.",  # a VIN's shape with a wrong check digit
+    "The user's e-mail is ann.lee@example.com.",
+]
+
+
+@pytest.mark.parametrize("text", REFUSED)
+def test_a_personal_identifier_beside_a_reference_is_still_refused(text: str) -> None:
+    assert find_sensitive([text]) is not None, text
