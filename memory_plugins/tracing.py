@@ -115,9 +115,9 @@ def observed(
             try:
                 with _span(name) as span:
                     result = function(*args, **kwargs)
-                    if gathering is not None:
+                    if gathering is not None and _reporting(span):
                         _report(span, name, _extraction_fields())
-                    elif describe is not None:
+                    elif describe is not None and _reporting(span):
                         _report(span, name, describe(result))
                     return result
             finally:
@@ -139,7 +139,8 @@ def aobserved(
         async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
             with _span(name) as span:
                 result = await function(*args, **kwargs)
-                _report(span, name, describe(result))
+                if _reporting(span):
+                    _report(span, name, describe(result))
                 return result
 
         return wrapper
@@ -166,6 +167,11 @@ def _span(name: str) -> Iterator[Any]:
             raise
 
 
+def _reporting(span: Any) -> bool:
+    """Whether :func:`_report` has anywhere to put fields: a recording span or DEBUG logs."""
+    return (span is not None and span.is_recording()) or logger.isEnabledFor(logging.DEBUG)
+
+
 def _report(span: Any, name: str, fields: Fields) -> None:
     if span is not None and span.is_recording():
         span.set_attributes({f"memory.{key}": value for key, value in fields.items()})
@@ -173,8 +179,21 @@ def _report(span: Any, name: str, fields: Fields) -> None:
         logger.debug("%s %s", name, fields, extra={"event": name, "memory": fields})
 
 
-@functools.cache
 def _get_tracer() -> Any:
+    """The package's tracer, or ``None`` while no tracer provider is set (its spans would
+    record nothing) or without the otel extra."""
+    proxy = _proxy_tracer()
+    if proxy is None:
+        return None
+    from opentelemetry import trace
+
+    if isinstance(trace.get_tracer_provider(), trace.ProxyTracerProvider):
+        return None
+    return proxy
+
+
+@functools.cache
+def _proxy_tracer() -> Any:
     # One proxy tracer: it follows whatever provider the application sets, even later.
     try:
         from opentelemetry import trace

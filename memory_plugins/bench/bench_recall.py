@@ -18,6 +18,11 @@ selecting records, most selecting none. On the same records, in the same run:
   is read, parsed and indexed);
 * ``bm25s`` — p50 of a BM25 top-3 over the records' texts (the scorer's words, the index
   built beforehand): the baseline each figure is also given as a ratio of;
+* ``bm25s floor`` (printed under the table) — p50 of ``bm25s``' scores alone plus a top-3
+  over the nonzero scores, timed query by query in turn with ``bm25s.retrieve``: its top-3
+  is numpy's ``argpartition`` over every score, which some numpy versions take far longer
+  over many tied zeros than over distinct scores; the targets are judged against the
+  faster of the two;
 * ``store vec`` — p50 of the LangGraph ``InMemoryStore``'s own vector search (top 3, the
   query embedding included) over the same texts, with the same embeddings;
 * ``KB/rec`` — memory held per cached record, the index (and the vector matrix) included,
@@ -70,8 +75,10 @@ from memory_plugins.semantic import Embeddings, embedder_name
 __all__ = [
     "Baselines",
     "CueCost",
+    "DenseRow",
     "Measurement",
     "cue_costs",
+    "dense_row",
     "measure",
     "measure_meaning",
     "run",
@@ -279,9 +286,30 @@ class Baselines:
 
     records: int
     bm25s_ms: float | None
+    """``bm25s.retrieve``, top 3."""
+    bm25s_floor_ms: float | None
+    """``bm25s``' scores, then a top 3 over the nonzero scores alone."""
     store_vector_ms: float | None
     embed_query_ms: float | None
     """One query embedding, which the meaning rows leave out."""
+
+
+@dataclass(frozen=True, slots=True)
+class DenseRow:
+    """Warm recall over records of a dense vocabulary and the baselines on the same records
+    (milliseconds, p50; in memory, rules alone)."""
+
+    records: int
+    warm_ms: float
+    bm25s_ms: float | None
+    bm25s_floor_ms: float | None
+    mean_hits: float
+
+    @property
+    def baseline_ms(self) -> float | None:
+        """The faster of the two baselines, which the target is judged against."""
+        found = [ms for ms in (self.bm25s_ms, self.bm25s_floor_ms) if ms]
+        return min(found) if found else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -526,13 +554,13 @@ def baselines(sizes: Sequence[int], embeddings: Embeddings | None) -> list[Basel
     found: list[Baselines] = []
     for size in sizes:
         texts = [synthetic_record(i)["text"] for i in range(size)]
-        bm25 = _bm25s(texts)
+        bm25, floor = _bm25s(texts)
         vector: float | None = None
         embed: float | None = None
         if embeddings is not None:
             vector = _store_vector_search(texts, embeddings)
             embed = percentile(_timed(embeddings.embed_query, 30), 50)
-        found.append(Baselines(size, bm25, vector, embed))
+        found.append(Baselines(size, bm25, floor, vector, embed))
     return found
 
 
@@ -546,22 +574,46 @@ def _timed(fn: Callable[[str], object], calls: int) -> list[float]:
     return timings
 
 
-def _bm25s(texts: list[str], questions: Sequence[str] = _QUERIES) -> float | None:
+def _bm25s(
+    texts: list[str], questions: Sequence[str] = _QUERIES
+) -> tuple[float | None, float | None]:
+    """p50 ms of ``bm25s.retrieve`` (top 3) and of its floor: ``get_scores`` and a top 3
+    over the nonzero scores, the two timed in turn query by query; ``None`` without
+    ``bm25s``."""
     try:
         import bm25s
+        import numpy as np
     except ImportError:
-        return None
+        return None, None
     retriever = bm25s.BM25()
     retriever.index([content_words(t) or ["<empty>"] for t in texts], show_progress=False)
     queries = [content_words(q) or ["<empty>"] for q in questions]
+
+    def retrieve(tokens: list[str]) -> object:
+        return retriever.retrieve([tokens], k=TOP, show_progress=False)
+
+    def floor(tokens: list[str]) -> object:
+        known = retriever.get_tokens_ids(tokens)
+        if not known:
+            return []
+        scores = retriever.get_scores(known)
+        nonzero = np.flatnonzero(scores)
+        if len(nonzero) > TOP:
+            nonzero = nonzero[np.argpartition(scores[nonzero], -TOP)[-TOP:]]
+        return nonzero[np.argsort(-scores[nonzero], kind="stable")]
+
     for tokens in queries[:3]:
-        retriever.retrieve([tokens], k=TOP, show_progress=False)
-    timings = []
+        retrieve(tokens)
+        floor(tokens)
+    timings: tuple[list[float], list[float]] = ([], [])
     for n in range(max(60, len(queries))):
-        start = time.perf_counter()
-        retriever.retrieve([queries[n % len(queries)]], k=TOP, show_progress=False)
-        timings.append(_ms(start))
-    return percentile(timings, 50)
+        tokens = queries[n % len(queries)]
+        order = (retrieve, floor) if n % 2 else (floor, retrieve)  # which goes first alternates
+        for fn in order:
+            start = time.perf_counter()
+            fn(tokens)
+            timings[fn is floor].append(_ms(start))
+    return percentile(timings[0], 50), percentile(timings[1], 50)
 
 
 def _store_vector_search(texts: list[str], embeddings: Embeddings) -> float:
@@ -647,12 +699,16 @@ def run(args: argparse.Namespace) -> int:
     embed = [b.embed_query_ms for b in base.values() if b.embed_query_ms is not None]
     if embed:
         print(f"\none query embedding ({label}): {percentile(embed, 50):.3f} ms (not in the rows)")
+    floors = [b for b in base.values() if b.bm25s_floor_ms is not None]
+    if floors:
+        shown = ", ".join(f"{b.bm25s_floor_ms:.3f} ms at {b.records:,}" for b in floors)
+        print(f"\nbm25s floor (its scores + a top-3 over the nonzero ones): {shown}")
     print()
     for line in _verdicts(results, base):
         print(line)
     cues = [cue_costs(size) for size in sizes if size <= 10_000]
     _print_cue_rows(cues)
-    _print_dense_row(sizes)
+    dense = _print_dense_row(sizes)
     name = getattr(args, "embeddings", None) or "default"
     if name != "none":
         meaning = _meaning_row(name, 1_000)
@@ -664,6 +720,7 @@ def run(args: argparse.Namespace) -> int:
                 "recall": [asdict(m) for m in results],
                 "baselines": [asdict(b) for b in base.values()],
                 "cues": [asdict(c) for c in cues],
+                "dense": asdict(dense),
             }
             json.dump(payload, handle, indent=2)
     for problem in failed:
@@ -690,10 +747,17 @@ def _verdicts(results: Sequence[Measurement], base: dict[int, Baselines]) -> lis
             lines.append(
                 f"warm p50 <= {limit:g} ms at {size:,}: {m.p50_ms:.3f} ms, {verdict(m.p50_ms <= limit)}"
             )
-            bm = base[size].bm25s_ms
+            b = base[size]
+            bm = min((ms for ms in (b.bm25s_ms, b.bm25s_floor_ms) if ms), default=None)
             if size >= 10_000 and bm:
+                both = "; ".join(
+                    f"{what} {m.p50_ms / ms:.2f}x"
+                    for what, ms in (("bm25s", b.bm25s_ms), ("its floor", b.bm25s_floor_ms))
+                    if ms
+                )
                 lines.append(
-                    f"warm p50 within 1x bm25s at {size:,}: {m.p50_ms / bm:.2f}x, {verdict(m.p50_ms <= bm)}"
+                    f"warm p50 within 1x the faster of bm25s and its floor at {size:,}: "
+                    f"{m.p50_ms / bm:.2f}x ({both}), {verdict(m.p50_ms <= bm)}"
                 )
     for backend in ("memory", "sqlite", "postgres"):
         m = find(backend, 10_000, False)
@@ -746,10 +810,10 @@ def _dense_record(i: int) -> dict[str, Any]:
     return example_candidate(text=text, tags=tags, identity=identity, reason="bench")
 
 
-def dense_row(size: int = 10_000) -> tuple[float, float | None, float]:
+def dense_row(size: int = 10_000) -> DenseRow:
     """Warm ``recall`` p50 (in-memory store, rules alone) over ``size`` records of a dense
-    vocabulary, where each query word is held by a few hundred records; ``bm25s`` p50 over
-    the same texts and queries, in the same run; and the mean hits per recall."""
+    vocabulary, where each query word is held by a few hundred records; ``bm25s`` p50 and its
+    floor's over the same texts and queries, in the same run; and the mean hits per recall."""
     config = replace(bench_config(), recall=replace(bench_config().recall, time_budget_ms=60_000.0))
     records = [_dense_record(i) for i in range(size)]
     with open_backend("memory") as store:
@@ -766,22 +830,36 @@ def dense_row(size: int = 10_000) -> tuple[float, float | None, float]:
             start_at = time.perf_counter()
             hits += len(engine.recall(PRINCIPAL, _DENSE_QUERIES[n % len(_DENSE_QUERIES)]).hits)
             timings.append(_ms(start_at))
-    bm25 = _bm25s([r["text"] for r in records], _DENSE_QUERIES)
-    return percentile(timings, 50), bm25, hits / len(timings)
+    bm25, floor = _bm25s([r["text"] for r in records], _DENSE_QUERIES)
+    return DenseRow(size, percentile(timings, 50), bm25, floor, hits / len(timings))
 
 
-def _print_dense_row(sizes: Sequence[int]) -> None:
-    """The dense-vocabulary row, at the largest size measured, with its ratio to bm25s."""
+def _print_dense_row(sizes: Sequence[int]) -> DenseRow:
+    """The dense-vocabulary row, at the largest size measured, with its ratios to ``bm25s``
+    and to its floor, the target judged against the faster of the two."""
     size = max(sizes)
-    warm, bm25, hits = dense_row(size)
-    ratio = f"{warm / bm25:.1f}x bm25s {bm25:.3f} ms" if bm25 else "bm25s not installed"
+    row = dense_row(size)
+    warm = row.warm_ms
     print(
-        f"\n{'dense':<9} {size:>7,} {'off':>7} warm p50 {warm:.3f} ms ({ratio}), "
-        f"{hits:.1f} hits: each query word in a few hundred records"
+        f"\n{'dense':<9} {size:>7,} {'off':>7} warm p50 {warm:.3f} ms, {row.mean_hits:.1f} hits: "
+        "each query word in a few hundred records"
     )
-    if bm25 and size >= 10_000:
-        verdict = "met" if warm <= 2 * bm25 else "MISSED"
-        print(f"dense warm p50 within 2x bm25s at {size:,}: {warm / bm25:.2f}x, {verdict}")
+    if row.bm25s_ms and row.bm25s_floor_ms:
+        print(
+            f"{'':<9} bm25s {row.bm25s_ms:.3f} ms ({warm / row.bm25s_ms:.2f}x); bm25s floor "
+            f"(its scores + a top-3 over the nonzero ones) {row.bm25s_floor_ms:.3f} ms "
+            f"({warm / row.bm25s_floor_ms:.2f}x)"
+        )
+    else:
+        print(f"{'':<9} bm25s not installed")
+    best = row.baseline_ms
+    if best and size >= 10_000:
+        verdict = "met" if warm <= 2 * best else "MISSED"
+        print(
+            f"dense warm p50 within 2x the faster of bm25s and its floor at {size:,}: "
+            f"{warm / best:.2f}x, {verdict}"
+        )
+    return row
 
 
 def cue_costs(size: int) -> CueCost:

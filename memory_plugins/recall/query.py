@@ -276,9 +276,12 @@ class QueryProfile:
         return False
 
 
+_ASCII_LETTERS = re.compile("[A-Za-z]+")
+
+
 def _word_cases(query: str) -> dict[str, frozenset[str]] | None:
-    letters = "".join(ch for ch in query if ch.isascii() and ch.isalpha())
-    if not (any(c.isupper() for c in letters) and any(c.islower() for c in letters)):
+    letters = "".join(_ASCII_LETTERS.findall(query))
+    if not letters or letters.isupper() or letters.islower():
         return None  # all-lower or all-upper text says nothing about case
     return word_cases(query)
 
@@ -375,8 +378,13 @@ def _asks_about_the_world(query: str, config: RecallConfig) -> bool:
 
 
 def _has_marker(raw: str, markers: tuple[str, ...]) -> bool:
+    return any(needle in raw for needle in _marker_needles(tuple(markers)))
+
+
+@lru_cache(maxsize=64)
+def _marker_needles(markers: tuple[str, ...]) -> tuple[str, ...]:
     # A CJK marker may sit inside a run; an English one is whole words.
-    return any((f" {marker} " if marker.isascii() else marker) in raw for marker in markers)
+    return tuple(f" {marker} " if marker.isascii() else marker for marker in markers)
 
 
 def content_words(text: str, config: RecallConfig | None = None) -> list[str]:

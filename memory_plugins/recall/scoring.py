@@ -1180,7 +1180,7 @@ def _holding(
         if found is None:
             found = more
         elif len(found):
-            found = np.intersect1d(found, more)
+            found = np.intersect1d(found, more, assume_unique=True)  # both ascending, unique
     return found
 
 

@@ -158,9 +158,12 @@ def test_bench_measures_and_cleans_up() -> None:
 
 
 @pytest.mark.usefixtures("quick_bench")
-def test_bench_recall_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
+def test_bench_recall_prints_every_figure(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = tmp_path / "bench.json"
     args = ["bench", "recall", "--quick", "--backends", "memory,sqlite", "--embeddings", "hash"]
-    assert main(args) == 0
+    assert main([*args, "--out", str(report)]) == 0
     out = capsys.readouterr().out
     header = ["warm", "ms", "own", "write", "foreign", "cold", "bm25s", "store", "vec", "KB/rec"]
     assert all(word in out for word in header)
@@ -176,6 +179,16 @@ def test_bench_recall_prints_every_figure(capsys: pytest.CaptureFixture[str]) ->
     assert all(row[4].endswith("x)") for row in rows)
     cues = [line for line in out.splitlines() if line.startswith("cues ")]
     assert len(cues) == 1 and "with the records' cues" in cues[0] and "target 1.2x" in cues[0]
+    # bm25s as installed and its floor (scores + a top-3 over the nonzero ones), both timed
+    assert "bm25s floor (its scores + a top-3 over the nonzero ones): " in out
+    lines = out.splitlines()
+    [at] = [n for n, line in enumerate(lines) if line.startswith("dense ")]
+    assert "hits" in lines[at] and "x); bm25s floor" in lines[at + 1]
+    saved = json.loads(report.read_text(encoding="utf-8"))
+    dense = saved["dense"]
+    assert dense["records"] == 20 and dense["warm_ms"] > 0
+    assert dense["bm25s_ms"] > 0 and dense["bm25s_floor_ms"] > 0
+    assert all(b["bm25s_floor_ms"] > 0 for b in saved["baselines"])
 
 
 def test_bench_times_the_same_records_with_and_without_their_cues() -> None:

@@ -64,3 +64,12 @@ def test_bad_configuration_is_a_clear_error(kwargs: dict[str, object]) -> None:
 def test_empty_principal_is_refused() -> None:
     with pytest.raises(ConfigurationError, match="principal"):
         principal_hash(MemoryConfig(principal_secret="0123456789abcdef"), "")
+
+
+def test_a_refused_principal_is_refused_on_every_call() -> None:
+    cfg = MemoryConfig(principal_secret="0123456789abcdef")
+    for _ in range(2):  # a refusal is never remembered as a hash
+        with pytest.raises(ConfigurationError, match="blank"):
+            principal_hash(cfg, "   ")
+    again = MemoryConfig(principal_secret="0123456789abcdef", app="another-app")
+    assert principal_hash(cfg, "bob") == principal_hash(again, "bob")  # the secret keys it
