@@ -11,7 +11,6 @@ prefixes of each other yield unrelated, fixed-length hashes.
 (('memory-plugins', 'user-memory', 'v1'), 64)
 """
 
-import functools
 import hashlib
 import hmac
 import json
@@ -82,17 +81,10 @@ def principal_hash(config: MemoryConfig, principal: str) -> str:
             f"principal must be the user id (a str) or a Principal from KeyRing.verify, "
             f"got {type(principal).__name__}"
         )
-    return _digest(config.secret_bytes, principal)
-
-
-@functools.lru_cache(maxsize=1024)
-def _digest(secret: bytes, principal: str) -> str:
-    """:func:`principal_hash` of a checked id (memoised: a process serves few principals,
-    each of them on every call; a refused id is not kept)."""
     problem = check_principal_id(principal)
     if problem is not None:
         raise ConfigurationError(problem)
-    return hmac.new(secret, principal.encode("utf-8"), hashlib.sha256).hexdigest()
+    return hmac.new(config.secret_bytes, principal.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
 def memory_namespace(config: MemoryConfig, principal: str) -> tuple[str, ...]:
