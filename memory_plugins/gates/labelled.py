@@ -11,8 +11,10 @@ what a person or a config file says around the value:
   date, a UUID or a hash;
 * ``labelled_secret`` (``runtime_data``): a value assigned to, or written right after, a
   name whose parts name a secret (``SCRAPFLY_KEY=…``, ``"client_secret": "…"``,
-  ``zenrows key …``, ``API key: …``, ``密钥：…``) with a key's shape (length, letters and
-  digits, entropy, or a UUID's), also as an XML element (``<apiKey>…</apiKey>``), a pair of
+  ``zenrows key …``, ``API key: …``, ``API key - …``, ``密钥：…``) with a key's shape
+  (length, letters and digits, entropy, or a UUID's), also as an XML element
+  (``<apiKey>…</apiKey>``, or a key-shaped word inside one with spaces or braces, as
+  Jenkins' ``credentials.xml`` writes ``<secret>{…}</secret>``), a pair of
   quoted arguments (``os.environ.get('API_KEY', '…')``) or a quoted value holding any
   characters up to its closing quote; a connection string's password (``…;Password=…;``);
   a key tagged with its environment (``xx_live_…``); a machine-made value of a key's
@@ -166,7 +168,7 @@ _PASSWORD_PARTS = frozenset(("password", "passwd", "pwd", "pass", "passphrase", 
 _NAME = re.compile(
     r"(?<![A-Za-z0-9_.@])(?P<name>[A-Za-z][A-Za-z0-9_.\-]{0,63}|密钥|秘钥|令牌|密码|口令|私钥)"
     # The rest is a lookahead: the value may itself be the next name ("pdfshift SECRET …").
-    r"(?=(?P<sep>[\\\"'\]]{0,3}[ \t]{0,3}(?::=|=>|->|[:=：])[ \t]{0,3}|[ \t]{1,3}"
+    r"(?=(?P<sep>[\\\"'\]]{0,3}[ \t]{0,3}(?::=|=>|->|[:=：])[ \t]{0,3}|[ \t]{1,3}[-–—][ \t]{1,3}|[ \t]{1,3}"
     r"(?:(?:is|was|are|to)[ \t]{1,3}|(?:是|为)[ \t]{0,2})?|(?:是|为)[ \t]{0,2})"
     r"(?P<q>\\?[\"'`“])?(?P<value>[^\s\"'`”,;<>(){}\[\]]{1,256}))"
 )
@@ -198,6 +200,10 @@ _KEY_VALUE_ATTRS = re.compile(
 _XML_ELEMENT = re.compile(
     r"<(?P<name>[A-Za-z][\w.:-]{0,63})>[ \t]{0,2}(?P<value>[^<\s]{4,512})[ \t]{0,2}</(?P=name)>"
 )
+# An element whose content has spaces or braces around the value: Jenkins' credentials.xml
+# (<secret>{AQAAAB…}</secret>), a value with a note.
+_XML_CONTENT = re.compile(r"<(?P<name>[A-Za-z][\w.:-]{0,63})>(?P<value>[^<]{4,1024})</(?P=name)>")
+_XML_WORD = re.compile(r"[^\s{}()\[\],;]{8,512}")
 # A name and its value written as one token: "dd-apikey-dd52c2…", "fileioSECRETKEY-ABCD…".
 _GLUED = re.compile(
     r"(?<![A-Za-z0-9])[A-Za-z0-9]{0,40}?(?P<word>(?i:api[_-]?key|secret[_-]?key|access[_-]?key"
@@ -567,6 +573,12 @@ def _labelled_secret(text: str) -> str | None:
         for found in pattern.finditer(text):
             if _names_secret(found[1])[0] and not is_reference(found[2]):
                 return "secret value after a secret-like name"
+    for found in _XML_CONTENT.finditer(text) if "</" in text else ():
+        if _names_secret(found["name"])[0] and any(
+            _key_shaped(word) and not is_reference(word) and not _words(word)
+            for word in _XML_WORD.findall(found["value"])
+        ):
+            return "secret value in an element named as a secret"
     for found in _GLUED.finditer(text):
         value = found["value"]
         if _key_shaped(value) and (

@@ -41,6 +41,11 @@ LABELLED_SECRETS = [
     "Set ACME_SECRET to Q7h2Lp9Xw4RzT1vB6nM3 in the env.",
     # a machine-made value of a key's length assigned to any name in config syntax
     "ACMEMETRICS=Q7h2Lp9Xw4RzT1vB6nM3kD8sZ5",
+    # a dash between the name and its value; an element's value in braces, with a note
+    "acme token - 'Q7h2Lp9Xw4RzT1vB'",
+    "Acme API key – 7Hd2kLp9Xw4RzT1vB6nM",
+    "<secret>{AQAAABAAAAAQ Q7h2Lp9Xw4RzT1vB6nM3}</secret>",
+    "<password> Tr0ub4dor-x9 (rotated in May) </password>",
 ]
 
 
@@ -108,6 +113,11 @@ ACCEPTED = [
     "Server=db;User Id=app;Password=${DB_PASS};",
     "The door access code changed last week.",
     "the test_live_streaming_endpoint test is flaky",
+    "The user rotates the access token - every 90 days.",
+    "The user's API key - stored in 1Password.",
+    "<password>{{ vault_password }}</password>",
+    "<secret> see the vault entry prod/db-main </secret>",
+    "<token> Rotated 2024-03-01 by ops-team </token>",
 ]
 
 
