@@ -939,23 +939,37 @@ def _ranked(
     np: Any, records: list[MemoryRecord | None], rows: Any, totals: Any, ranks: Any
 ) -> Iterable[_Scored]:
     """The records at ``rows`` with their totals, by total descending, then by the order
-    numbers (most recent change first, then key). The best total's are sorted first and
-    the others only if the selection asks for more; each read from the arrays a few at a
-    time (the selection stops once its hits are full)."""
+    numbers (most recent change first, then key; no two rows share one). The first few of
+    the best total's are picked out unsorted from the others, and the rest sorted only if
+    the selection asks for more; each read from the arrays a few at a time (the selection
+    stops once its hits are full)."""
     if not len(rows):
         return
     best = totals.max()
     top = np.flatnonzero(totals == best)
+    first = _FIRST
+    if len(top) > 2 * first:
+        ahead = ranks[top]
+        few = np.argpartition(ahead, first)[:first]
+        few = few[np.argsort(ahead[few])]
+        yield from _read(records, rows, totals, top[few])
+        order = np.argsort(ahead)
+        yield from _read(records, rows, totals, top[order[first:]])
+    else:
+        yield from _read(records, rows, totals, top[np.argsort(ranks[top])])
     rest = np.flatnonzero(totals != best)
-    yield from _read(records, rows, totals, top[np.argsort(ranks[top])])
     if len(rest):
         yield from _read(records, rows, totals, rest[np.lexsort((ranks[rest], -totals[rest]))])
+
+
+_FIRST = 16
+"""How many records the selection is given first (then four times as many each time)."""
 
 
 def _read(
     records: list[MemoryRecord | None], rows: Any, totals: Any, order: Any
 ) -> Iterable[_Scored]:
-    start, step = 0, 16
+    start, step = 0, _FIRST
     while start < len(order):
         at = order[start : start + step]
         for row, value in zip(rows[at].tolist(), totals[at].tolist(), strict=True):
@@ -1177,7 +1191,6 @@ def _identity_phrases(
     np = held.np
     hits: list[Any] = []
     tokens = q.profile.tokens
-    records = held.records
     for part in (0, 1):
         words, strong = held.ident[part], held.ident_strong[part]
         seen: dict[str, Any] = {}
@@ -1195,10 +1208,8 @@ def _identity_phrases(
             if found is None:
                 continue
             if len(phrase) > 2 and len(found):
-                rows = chosen[found].tolist()
-                keep = [
-                    phrase in features_of(records[row]).identity[part].canonical for row in rows
-                ]
+                texts = held.ident_texts[part]
+                keep = [phrase in texts[row] for row in chosen[found].tolist()]
                 found = found[np.array(keep, bool)]
             if hit is None:
                 hit = np.zeros(size, bool)
@@ -1243,13 +1254,13 @@ def _cjk_counts(
         return None
     present: list[tuple[str, Any]] = []
     seen: dict[str, Any] = {}
-    records = held.records
+    texts = held.texts
     for phrase in sorted(q.profile.phrases):
         found = _holding(held, held.words, phrase, here, seen)
         if found is None:
             continue
         if len(phrase) > 2 and len(found):
-            keep = [phrase in features_of(records[row]).text for row in chosen[found].tolist()]
+            keep = [phrase in texts[row] for row in chosen[found].tolist()]
             found = found[np.array(keep, bool)]
         if len(found):
             present.append((phrase, found))
@@ -1258,8 +1269,7 @@ def _cjk_counts(
     shared = np.zeros(size, np.int64)
     if len(present) > 62:  # more than one 64-bit mask holds: one record at a time
         for position in range(size):
-            text = features_of(records[int(chosen[position])]).text  # type: ignore[arg-type]
-            shared[position] = len(_shared_phrases(runs, text))
+            shared[position] = len(_shared_phrases(runs, texts[int(chosen[position])]))
         return shared
     masks = np.zeros(size, np.int64)
     for bit, (_, found) in enumerate(present):
