@@ -1060,12 +1060,13 @@ def _scores_at(q: _Query, held: ScoringRows, chosen: Any, local: Any) -> _ArrayS
         else:
             text_rows.append(held.rows(rows))
     overlap = np.zeros(size, np.int8)
-    rules = np.zeros(size)
     # tags
     if tag_rows:
         tag_count = np.bincount(here(_joined(np, tag_rows)), minlength=size)
-        rules += config.tag_weight * tag_count
+        rules = config.tag_weight * tag_count.astype(np.float64)
         overlap[tag_count > 0] = _FULL
+    else:
+        rules = np.zeros(size)
     # identity: a part found whole, else one of its phrases
     phrases_hit = _identity_phrases(q, held, chosen=chosen, here=here, marked=marked, size=size)
     if ident_found or phrases_hit[0] is not None or phrases_hit[1] is not None:
