@@ -15,8 +15,9 @@
   ``cjk_phrases``), of each identity part (``identity`` phrases), and the words marked
   strong, written as names or as short lower-case words (what ``ascii_tokens`` weighs and
   how case clashes are told);
-* per row: the type, whether active, the confidence, and a number whose order is the
-  scorer's order among equal scores (most recent change first, then key).
+* per row: the type, whether active, the confidence, a number whose order is the
+  scorer's order among equal scores (most recent change first, then key), and the
+  canonical text and identity parts (a longer CJK phrase is told from its pairs there).
 
 Rows are given when a query first needs the record (so a cold read costs nothing more),
 and taken back when the record is removed or replaced, in place, under the
@@ -114,6 +115,7 @@ class ScoringRows:
         "given",
         "ident",
         "ident_strong",
+        "ident_texts",
         "kind",
         "lower",
         "names",
@@ -124,6 +126,7 @@ class ScoringRows:
         "records",
         "scratch",
         "strong",
+        "texts",
         "words",
     )
 
@@ -132,6 +135,10 @@ class ScoringRows:
         self.count = 0
         self.records: list[MemoryRecord | None] = []
         """The record at each row (``None``: no query touched it, or it is gone)."""
+        self.texts: list[str] = []
+        """Per row, the canonical text of its record (its ``text`` feature)."""
+        self.ident_texts: tuple[list[str], list[str]] = ([], [])
+        """Per identity part (first, second) and row, the part's canonical form."""
         self.given = np.zeros(0, bool)
         """Per row: whether it holds a record."""
         self.kind = np.zeros(0, np.int8)
@@ -211,7 +218,10 @@ class ScoringRows:
     def _grow(self, rows: int) -> None:
         """Make room for ``rows`` rows."""
         if rows > len(self.records):
-            self.records.extend([None] * (rows - len(self.records)))
+            more = rows - len(self.records)
+            self.records.extend([None] * more)
+            for texts in (self.texts, *self.ident_texts):
+                texts.extend([""] * more)
         if rows > len(self.kind):
             size = max(64, 2 * len(self.kind), rows)
             for name in ("given", "kind", "active", "confidence", "rank", "scratch"):
@@ -225,6 +235,10 @@ class ScoringRows:
         post = _post if adding else partial(_unpost, self.np)
         needle = self._needle if adding else self._unneedle
         feats = features_of(record)
+        self.texts[row] = feats.text if adding else ""
+        for at in (0, 1):
+            part = feats.identity[at][2] if adding and len(feats.identity) > at else ""
+            self.ident_texts[at][row] = part
         for tag, pin in zip(record.tags, feats.tags, strict=False):
             needle(("t", pin, tag), row, 0)
         identity = record.identity

@@ -939,23 +939,37 @@ def _ranked(
     np: Any, records: list[MemoryRecord | None], rows: Any, totals: Any, ranks: Any
 ) -> Iterable[_Scored]:
     """The records at ``rows`` with their totals, by total descending, then by the order
-    numbers (most recent change first, then key). The best total's are sorted first and
-    the others only if the selection asks for more; each read from the arrays a few at a
-    time (the selection stops once its hits are full)."""
+    numbers (most recent change first, then key; no two rows share one). The first few of
+    the best total's are picked out unsorted from the others, and the rest sorted only if
+    the selection asks for more; each read from the arrays a few at a time (the selection
+    stops once its hits are full)."""
     if not len(rows):
         return
     best = totals.max()
     top = np.flatnonzero(totals == best)
+    first = _FIRST
+    if len(top) > 2 * first:
+        ahead = ranks[top]
+        few = np.argpartition(ahead, first)[:first]
+        few = few[np.argsort(ahead[few])]
+        yield from _read(records, rows, totals, top[few])
+        order = np.argsort(ahead)
+        yield from _read(records, rows, totals, top[order[first:]])
+    else:
+        yield from _read(records, rows, totals, top[np.argsort(ranks[top])])
     rest = np.flatnonzero(totals != best)
-    yield from _read(records, rows, totals, top[np.argsort(ranks[top])])
     if len(rest):
         yield from _read(records, rows, totals, rest[np.lexsort((ranks[rest], -totals[rest]))])
+
+
+_FIRST = 16
+"""How many records the selection is given first (then four times as many each time)."""
 
 
 def _read(
     records: list[MemoryRecord | None], rows: Any, totals: Any, order: Any
 ) -> Iterable[_Scored]:
-    start, step = 0, 16
+    start, step = 0, _FIRST
     while start < len(order):
         at = order[start : start + step]
         for row, value in zip(rows[at].tolist(), totals[at].tolist(), strict=True):
@@ -965,7 +979,8 @@ def _read(
 
 class _ArrayScores:
     """The rule dimensions of the candidate rows, aligned with them: the rule total before
-    cues, the overlap each record's matches make, the cues' score and matches."""
+    cues, the overlap each record's matches make, the cues' score and matches (``None``
+    when no cue of the query matched)."""
 
     __slots__ = ("cue_found", "cues", "overlap", "rules")
 
@@ -986,8 +1001,15 @@ def _array_scores(q: _Query, held: ScoringRows, chosen: Any) -> _ArrayScores:
         local[chosen] = -1
 
 
+def _joined(np: Any, parts: list[Any]) -> Any:
+    return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+
 def _scores_at(q: _Query, held: ScoringRows, chosen: Any, local: Any) -> _ArrayScores:
-    """:func:`_array_scores`, with ``local`` giving each candidate row's position."""
+    """:func:`_array_scores`, with ``local`` giving each candidate row's position. A
+    dimension nothing matched adds nothing (adding its zeros would not change a sum), and
+    the others are added in the order of :data:`_RULES`, so each total is the sum
+    :func:`_score` makes."""
     np = held.np
     config = q.config
     size = len(chosen)
@@ -1004,10 +1026,10 @@ def _scores_at(q: _Query, held: ScoringRows, chosen: Any, local: Any) -> _ArrayS
 
     query = q.text
     informative = q.informative
-    kinds = held.kind[chosen]
     tag_rows: list[Any] = []
-    whole = [np.zeros(size, bool), np.zeros(size, bool)]
-    text_hit = np.zeros(size, bool)
+    ident_found: list[Any] = []
+    ident_parts: list[Any] = []
+    text_rows: list[Any] = []
     cue_needles: list[tuple[Any, Any, str]] = []
     crowd: Counter[str] = Counter()
     reached: set[tuple[str, ...]] = set()
@@ -1033,90 +1055,127 @@ def _scores_at(q: _Query, held: ScoringRows, chosen: Any, local: Any) -> _ArrayS
                 tag_rows.append(held.rows(rows))
         elif kind == "i":
             if not q.case_clash(needle[2]):
-                found = local[held.rows(rows)]
-                parts = np.frombuffer(at, np.int32)
-                for part in (0, 1):
-                    whole[part][found[(found >= 0) & (parts == part)]] = True
+                ident_found.append(local[held.rows(rows)])
+                ident_parts.append(np.frombuffer(at, np.int32))
         else:
-            text_hit[here(held.rows(rows))] = True
+            text_rows.append(held.rows(rows))
     overlap = np.zeros(size, np.int8)
     # tags
-    tag_count = (
-        np.bincount(here(np.concatenate(tag_rows)), minlength=size)
-        if tag_rows
-        else np.zeros(size, np.int64)
-    )
-    tags = config.tag_weight * tag_count
-    overlap[tag_count > 0] = _FULL
+    if tag_rows:
+        tag_count = np.bincount(here(_joined(np, tag_rows)), minlength=size)
+        rules = config.tag_weight * tag_count.astype(np.float64)
+        overlap[tag_count > 0] = _FULL
+    else:
+        rules = np.zeros(size)
     # identity: a part found whole, else one of its phrases
     phrases_hit = _identity_phrases(q, held, chosen=chosen, here=here, marked=marked, size=size)
-    wholes = whole[0].astype(np.int64) + whole[1]
-    phrases = (phrases_hit[0] & ~whole[0]).astype(np.int64) + (phrases_hit[1] & ~whole[1])
-    identity = config.identity_whole_weight * wholes + config.identity_phrase_weight * phrases
-    overlap[(phrases > 0) & (overlap < _SELF)] = _SELF
-    overlap[wholes > 0] = _FULL
+    if ident_found or phrases_hit[0] is not None or phrases_hit[1] is not None:
+        whole = [np.zeros(size, bool), np.zeros(size, bool)]
+        if ident_found:
+            found, parts = _joined(np, ident_found), _joined(np, ident_parts)
+            inside = found >= 0
+            found, parts = found[inside], parts[inside]
+            for part in (0, 1):
+                whole[part][found[parts == part]] = True
+        hit = [np.zeros(size, bool) if h is None else h for h in phrases_hit]
+        wholes = whole[0].astype(np.int64) + whole[1]
+        phrases = (hit[0] & ~whole[0]).astype(np.int64) + (hit[1] & ~whole[1])
+        rules += config.identity_whole_weight * wholes + config.identity_phrase_weight * phrases
+        overlap[(phrases > 0) & (overlap < _SELF)] = _SELF
+        overlap[wholes > 0] = _FULL
     # text
-    text = np.where(text_hit, config.text_whole_weight, 0.0)
-    if config.text_whole_weight:
-        overlap[text_hit] = _FULL
+    if text_rows:
+        text_hit = np.zeros(size, bool)
+        text_hit[here(_joined(np, text_rows))] = True
+        rules += np.where(text_hit, config.text_whole_weight, 0.0)
+        if config.text_whole_weight:
+            overlap[text_hit] = _FULL
     # cjk_phrases
     shared = _cjk_counts(q, held, chosen, here, size)
-    weak = _of_types(np, config.cjk_weak_types)[kinds]
-    cjk = np.where(weak, config.cjk_phrase_weight_weak, config.cjk_phrase_weight_strong) * shared
+    if shared is not None:
+        weak = _of_types(np, config.cjk_weak_types)[held.kind[chosen]]
+        strong, weakly = config.cjk_phrase_weight_strong, config.cjk_phrase_weight_weak
+        rules += np.where(weak, weakly, strong) * shared
     # ascii_tokens, summed token by token as _ascii_tokens does
-    ascii_score = np.zeros(size)
-    ascii_found = np.zeros(size, bool)
+    ascii_rows, ascii_weights = _ascii_entries(q, held, here, marked)
+    if ascii_rows is not None:
+        rules += np.bincount(ascii_rows, ascii_weights, minlength=size)
+        overlap[ascii_rows] = _FULL
+    # cues, summed in each record's cue order as _cues does
+    if not cue_needles:
+        return _ArrayScores(rules, overlap, None, None)
+    cues = np.zeros(size)
+    least = config.cue_shared_by
+    crowded = {pin for pin, count in crowd.items() if least and count >= least}
+    places = np.concatenate([at[found >= 0] for found, at, _ in cue_needles])
+    where = np.concatenate([found[found >= 0] for found, _, _ in cue_needles])
+    weights = np.concatenate(
+        [
+            np.full(
+                int((found >= 0).sum()),
+                config.cue_weight * config.cue_shared_factor
+                if pin in crowded
+                else config.cue_weight,
+            )
+            for found, _, pin in cue_needles
+        ]
+    )
+    for place in np.unique(places).tolist():
+        at_place = places == place
+        cues[where[at_place]] += weights[at_place]
+    cue_found = np.bincount(where, minlength=size)
+    if config.cue_overlap:
+        overlap[cue_found > 0] = _FULL
+    return _ArrayScores(rules, overlap, cues, cue_found)
+
+
+_LOWER, _UPPER = frozenset({"lower"}), frozenset({"upper"})
+
+
+def _ascii_entries(
+    q: _Query, held: ScoringRows, here: Callable[[Any], Any], marked: Callable[[Any], Any]
+) -> tuple[Any, Any]:
+    """The ``ascii_tokens`` matches of the candidates, token by token in the query's order:
+    each match's candidate position and weight (``None, None`` without any), so that one
+    weighted count sums each candidate's weights in the order :func:`_ascii_tokens` does."""
+    np = held.np
+    config = q.config
+    strong_weight, plain_weight = config.ascii_token_weight, config.plain_word_weight
     cases = q.profile.word_cases
+    words, strong, names, lower = held.words, held.strong, held.names, held.lower
+    found: list[Any] = []
+    weights: list[Any] = []
     for token in q.profile.tokens:
-        postings = held.words.get(token)
+        postings = words.get(token)
         if postings is None:
             continue
         rows = here(held.rows(postings))
         if not len(rows):
             continue
         seen = cases.get(token) if cases is not None else None
-        if seen:
-            names = marked(held.names.get(token))[rows]
-            clash = (names & (seen == frozenset({"lower"}))) | (
-                ~names & marked(held.lower.get(token))[rows] & (seen == frozenset({"upper"}))
-            )
-            rows = rows[~clash]
-        if token in held.strong:
-            strong = marked(held.strong[token])[rows]
-            ascii_score[rows] += np.where(
-                strong, config.ascii_token_weight, config.plain_word_weight
-            )
+        if seen == _LOWER:  # a name must be written as one
+            named = names.get(token)
+            if named is not None:
+                rows = rows[~marked(named)[rows]]
+        elif seen == _UPPER:  # a short word against an acronym, unless a name
+            short = lower.get(token)
+            if short is not None:
+                clash = marked(short)[rows]
+                named = names.get(token)
+                if named is not None:
+                    clash &= ~marked(named)[rows]
+                rows = rows[~clash]
+        held_strong = strong.get(token)
+        if held_strong is None:
+            weights.append(np.full(len(rows), plain_weight))
         else:
-            ascii_score[rows] += config.plain_word_weight
-        ascii_found[rows] = True
-    overlap[ascii_found] = _FULL
-    rules = tags + identity + text + cjk + ascii_score  # summed in the order of _RULES
-    # cues, summed in each record's cue order as _cues does
-    cues = np.zeros(size)
-    cue_found = np.zeros(size, np.int64)
-    least = config.cue_shared_by
-    crowded = {pin for pin, count in crowd.items() if least and count >= least}
-    if cue_needles:
-        places = np.concatenate([at[found >= 0] for found, at, _ in cue_needles])
-        where = np.concatenate([found[found >= 0] for found, _, _ in cue_needles])
-        weights = np.concatenate(
-            [
-                np.full(
-                    int((found >= 0).sum()),
-                    config.cue_weight * config.cue_shared_factor
-                    if pin in crowded
-                    else config.cue_weight,
-                )
-                for found, _, pin in cue_needles
-            ]
-        )
-        for place in np.unique(places).tolist():
-            at_place = places == place
-            cues[where[at_place]] += weights[at_place]
-        cue_found = np.bincount(where, minlength=size)
-        if config.cue_overlap:
-            overlap[cue_found > 0] = _FULL
-    return _ArrayScores(rules, overlap, cues, cue_found)
+            weights.append(np.where(marked(held_strong)[rows], strong_weight, plain_weight))
+        found.append(rows)
+    if not found:
+        return None, None
+    if len(found) == 1:
+        return found[0], weights[0]
+    return np.concatenate(found), np.concatenate(weights)
 
 
 def _identity_phrases(
@@ -1128,32 +1187,33 @@ def _identity_phrases(
     marked: Callable[[Any], Any],
     size: int,
 ) -> list[Any]:
-    """Per identity part (first, second), whether :func:`_identity_phrase` finds a phrase."""
+    """Per identity part (first, second), whether :func:`_identity_phrase` finds a phrase
+    (``None`` for a part where it finds none)."""
     np = held.np
     hits: list[Any] = []
     tokens = q.profile.tokens
-    records = held.records
     for part in (0, 1):
         words, strong = held.ident[part], held.ident_strong[part]
         seen: dict[str, Any] = {}
-        hit = np.zeros(size, bool)
+        hit = None
         holding = [words[token] for token in tokens if token in words]
         for token in tokens:  # a technical term or name of the part
             if token in strong:
-                hit |= marked(strong[token])
+                named = marked(strong[token])
+                hit = named if hit is None else hit | named
         if len(holding) >= 2:  # two plain words of the part
             count = np.bincount(here(np.concatenate(list(map(held.rows, holding)))), minlength=size)
-            hit |= count >= 2
+            hit = count >= 2 if hit is None else hit | (count >= 2)
         for phrase in q.profile.phrases_longest_first:
             found = _holding(held, words, phrase, here, seen)
             if found is None:
                 continue
             if len(phrase) > 2 and len(found):
-                rows = chosen[found].tolist()
-                keep = [
-                    phrase in features_of(records[row]).identity[part].canonical for row in rows
-                ]
+                texts = held.ident_texts[part]
+                keep = [phrase in texts[row] for row in chosen[found].tolist()]
                 found = found[np.array(keep, bool)]
+            if hit is None:
+                hit = np.zeros(size, bool)
             hit[found] = True
         hits.append(hit)
     return hits
@@ -1187,42 +1247,59 @@ def _holding(
 def _cjk_counts(
     q: _Query, held: ScoringRows, chosen: Any, here: Callable[[Any], Any], size: int
 ) -> Any:
-    """Per candidate, how many phrases :func:`_shared_phrases` shares with its text."""
+    """Per candidate, how many phrases :func:`_shared_phrases` shares with its text
+    (``None`` when no candidate shares one)."""
     np = held.np
-    shared = np.zeros(size, np.int64)
     runs = q.profile.phrase_runs
     if not runs:
-        return shared
+        return None
     present: list[tuple[str, Any]] = []
     seen: dict[str, Any] = {}
-    records = held.records
+    texts = held.texts
     for phrase in sorted(q.profile.phrases):
         found = _holding(held, held.words, phrase, here, seen)
         if found is None:
             continue
         if len(phrase) > 2 and len(found):
-            keep = [phrase in features_of(records[row]).text for row in chosen[found].tolist()]
+            keep = [phrase in texts[row] for row in chosen[found].tolist()]
             found = found[np.array(keep, bool)]
         if len(found):
             present.append((phrase, found))
     if not present:
-        return shared
+        return None
+    shared = np.zeros(size, np.int64)
     if len(present) > 62:  # more than one 64-bit mask holds: one record at a time
         for position in range(size):
-            text = features_of(records[int(chosen[position])]).text  # type: ignore[arg-type]
-            shared[position] = len(_shared_phrases(runs, text))
+            shared[position] = len(_shared_phrases(runs, texts[int(chosen[position])]))
         return shared
     masks = np.zeros(size, np.int64)
     for bit, (_, found) in enumerate(present):
         masks[found] |= np.int64(1) << bit
     holding = np.flatnonzero(masks)
-    kinds, back = np.unique(masks[holding], return_inverse=True)
-    counts = [
-        len(_shared_phrases(runs, {p for bit, (p, _) in enumerate(present) if mask >> bit & 1}))  # type: ignore[arg-type]
-        for mask in kinds.tolist()
-    ]
-    shared[holding] = np.array(counts, np.int64)[back]
+    held_masks = masks[holding]
+    if len(present) > _TABLED:
+        kinds, back = np.unique(held_masks, return_inverse=True)
+    else:  # a count per mask the query can make: the masks present, without a sort
+        kinds, back = np.flatnonzero(np.bincount(held_masks)), None
+    counts = np.array(
+        [
+            len(_shared_phrases(runs, {p for bit, (p, _) in enumerate(present) if mask >> bit & 1}))  # type: ignore[arg-type]
+            for mask in kinds.tolist()
+        ],
+        np.int64,
+    )
+    if back is None:
+        table = np.zeros(1 << len(present), np.int64)
+        table[kinds] = counts
+        shared[holding] = table[held_masks]
+    else:
+        shared[holding] = counts[back]
     return shared
+
+
+_TABLED = 12
+"""Up to this many phrases present, each candidate's count is read from a table of every
+mask they can make (4,096 at most) rather than found by sorting the masks."""
 
 
 _TYPE_MASKS: dict[frozenset[str], Any] = {}
@@ -1256,22 +1333,19 @@ def _settle_arrays(
 
     rules, overlap, cue_found = scored.rules, scored.overlap, scored.cue_found
     # Cues alone: how many matched when no other rule dimension scored.
-    alone = np.where((cue_found > 0) & ~(rules > 0), cue_found, -1)
-    total = rules + scored.cues
+    alone = None if cue_found is None else np.where((cue_found > 0) & ~(rules > 0), cue_found, -1)
+    total = rules if scored.cues is None else rules + scored.cues
     if q.profile.factual:
         asked = (total > 0) & ~of_types(config.any_answer_types)
         total = np.where(asked, total * config.fact_question_factor, total)
-    self_aware = of_types(config.self_context_types)
-    blocked = of_types(config.controlled_types) & (
-        (overlap < _SELF) | ((overlap == _SELF) & ~self_aware)
-    )
-    lone = (alone >= 0) & (alone < config.cues_to_select_alone) & (total > 0)
-    eligible = (
-        ~blocked
-        & ~lone
-        & (total > 0)
-        & (total >= config.min_score)
-        & held.active[chosen]
-        & (held.confidence[chosen] >= config.min_confidence)
-    )
+    least = config.min_score
+    eligible = total >= least if least > 0 else total > 0
+    controlled = of_types(config.controlled_types)
+    if controlled.any():
+        self_aware = of_types(config.self_context_types)
+        eligible &= ~(controlled & ((overlap < _SELF) | ((overlap == _SELF) & ~self_aware)))
+    if alone is not None:
+        eligible &= ~((alone >= 0) & (alone < config.cues_to_select_alone) & (total > 0))
+    eligible &= held.active[chosen]
+    eligible &= held.confidence[chosen] >= config.min_confidence
     return total, eligible
