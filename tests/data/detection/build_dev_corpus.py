@@ -17,7 +17,7 @@ import hashlib
 import json
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -242,13 +242,19 @@ def main(noseyparker: Path, kingfisher: Path) -> None:
         *scanner_cases(kingfisher, "data/rules/*.yml", "kingfisher", seen),
         *benign_cases(),
     ]
+    write_split(cases, "dev")
+
+
+def write_split(cases: Iterable[dict[str, Any]], prefix: str) -> None:
+    """``<prefix>_tuning.jsonl`` and ``<prefix>_sealed.jsonl`` beside this script: each case
+    (the first of each id) goes to one part by the parity of its id's hash, once."""
     ids: set[str] = set()
-    parts: dict[str, list[str]] = {"dev_tuning": [], "dev_sealed": []}
+    parts: dict[str, list[str]] = {f"{prefix}_tuning": [], f"{prefix}_sealed": []}
     for case in cases:
         if case["id"] in ids:
             continue
         ids.add(case["id"])
-        part = "dev_sealed" if _stable(case["id"]) % 2 else "dev_tuning"
+        part = f"{prefix}_sealed" if _stable(case["id"]) % 2 else f"{prefix}_tuning"
         parts[part].append(json.dumps(case, ensure_ascii=False))
     for name, lines in parts.items():
         (HERE / f"{name}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -32,9 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from build_corpus import _case  # one case shape for every corpus (a script sees its own folder)
-from build_dev_corpus import MAX_TEXT, SECRET_TEMPLATES, _stable
+from build_dev_corpus import MAX_TEXT, SECRET_TEMPLATES, _stable, write_split
 
-HERE = Path(__file__).resolve().parent
 PER_DETECTOR = 3
 
 _SPACE = re.compile(r"(?:\s|//[^\n]*\n)*")
@@ -222,17 +221,7 @@ def trufflehog_cases(root: Path) -> Iterator[dict[str, Any]]:
 
 
 def main(trufflehog: Path) -> None:
-    ids: set[str] = set()
-    parts: dict[str, list[str]] = {"trufflehog_tuning": [], "trufflehog_sealed": []}
-    for case in trufflehog_cases(trufflehog):
-        if case["id"] in ids:
-            continue
-        ids.add(case["id"])
-        part = "trufflehog_sealed" if _stable(case["id"]) % 2 else "trufflehog_tuning"
-        parts[part].append(json.dumps(case, ensure_ascii=False))
-    for name, lines in parts.items():
-        (HERE / f"{name}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-        print(name, len(lines))
+    write_split(trufflehog_cases(trufflehog), "trufflehog")
 
 
 if __name__ == "__main__":
