@@ -32,7 +32,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from memory_plugins.config import RecallConfig
-from memory_plugins.recall.query import QueryProfile
+from memory_plugins.recall.query import QueryProfile, has_marker, marker_text
 from memory_plugins.recall.text import normalise, stem
 
 __all__ = ["NOTE", "applies", "count_once", "one_word"]
@@ -43,7 +43,6 @@ NOTE = "one word of a question about something else: counted once"
 _WORDS = ("tags", "identity", "text", "cjk_phrases", "ascii_tokens", "self_context", "cues")
 """The dimensions whose matches are words of the query (not meaning, not rarity)."""
 
-_NOT_WORD = re.compile(r"[^\w']+")
 _SUFFIX = re.compile(r" \((?:shared|word: [^)]*)\)$")
 
 
@@ -51,13 +50,8 @@ def applies(profile: QueryProfile, config: RecallConfig) -> bool:
     """Whether the query is a question about the world the rule holds for."""
     if not (config.one_word_in_passing and profile.factual):
         return False
-    raw = " " + _NOT_WORD.sub(" ", normalise(profile.text)) + " "
-    return not (_has(raw, config.choice_markers) or _has(raw, config.situation_markers))
-
-
-def _has(raw: str, markers: Sequence[str]) -> bool:
-    # A CJK marker may sit inside a run; an English one is whole words.
-    return any((f" {marker} " if marker.isascii() else marker) in raw for marker in markers)
+    raw = marker_text(profile.text)
+    return not (has_marker(raw, config.choice_markers) or has_marker(raw, config.situation_markers))
 
 
 def _form(hit: str, dimension: str) -> str:

@@ -31,7 +31,15 @@ from memory_plugins.recall.text import (
     word_cases,
 )
 
-__all__ = ["Lexicon", "QueryProfile", "analyse_query", "content_words", "lexicon_for"]
+__all__ = [
+    "Lexicon",
+    "QueryProfile",
+    "analyse_query",
+    "content_words",
+    "has_marker",
+    "lexicon_for",
+    "marker_text",
+]
 
 MIN_PHRASE = 2
 MAX_PHRASE = 4
@@ -371,13 +379,21 @@ _NOT_WORD = re.compile(r"[^\w']+")
 def _asks_about_the_world(query: str, config: RecallConfig) -> bool:
     if config.fact_question_factor >= 1.0:
         return False
-    raw = " " + _NOT_WORD.sub(" ", normalise(query)) + " "  # words as written: "what's"
-    return _has_marker(raw, config.fact_question_markers) and not _has_marker(
+    raw = marker_text(query)
+    return has_marker(raw, config.fact_question_markers) and not has_marker(
         raw, config.request_markers
     )
 
 
-def _has_marker(raw: str, markers: tuple[str, ...]) -> bool:
+def marker_text(query: str) -> str:
+    """``query`` as :func:`has_marker` reads it: its words as written ("what's"), one space
+    around each."""
+    return " " + _NOT_WORD.sub(" ", normalise(query)) + " "
+
+
+def has_marker(raw: str, markers: tuple[str, ...]) -> bool:
+    """Whether :func:`marker_text` ``raw`` holds one of ``markers`` (English ones as whole
+    words)."""
     return any(needle in raw for needle in _marker_needles(tuple(markers)))
 
 
