@@ -35,7 +35,7 @@ FRAGMENTS = (
     "CVE-2024-", "KB1", "10.1000/", "0x", "bc1", "1Z", "eyJ", "eyJhbGciOi.", "-----BEGIN ",
     "PRIVATE KEY", "Authorization: Bearer ", "Cookie: a=", "a=b; ", "sk-", "ghp_", "AKIA",
     "ETag: \"", "/v1/", "//a/:_", "a!", "', '", "aB3 ", "aB3\n", "xTOKEN-", "10.1000/1-",
-    "0-3-4-2 ",
+    "0-3-4-2 ", "tskey-ab-", "a://a:b@", "://:", "+sha512.", "LTAI",
 )  # fmt: skip
 
 

@@ -27,7 +27,9 @@ what a person or a config file says around the value:
   segments joined by ``.`` or ``!``; a key in a URL's path, right after the API version
   (``/api/v1/<key>/…``) or after a segment naming it (``/key/<key>``); and credentials
   given in ``.netrc`` (``machine … login … password …``), ``curl -u user:password``,
-  Kubernetes ``Secret`` ``data:`` blocks;
+  Kubernetes ``Secret`` ``data:`` blocks. Not a key: what a name says is public
+  (``PUBLIC_KEY``, ``publishableKey``), a URL without credentials, a URL's user part (the
+  ``credential_url`` rule's), a digest named by its algorithm (``pnpm@10.4.1+sha512.…``);
 * ``password_hash`` (``runtime_data``): crypt-format password hashes (bcrypt, md5crypt,
   sha256/512-crypt, Argon2, scrypt, yescrypt), by their published formats.
 
@@ -164,6 +166,8 @@ _SECRET_PARTS = frozenset(
         "accesstoken", "authtoken", "signingkey", "license", "licence",
     )
 )  # fmt: skip
+# Parts of a name that say its key is made to be published (a public key, a publishable key).
+_PUBLIC_PARTS = frozenset(("public", "publishable", "pubkey"))
 _PASSWORD_PARTS = frozenset(("password", "passwd", "pwd", "pass", "passphrase", "passcode", "pw"))
 _NAME = re.compile(
     r"(?<![A-Za-z0-9_.@])(?P<name>[A-Za-z][A-Za-z0-9_.\-]{0,63}|密钥|秘钥|令牌|密码|口令|私钥)"
@@ -182,7 +186,8 @@ _REFERENCE = re.compile(
     re.IGNORECASE,
 )
 _PLACEHOLDER = re.compile(
-    r"your[_-]|_here$|^x{3,}|^\*+$|^\.+$|^-+$|changeme|placeholder|redacted|dummy|^(?:none|null"
+    r"your[_-]|_here$|^x{3,}|^\*+$|^\.+$|^-+$|changeme|replace[_-]?(?:me|with)|placeholder|redacted"
+    r"|dummy|^(?:none|null"
     r"|nil|true|false|undefined|required|optional|empty|hidden|masked|string|value|example)$",
     re.IGNORECASE,
 )
@@ -268,6 +273,13 @@ _SHAPE_CHARS = 96
 _CODE_OF = ("access", "secret", "auth", "private")
 _DIGEST_LABEL = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5)[:-]$")
 _DIGEST_VALUE = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5)[:-]")
+# A digest named by its algorithm after a package's version: "pnpm@10.4.1+sha512.0a31…"
+# (corepack), "…#sha256-…", an integrity pin, published with the package.
+_DIGEST_NAME = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5)$")
+_DIGEST_SUFFIX = re.compile(r"[+#](?i:sha(?:1|224|256|384|512)|md5)[.:-]")
+# A URL without a user part: an address, not a credential (its path, query and token are
+# the URL-path, webhook and credential-URL rules' to judge).
+_PLAIN_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,30}://[^\s/@?#]*(?:[/?#][^@]*)?")
 # Parts of a name that say its value is no secret, whatever it looks like.
 _NOT_SECRET_PARTS = frozenset(
     (
@@ -283,6 +295,8 @@ _NOT_SECRET_PARTS = frozenset(
         "doc", "document", "sheet", "spreadsheet", "folder", "item", "product",
         # HTTP conditional requests carry entity tags: If-Match, If-None-Match
         "match",
+        # keys made to be published: a public key, a publishable key
+        "public", "publishable", "pubkey",
     )
 )  # fmt: skip
 # The rest of a quoted value, up to its closing quote on the line (no whitespace inside).
@@ -425,8 +439,8 @@ def _names_secret(name: str) -> tuple[bool, bool]:
     if name in ("密码", "口令"):
         return True, True
     parts = _name_parts(name)
-    if not parts:
-        return False, False
+    if not parts or any(p in _PUBLIC_PARTS for p in parts):
+        return False, False  # "DOTENV_PUBLIC_KEY", "publishableKey": published by design
     whole = name.lower().replace("_", "").replace("-", "").replace(".", "")
     secret = any(p in _SECRET_PARTS for p in parts) or whole.endswith(
         ("key", "token", "secret", "password")
@@ -450,7 +464,10 @@ def _random_dotted(text: str, found: re.Match[str]) -> bool:
         return False  # base64 JSON first: a JOSE structure, the json_web_token rule's to judge
     if _DIGEST_LABEL.search(text, max(0, found.start() - 8), found.start()):
         return False
-    return any(len(s) >= 20 and _random(s) for s in segments)
+    return any(
+        len(s) >= 20 and _random(s) and not _DIGEST_NAME.search(before)
+        for before, s in pairwise(["", *segments])
+    )  # "…+sha512.<hex>": a segment after its algorithm's name is a published digest
 
 
 def _key_in_path(path: str) -> bool:
@@ -508,6 +525,8 @@ def _alone_on_line(text: str, m: re.Match[str]) -> bool:
 def _labelled_secret(text: str) -> str | None:
     text = fold(text)
     for m in _NAME.finditer(text):
+        if m.start() >= 3 and text.startswith("://", m.start() - 3):
+            continue  # a URL's user ("postgres://user:pass@…"): the credential-URL rule's
         secret, password = _names_secret(m["name"])
         if not secret and m["name"].lower() == "code":  # "access code", "secret code"
             secret = text[max(0, m.start() - 8) : m.start()].rstrip().lower().endswith(_CODE_OF)
@@ -524,8 +543,12 @@ def _labelled_secret(text: str) -> str | None:
             or is_reference(value)
         ):
             continue  # prose in another script, a path ("pwd: /home/ann"), a reference
-        if _DIGEST_VALUE.match(value):
+        if _DIGEST_VALUE.match(value) or (
+            ("+" in value or "#" in value) and _DIGEST_SUFFIX.search(value, 0, _SHAPE_CHARS)
+        ):
             continue  # "host key is SHA256:uNiV…": a published fingerprint or digest
+        if "://" in value and _PLAIN_URL.fullmatch(value):
+            continue  # "MONGO_AUTH = "mongodb://localhost:27017/db"": an address
         if not secret:
             # Any name: a machine-made value of a key's length in config syntax
             # ("SCRAPFLY=…", or "scrapfly …" alone on a line), unless the name says it is

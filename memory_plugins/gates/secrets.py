@@ -9,16 +9,20 @@ the detectors are pure and thread-safe:
   GitHub, GitLab, Slack, Discord, Telegram, Stripe, Square, Twilio, SendGrid, Mailchimp,
   npm, PyPI, OpenAI, Artifactory, IBM Cloud, Cloudant, SoftLayer), plus formats it lacks
   (Anthropic, current OpenAI project keys, Google, Hugging Face, GitLab, RubyGems, NuGet,
-  Docker Hub, Shopify, DigitalOcean, Braintree, chat webhooks);
+  Docker Hub, Shopify, DigitalOcean, Braintree, Tailscale, Alibaba and Tencent access key
+  ids, chat webhooks);
 * ``private_key``: PEM/OpenSSH/PGP private-key blocks;
 * ``json_web_token``: JWTs whose header and payload decode to JSON;
-* ``credential_url``: URLs with a user and a password (``postgres://u:p@host/db``);
+* ``credential_url``: URLs with a user and a password (``postgres://u:p@host/db``), also
+  passwords holding RFC 3986's sub-delimiters (``p!ss``), unless the password is a template
+  slot or a placeholder (``{pass}``, ``YOUR_PASSWORD``);
 * ``keyword_secret``: values assigned to a secret-like name in any common syntax
   (``db_password: v``, ``"api_key": "v"``, ``secret := "v"``, ``password => 'v'``),
   minus what detect-secrets' heuristic filters call templated, sequential or an indirect
   reference;
 * ``high_entropy_string``: quoted base64 / hex strings above detect-secrets' entropy limits,
-  unless the name they are given says they are no secret (``ETag: "…"``, ``commit_sha``);
+  unless the name they are given says they are no secret (``ETag: "…"``, ``commit_sha``,
+  ``PUBLIC_KEY``);
 * ``public_ip`` (opt-in, a ``sensitive`` detector): public IPv4 addresses.
 
 >>> provider_token_detector().detect("key AKIAIOSFODNN7EXAMPLE")
@@ -38,7 +42,7 @@ from typing import Any
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.detectors import FunctionDetector, guarded
-from memory_plugins.gates.labelled import names_no_secret
+from memory_plugins.gates.labelled import is_reference, names_no_secret
 from memory_plugins.gates.textfold import fold
 
 __all__ = [
@@ -69,6 +73,8 @@ _MORE_TOKENS = re.compile(
     r"|(?P<github>(?:ghp|gho|ghs|ghu|ghr)_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})"
     r"|(?P<slack>xox[abposr]-[A-Za-z0-9-]{10,}|xapp-[0-9]-[A-Za-z0-9-]{10,})"
     r"|(?P<aws>(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|ANPA|ANVA|APKA)[A-Z0-9]{16})"
+    # Other clouds' access key ids carry a fixed prefix too: Alibaba's LTAI, Tencent's AKID.
+    r"|(?P<cloud_key_id>LTAI[A-Za-z0-9]{12,20}|AKID[A-Za-z0-9]{13,40})"
     r"|(?P<google>AIza[A-Za-z0-9_-]{35}|GOCSPX-[A-Za-z0-9_-]{28}|ya29\.[A-Za-z0-9_-]{20,})"
     r"|(?P<stripe>(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,})"
     r"|(?P<gitlab>gl(?:pat|ptt|dt|rt|cbt|soat)-[A-Za-z0-9_-]{20,})"
@@ -91,6 +97,9 @@ _MORE_TOKENS = re.compile(
     r"|(?P<grafana>glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,2}"
     r"|eyJrIjoi[A-Za-z0-9+/]{40,}={0,2})"
     r")(?![A-Za-z0-9])"
+    # Tailscale: tskey-<kind>-<id>-<secret>; a name glued on with "_" or a digit ("MY_tskey-…")
+    # still leaves the prefix where the key starts.
+    r"|(?P<tailscale>(?<![A-Za-z])tskey-[a-z]{2,16}-[A-Za-z0-9]{6,24}-[A-Za-z0-9]{16,64})(?![A-Za-z0-9])"
     r"|(?P<webhook>https://(?:hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9/_-]{20,}"
     r"|(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}"
     r"|[a-z0-9-]+\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{20,}"
@@ -111,6 +120,8 @@ _MORE_NAMES = {
     "github": "GitHub token",
     "slack": "Slack token",
     "aws": "AWS access key id",
+    "cloud_key_id": "cloud access key id (Alibaba, Tencent)",
+    "tailscale": "Tailscale key",
     "google": "Google API key or OAuth secret",
     "stripe": "Stripe key",
     "gitlab": "GitLab token",
@@ -245,11 +256,14 @@ def _has_alg(segment: str) -> bool:
     return isinstance(header, dict) and "alg" in header
 
 
-# A template slot standing for the password: ${DB_PASSWORD}, <password>, {{ pw }}.
-_TEMPLATED = re.compile(r"\$\{[^}]*\}|<[^>]*>|\{\{[^}]*\}\}|%\([^)]*\)s?|\*+")
-# detect-secrets needs a user before the colon; "redis://:password@host" has none.
-_EMPTY_USER_URL = re.compile(
-    r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}://:[^\s@/]+@[^\s/@]+"
+# A template slot standing for the password: ${DB_PASSWORD}, <password>, {{ pw }}, {pass}.
+_TEMPLATED = re.compile(r"\$\{[^}]*\}|<[^>]*>|\{\{[^}]*\}\}|\{[A-Za-z_]\w{0,63}\}|%\([^)]*\)s?|\*+")
+# detect-secrets needs a user before the colon ("redis://:password@host" has none) and
+# leaves out passwords holding RFC 3986's sub-delimiters ("passW0rd!", "pa$$"), which a
+# URL's user part may hold.
+_USERINFO_URL = re.compile(
+    r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}://[^\s:/?#\[\]@{}]{0,64}"
+    r":(?P<password>[^\s/?#\[\]@{}]{1,128})@[^\s/@]"
 )
 
 
@@ -259,10 +273,13 @@ def credential_url_detector() -> FunctionDetector:
     def find(text: str) -> str | None:
         text = fold(text)
         for password in _analyze(plugin, text):
-            if password and not _TEMPLATED.fullmatch(password):
+            # A slot or a placeholder ("YOUR_PASSWORD", "REPLACE_ME") in the password's place.
+            if password and not (_TEMPLATED.fullmatch(password) or is_reference(password)):
                 return "URL with a user and password (detect-secrets)"
-        if _EMPTY_USER_URL.search(text):
-            return "URL with a password"
+        for found in _USERINFO_URL.finditer(text):
+            password = found["password"]
+            if not (_TEMPLATED.fullmatch(password) or is_reference(password)):
+                return "URL with a password"
         return None
 
     return guarded("credential_url", RejectCode.RUNTIME_DATA, find, r"://[^\s/]*:[^\s/]*@")
@@ -313,6 +330,7 @@ def _keyword_secret(text: str) -> str | None:
             len(value) < 3
             or _PLACEHOLDER_VALUE.search(value)
             or _CALL.match(value)
+            or is_reference(value)  # the labelled rules' references and placeholders ("DUMMY")
             or heuristic.is_sequential_string(value)
             or heuristic.is_prefixed_with_dollar_sign(value)
         ):
