@@ -26,7 +26,9 @@ What is taken, per validator (``PERSONAL`` and ``LOOK_ALIKES`` below):
 Left out: licence plates (a plate identifies a car and through the register its keeper,
 yet neither the gates nor these corpora name plates as identifiers: counting them either
 way would set that policy here), and every validator of formats rather than identifiers
-(alpha, URL, date, hash, UUID, JWT, …). From each ``valid`` list only plain string
+(alpha, URL, date, hash, UUID, JWT, …). A personal value other than an e-mail address
+without a digit is left out too: ``isVAT`` accepts a bare country prefix (``HN``, ``PA``)
+for the countries whose number format it does not check. From each ``valid`` list only plain string
 literals are read (no spread, no concatenation, no computed value); a value longer than
 64 characters or holding a line break, a control character or an unpaired surrogate is
 left out (validator.js tests such inputs on purpose; no memory text holds them).
@@ -284,9 +286,11 @@ def valid_lists(src: str) -> Iterator[tuple[str, str, list[str]]]:
         yield validator, locale, values
 
 
-def _fits(value: str) -> bool:
+def _fits(validator: str, value: str) -> bool:
     if not value.strip() or value != value.strip() or len(value) > MAX_VALUE:
         return False
+    if validator in PERSONAL and validator != "isEmail" and not any(c.isdigit() for c in value):
+        return False  # a bare country prefix, which isVAT accepts where it checks no format
     return not any(unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in value)
 
 
@@ -301,7 +305,11 @@ def validatorjs_cases(root: Path) -> Iterator[dict[str, Any]]:
         for validator, locale, values in valid_lists(path.read_text(encoding="utf-8")):
             if validator not in PERSONAL and validator not in LOOK_ALIKES:
                 continue
-            fresh = [v for v in dict.fromkeys(values) if _fits(v) and (validator, v) not in seen]
+            fresh = [
+                v
+                for v in dict.fromkeys(values)
+                if _fits(validator, v) and (validator, v) not in seen
+            ]
             seen.update((validator, v) for v in fresh)
             pool = chosen.setdefault((validator, locale), set())
             pool.update(fresh)
