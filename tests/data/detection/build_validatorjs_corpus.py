@@ -3,7 +3,7 @@
 Its values are the strings validator.js' own tests (``test/validators.test.js`` and
 ``test/validators/*.test.js``) list as ``valid`` for a validator: the library checks
 identifiers with its own patterns and check digits, written independently of python-stdnum,
-phonenumbers and Presidio, which the detectors use. Run once, from the repository root, with
+phonenumbers and email-validator, which the detectors use. Run once, from the repository root, with
 a checkout of the commit it was built from (validator 13.15.35):
 
     git clone https://github.com/validatorjs/validator.js /tmp/vjs
