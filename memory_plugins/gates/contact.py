@@ -8,7 +8,9 @@ A memory may say *that* the user prefers e-mail, never *which* address or number
 * ``phone_number``: numbers libphonenumber (``phonenumbers``) holds valid, international
   (``+44 20 7946 0958``) or in the national format of a list of regions (``020 7946 0958``,
   ``13800138000``, ``(415) 555-0132``, ``090-1234-5678``); a bare digit run only next to a
-  phone cue ("call", "电话", …).
+  phone cue ("call", "电话", …). A number written with ``+`` and a calling code counts at
+  any length possible for that country, allocated range or not. A number named as a
+  product, publication or device code or as a postcode ("IMEI …", "postcode …") is none.
 
 >>> email_detector().detect("mail ann.lee@example.co.uk")
 'e-mail address'
@@ -80,9 +82,13 @@ _NANP_FORMATTED = re.compile(r"\(?[2-9][0-9]{2}\)?[ .-]?[2-9][0-9]{2}[ .-][0-9]{
 _MAX_SPANS = 32
 # An IPv4 address ("192.168.13.208") is written like a dotted phone number.
 _IPV4 = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}")
-# A label naming the number as a publication or product code: "ISSN 0317-8471" is no phone.
+# A label naming the number as a publication, product or device code or as a postcode:
+# "ISSN 0317-8471", "IMEI 35-209900-176148-1", "postcode 0294-348" are no phones.
 _CODE_LABEL = re.compile(
-    r"(?:ISBN|ISSN|ISMN|EAN|UPC|GTIN|DOI|CAS|arXiv|PMID)[^A-Za-z0-9]{0,6}$", re.IGNORECASE
+    r"(?:ISBN|ISSN|ISMN|EAN|UPC|GTIN|DOI|CAS|arXiv|PMID|IMEI|MEID"
+    r"|post\s?code|postal\s+code|zip(?:\s?code)?|邮编|邮政编码|郵便番号|우편번호)"
+    r"(?:[^A-Za-z0-9]{0,3}(?:no|nr|number|code|is|was)(?![A-Za-z])){0,2}[^A-Za-z0-9]{0,6}$",
+    re.IGNORECASE,
 )
 # An ISBN written in its hyphenated groups, the check digit alone last ("0-306-40615-2").
 _ISBN_GROUPS = re.compile(r"(?:97[89]-)?[0-9]{1,5}-[0-9]{1,7}-[0-9]{1,7}-[0-9X]")
@@ -118,7 +124,7 @@ def _phone(text: str) -> str | None:
         digits = re.sub(r"\D", "", raw)
         if not 7 <= len(digits) <= 15:
             continue
-        if _CODE_LABEL.search(text, max(0, m.start() - 12), m.start()) or _IPV4.fullmatch(raw):
+        if _CODE_LABEL.search(text, max(0, m.start() - 28), m.start()) or _IPV4.fullmatch(raw):
             continue
         if _ISBN_GROUPS.fullmatch(raw) and _valid_isbn(raw):
             continue
@@ -151,6 +157,18 @@ def _phone(text: str) -> str | None:
             if phonenumbers.is_valid_number(number):
                 where = phonenumbers.region_code_for_number(number) or region or "international"
                 return f"phone number ({where})"
+            if (
+                region is None
+                and m.group(0).startswith("+")
+                and phonenumbers.is_possible_number_with_reason(number)
+                == phonenumbers.ValidationResult.IS_POSSIBLE
+            ):
+                # Written with "+" and a country's calling code, at a length that country's
+                # numbers have: a phone number even where libphonenumber's table of
+                # allocated ranges (which numbering-plan changes outdate) lacks its range.
+                code = number.country_code or 0
+                where = phonenumbers.region_code_for_country_code(code)
+                return f"phone number ({where}, international format)"
     return None
 
 

@@ -21,8 +21,9 @@
   formats and mod-97).
 * ``id_document``: passport and driving-licence numbers after their cue words (no check
   digit exists outside a passport's machine-readable zone, so the cue decides).
-* ``crypto_wallet``: Bitcoin addresses (stdnum: Base58Check and Bech32), other Base58Check
-  addresses of the common coins and XRP (``base58``), and Ethereum ``0x`` addresses.
+* ``crypto_wallet``: Bitcoin addresses (stdnum: Base58Check and Bech32; Bech32m and the
+  test network's addresses by their checksums), other Base58Check addresses of the common
+  coins and XRP (``base58``), and Ethereum ``0x`` addresses.
 
 Findings name the kind (the stdnum module and its own description), never the value.
 
@@ -155,10 +156,11 @@ _PURPOSE = re.compile(
     r"|views|downloads|followers|likes|subscribers|visitors|residents|people|population"
     r"|rows|records|steps|met(?:er|re)s|km|miles|g|grams|kg|lbs?|ml|lit(?:er|re)s|dollars|euros|pounds|yuan|rmb|yen|rupees"
     r"|won|usd|eur|gbp|cny|jpy|inr|isbn|issn|ismn|ean|upc|gtin|doi|isin|imei|library"
-    r"|members?|membership|loyalty|vins?|vehicles?|chassis)(?![A-Za-z])"
+    r"|members?|membership|loyalty|vins?|vehicles?|chassis"
+    r"|post\s?codes?|postal\s+codes?|zip(?:\s?codes?)?|postleitzahl|plz|cep)(?![A-Za-z])"
     r"|订单|快递|运单|物流|发票|票号|工单|字节|时间戳|版本|序列号|型号|条码|元|人民币|步|人次"
     r"|车架号|车辆识别|底盘号"
-    r"|会员|积分",
+    r"|会员|积分|邮编|邮政编码|郵便番号|우편번호",
     re.IGNORECASE,
 )
 _PURPOSE_BEFORE = 32
@@ -398,10 +400,29 @@ def _blank_references(text: str) -> str:
     return text
 
 
+# A number right after the name of a product, publication or device code, valid in that
+# code's check ("ISBN 0-00-726970-6", "IMEI 49-015420-323751-8"): that code, not a person's.
+_LABELLED_CODE = re.compile(
+    r"(?<![A-Za-z])(ISBN|ISSN|ISMN|EAN|UPC|GTIN|IMEI)(?:-?1[03])?[^A-Za-z0-9]{0,6}"
+    r"([0-9](?:[ -]?[0-9]){6,17}(?:[ -]?[Xx])?)(?![A-Za-z0-9])",
+    re.IGNORECASE,
+)
+_CODE_SCHEMES = {"upc": "ean", "gtin": "ean"}
+
+
+def _blank_labelled_code(m: re.Match[str]) -> str:
+    label = m.group(1).lower()
+    if _valid(_CODE_SCHEMES.get(label, label), m.group(2).replace(" ", "-")):
+        return m.group()[: m.start(2) - m.start()] + " " * len(m.group(2))
+    return m.group()
+
+
 def _national_id(text: str) -> str | None:
     text = fold(text)
     if _PUBLIC_CODES.search(text):
         text = _PUBLIC_CODES.sub(lambda m: " " * len(m.group()), text)
+    if _LABELLED_CODE.search(text):
+        text = _LABELLED_CODE.sub(_blank_labelled_code, text)
     own = text
     text = _blank_references(text)
     if _count_digits(text) < 6:  # "ABCDE1234F", "RSSMRA45C12F2LRI": letters carry it
@@ -459,11 +480,21 @@ def _unexplained_code(text: str) -> str | None:
             _PURPOSE.search(text, max(0, start - _PURPOSE_BEFORE), start) is None
             and _PURPOSE.search(text, end, end + _PURPOSE_AFTER) is None
             and not (start > 0 and text[start - 1] in _PURPOSE_MARKS)
-            and not re.fullmatch(r"[0-9A-F]{8,}", m.group())  # a hexadecimal hash or address
+            and not _hexadecimal(m.group())
             and not any(_valid(path, m.group()) for path in _PUBLIC_SCHEMES)
         ):
             return "unlabelled identifier-shaped code"
     return None
+
+
+# Letters only before the digits, the way document numbers start ("C1253473", "AB1234567").
+_LETTER_PREFIX = re.compile(r"[A-Z]{1,3}[0-9]{5,}")
+
+
+def _hexadecimal(code: str) -> bool:
+    """A hexadecimal hash or address: hex digits only, letters not all in front (a random
+    hex string has its letters spread; a document number has them as a prefix)."""
+    return re.fullmatch(r"[0-9A-F]{8,}", code) is not None and not _LETTER_PREFIX.fullmatch(code)
 
 
 def _long_number(text: str, start: int, end: int, piece: str) -> str | None:
@@ -654,10 +685,11 @@ def _id_document(text: str) -> str | None:
 # ----------------------------------------------------------------------------- wallets
 
 _BTC_LIKE = re.compile(
-    r"(?<![A-Za-z0-9])(?:bc1[ac-hj-np-z02-9]{8,87}|BC1[AC-HJ-NP-Z02-9]{8,87}"
-    r"|[13LMDTXr][1-9A-HJ-NP-Za-km-z]{24,34})"
+    r"(?<![A-Za-z0-9])(?:(?:bc|tb)1[ac-hj-np-z02-9]{8,87}|(?:BC|TB)1[AC-HJ-NP-Z02-9]{8,87}"
+    r"|[13LMDTXrmn2][1-9A-HJ-NP-Za-km-z]{24,34})"
     r"(?![A-Za-z0-9])"
 )
+_BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
 _ETH = re.compile(r"(?<![A-Za-z0-9])0x[0-9a-fA-F]{40}(?![A-Za-z0-9])")
 
 
@@ -670,9 +702,28 @@ def _crypto_wallet(text: str) -> str | None:
         address = m.group(0)
         if _valid("bitcoin", address):
             return "Bitcoin address (stdnum.bitcoin)"
+        if _segwit(address):
+            return "Bitcoin address (Bech32/Bech32m)"
         if _base58check(address):
             return "cryptocurrency address (Base58Check)"
     return None
+
+
+def _segwit(address: str) -> bool:
+    """A SegWit address of Bitcoin's main or test network (BIP-173 Bech32 for witness
+    version 0, BIP-350 Bech32m for later ones): stdnum checks only the main network's
+    Bech32. Its checksum function does the arithmetic."""
+    from stdnum.bitcoin import bech32_checksum
+
+    address = address.lower()
+    hrp = address[:2]
+    if hrp not in ("bc", "tb") or address[2] != "1" or len(address) < 11:
+        return False
+    data = [_BECH32.index(c) for c in address[3:]]
+    if data[0] > 16:
+        return False
+    expanded = [ord(c) >> 5 for c in hrp] + [0] + [ord(c) & 31 for c in hrp]
+    return bech32_checksum(expanded + data) == (1 if data[0] == 0 else 0x2BC830A3)
 
 
 def _base58check(address: str) -> bool:
@@ -732,5 +783,5 @@ def crypto_wallet_detector() -> FunctionDetector:
         "crypto_wallet",
         RejectCode.SENSITIVE,
         _crypto_wallet,
-        r"[1-9A-HJ-NP-Za-km-z]{25}|0x[0-9a-fA-F]{40}|bc1[a-z0-9]{20}",
+        r"[1-9A-HJ-NP-Za-km-z]{25}|0x[0-9a-fA-F]{40}|(?:bc|tb)1[a-z0-9]{20}",
     )

@@ -75,6 +75,27 @@ SECRET_TEMPLATES = (
     "Remember for the deploy: {value}",
 )
 
+# Sentences around each look-alike kind: (English, Chinese).
+BENIGN_TEMPLATES = {
+    "doi": ("The user cites doi:{v} in the paper.", "用户引用的论文 DOI 是 {v}。"),
+    "cve": ("The user is patching {v} on the web servers.", "用户在修复漏洞 {v}。"),
+    "kb": ("The user's Windows update {v} failed twice.", "用户装不上补丁 {v}。"),
+    "uuid": ("The user's workspace id is {v}.", "用户的项目 UUID 是 {v}。"),
+    "commit": ("The user pinned the library at commit {v}.", "用户把依赖固定在提交 {v}。"),
+    "short_commit": ("The regression started at {v}.", "问题从提交 {v} 开始出现。"),
+    "sha256": ("The user checks the installer's SHA-256 {v}.", "安装包的校验和是 {v}。"),
+    "version": ("The user runs version {v} of the CLI.", "用户用的是 {v} 版本。"),
+    "isbn": ("The user's favourite book is ISBN {v}.", "用户在读的书 ISBN 是 {v}。"),
+    "order": ("The user's Amazon order {v} is late.", "用户的订单号 {v} 还没到。"),
+    "tracking": ("The user's parcel has tracking number {v}.", "用户的快递单号是 {v}。"),
+    "flight": ("The user flies {v} every month.", "用户每月坐 {v} 航班。"),
+    "postcode": ("The user lives near postcode {v}.", "用户住在邮编 {v} 附近。"),
+    "cas": ("The user orders the reagent CAS {v}.", "用户常用的试剂 CAS 号是 {v}。"),
+    "ipv4_private": ("The user's NAS is at {v} on the home LAN.", "用户家里路由器是 {v}。"),
+    "date": ("The user's lease ends on {v}.", "用户的合同 {v} 到期。"),
+    "price": ("The user's budget is {v} per month.", "用户每月预算 {v}。"),
+}
+
 
 def _stable(key: str) -> int:
     return int(hashlib.sha256(key.encode()).hexdigest(), 16)
@@ -178,29 +199,10 @@ def benign_cases() -> Iterator[dict[str, Any]]:
         "date": fake.date,
         "price": lambda: f"{rng.randrange(1, 9999)}.{rng.randrange(10, 99)} USD",
     }
-    templates = {
-        "doi": ("The user cites doi:{v} in the paper.", "用户引用的论文 DOI 是 {v}。"),
-        "cve": ("The user is patching {v} on the web servers.", "用户在修复漏洞 {v}。"),
-        "kb": ("The user's Windows update {v} failed twice.", "用户装不上补丁 {v}。"),
-        "uuid": ("The user's workspace id is {v}.", "用户的项目 UUID 是 {v}。"),
-        "commit": ("The user pinned the library at commit {v}.", "用户把依赖固定在提交 {v}。"),
-        "short_commit": ("The regression started at {v}.", "问题从提交 {v} 开始出现。"),
-        "sha256": ("The user checks the installer's SHA-256 {v}.", "安装包的校验和是 {v}。"),
-        "version": ("The user runs version {v} of the CLI.", "用户用的是 {v} 版本。"),
-        "isbn": ("The user's favourite book is ISBN {v}.", "用户在读的书 ISBN 是 {v}。"),
-        "order": ("The user's Amazon order {v} is late.", "用户的订单号 {v} 还没到。"),
-        "tracking": ("The user's parcel has tracking number {v}.", "用户的快递单号是 {v}。"),
-        "flight": ("The user flies {v} every month.", "用户每月坐 {v} 航班。"),
-        "postcode": ("The user lives near postcode {v}.", "用户住在邮编 {v} 附近。"),
-        "cas": ("The user orders the reagent CAS {v}.", "用户常用的试剂 CAS 号是 {v}。"),
-        "ipv4_private": ("The user's NAS is at {v} on the home LAN.", "用户家里路由器是 {v}。"),
-        "date": ("The user's lease ends on {v}.", "用户的合同 {v} 到期。"),
-        "price": ("The user's budget is {v} per month.", "用户每月预算 {v}。"),
-    }
     for kind, make in makers.items():
         for i in range(8):
             value = make()
-            template = templates[kind][i % 2]
+            template = BENIGN_TEMPLATES[kind][i % 2]
             key = f"benign:{kind}:{value}"
             yield _case(
                 key,

@@ -95,6 +95,15 @@ def test_benign_memories_pass_every_detector(text: str) -> None:
         ("wallet 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", "crypto_wallet"),
         ("Keep 8350417261 for the forms.", "national_id"),
         ("记住5208374619，以后要用。", "national_id"),
+        # "+", a calling code and a length the country's numbers have, range allocated or not
+        ("Reach the user at +228 30 12 34 56.", "phone_number"),
+        # letters only in front of the digits: a document number even when they are A-F
+        ("Keep C7654321 for the paperwork.", "identifier_code"),
+        ("用户说下次办手续时用 E8765432。", "identifier_code"),
+        # Bech32m (BIP-350) and the test network's addresses
+        ("wallet bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0", "crypto_wallet"),
+        ("wallet tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7", "crypto_wallet"),
+        ("testnet wallet mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn", "crypto_wallet"),
     ],
 )
 def test_sensitive_finds_identifiers(text: str, kind: str) -> None:
@@ -150,6 +159,15 @@ def test_sensitive_finds_identifiers(text: str, kind: str) -> None:
         "keeps 9789413558810 on the shelf",
         "part M-3217-6546-7",
         "test account 1234567890",
+        # Named as a product, publication or device code and valid in it, or as a postcode.
+        "ISBN 4-026-07884-1",
+        "the test phone's IMEI is 35-123456-789012-4",
+        "the test phone has IMEI 351234567890124",
+        "postcode 0294-349",
+        "Iranian postcode 5942859575",
+        "用户住在邮编 5942859575 附近。",
+        "+10 000 000 views",
+        "build hash DEADBEEF12345",
     ],
 )
 def test_sensitive_lets_look_alikes_pass(text: str) -> None:
