@@ -41,7 +41,11 @@ def test_query_bars_and_a_confirmed_suppress_in_chromium(
         assert "token=" not in browser.current_url  # traded for a cookie at once
         browser.find_element(By.ID, "user").send_keys("alice")
         browser.find_element(By.ID, "open").click()
-        assert len(browser.find_elements(By.CSS_SELECTOR, "tr.record")) == 2
+        # The click submits a form too: wait for the user's page, then count its rows.
+        rows = WebDriverWait(browser, 30).until(
+            lambda b: b.find_elements(By.CSS_SELECTOR, "tr.record")
+        )
+        assert len(rows) == 2
 
         browser.find_element(By.ID, "q").send_keys("which tea should I brew?")
         browser.find_element(By.ID, "explain").click()
