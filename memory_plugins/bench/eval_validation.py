@@ -2,7 +2,8 @@
 
 Cases may carry a ``category`` (``secret``, ``pii`` or ``benign``, as in the detection
 corpus under ``tests/data/detection/``): the command then also prints, per category, how
-many secrets and personal identifiers were stored and how many benign cases were rejected,
+many secrets and personal identifiers were stored and how many benign cases were rejected
+(and with which reason codes: a ``placeholder`` refusal is S2's, not a detector's),
 and, for cases that also carry a ``source`` ("kingfisher rule examples (…)"), the same
 per source, named by the source's first word.
 """
@@ -58,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
     wrong_by_category: Counter[str] = Counter()
     per_source: Counter[tuple[str, str]] = Counter()
     wrong_by_source: Counter[tuple[str, str]] = Counter()
+    benign_codes: Counter[str] = Counter()  # why benign cases were refused
     config = MemoryConfig(principal_secret=uuid.uuid4().hex)
     with ResultWriter(args.out) as out:
         for case in progress(cases, "validation"):
@@ -77,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
             if isinstance(category, str):
                 per_category[category] += 1
                 wrong_by_category[category] += int(decision != data["expect"])
+                if category == "benign" and code is not None and data["expect"] == "accept":
+                    benign_codes[code] += 1
                 named = data.get("source")
                 if isinstance(named, str) and named.split():
                     key = (named.split()[0].lower(), category)
@@ -99,6 +103,9 @@ def run(args: argparse.Namespace) -> int:
         if per_category[category]:
             wrong, total = wrong_by_category[category], per_category[category]
             rows.append((label, f"{wrong}/{total} = {wrong / total:.1%}"))
+            if category == "benign" and benign_codes:
+                by_code = ", ".join(f"{code} {n}" for code, n in benign_codes.most_common())
+                rows.append(("  benign rejected, by code", by_code))
     labels = dict(_CATEGORY_LABELS)
     for (name, category), total in sorted(per_source.items()):
         wrong = wrong_by_source[name, category]

@@ -182,7 +182,22 @@ _ALNUM_TOKEN = re.compile(
     r"(?<![A-Za-z0-9.-])(?=[A-Za-z.-]{0,8}[0-9])(?=[0-9.-]{0,24}[A-Za-z])"
     r"[A-Za-z0-9](?:[.-]?[A-Za-z0-9]){7,24}(?![A-Za-z0-9])"
 )
-_HETU = re.compile(r"(?<![A-Za-z0-9])[0-9]{6}[-+A][0-9]{3}[0-9A-Za-z](?![A-Za-z0-9])")
+# Finnish personal identity codes, with the century signs added in 2023 (Y X W V U for the
+# 1900s, B C D E F for the 2000s).
+_HETU = re.compile(r"(?<![A-Za-z0-9])[0-9]{6}[-+A-FU-Y][0-9]{3}[0-9A-Za-z](?![A-Za-z0-9])")
+# Korean resident and foreigner registration numbers issued since October 2020 carry no
+# check digit: the birth date and the sex-and-century digit (1-8) define the number.
+_KR_RRN = re.compile(r"(?<![0-9-])([0-9]{2})([01][0-9])([0-3][0-9])-([1-8])[0-9]{6}(?![0-9-])")
+# US Medicare Beneficiary Identifiers (CMS's format: positions fixed as digit or letter, no
+# S, L, O, I, B or Z), written 4-3-4 with dashes, or bare after a word saying what it is.
+_MBI_LETTER = "AC-HJKMNP-RT-Y"
+_MBI = re.compile(
+    rf"(?<![A-Za-z0-9])[1-9][{_MBI_LETTER}][{_MBI_LETTER}0-9][0-9](-?)[{_MBI_LETTER}]"
+    rf"[{_MBI_LETTER}0-9][0-9]\1[{_MBI_LETTER}]{{2}}[0-9]{{2}}(?![A-Za-z0-9])"
+)
+_MBI_CUE = re.compile(
+    r"(?i:medicare|mbi|beneficiary|patient)[^A-Za-z0-9]{0,3}(?:[A-Za-z]+[^A-Za-z0-9]{1,3}){0,3}$"
+)
 # Singapore NRIC/FIN and UK National Insurance numbers: no maintained library validates them.
 _NRIC = re.compile(r"(?<![A-Za-z0-9])([STFGM])([0-9]{7})([A-Z])(?![A-Za-z0-9])")
 _NRIC_WEIGHTS = (2, 7, 6, 5, 4, 3, 2)
@@ -322,11 +337,12 @@ def _spans(text: str) -> Iterator[tuple[int, int, str, bool]]:
 
 # Public codes of software and publications, not of a person: blanked before the number
 # rules run ("CVE-2015-423358" holds no tax number, "KB3017715" no passport, a UUID's
-# last group no identity code).
+# last group no identity code, a MAC address's pairs no health number).
 _PUBLIC_CODES = re.compile(
     r"(?<![A-Za-z0-9])(?:CVE-[0-9]{4}-[0-9]{4,7}|GHSA(?:-[0-9a-z]{4}){3}|KB[0-9]{6,8}"
     r"|10\.[0-9]{4,9}/[^\s\"'<>]{1,200}|(?:RFC|ISO|EN|IEC|PEP|JSR|ECMA)[ -]?[0-9]{2,6}(?:-[0-9]{1,4})?"
-    r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"
+    r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+    r"|[0-9a-f]{2}(?P<mac>[:-])(?:[0-9a-f]{2}(?P=mac)){4}[0-9a-f]{2})"  # a device's MAC address
     r"(?![A-Za-z0-9])",
     re.IGNORECASE,
 )
@@ -451,7 +467,8 @@ def _national_id(text: str) -> str | None:
     if found is not None:
         return found
     for m in _HETU.finditer(text):
-        if _valid("fi.hetu", m.group(0)):
+        # A temporary code (individual number 900-999) names a person too.
+        if _module("fi.hetu").is_valid(m.group(0), allow_temporary=True):
             return _describe("fi.hetu")
     return _own_formats(own)
 
@@ -587,6 +604,19 @@ def _own_formats(text: str) -> str | None:
     for m in _CN_RIC.finditer(text):
         if _cn_ric(m.group()):
             return "cn.ric (Chinese resident identity card number: check digit and birth date)"
+    for m in _KR_RRN.finditer(text):
+        before = text[max(0, m.start() - _PURPOSE_BEFORE) : m.start()]
+        if _PURPOSE.search(before) or _PURPOSE.search(text, m.end(), m.end() + _PURPOSE_AFTER):
+            continue  # "order 240315-1234567": a reference that starts with a date
+        century = {"1": 1900, "2": 1900, "5": 1900, "6": 1900}.get(m[4], 2000)
+        try:
+            date(century + int(m[1]), int(m[2]), int(m[3]))
+        except ValueError:
+            continue
+        return "kr.rrn (Korean registration number: birth date and sex digit)"
+    for m in _MBI.finditer(text):
+        if m[1] or _MBI_CUE.search(text, max(0, m.start() - 40), m.start()):
+            return "us.mbi (US Medicare Beneficiary Identifier)"
     for m in _CN_ID_OLD.finditer(text):  # stdnum validates only the 18-character form
         try:
             date(1900 + int(m[1]), int(m[2]), int(m[3]))
@@ -646,11 +676,20 @@ _IBAN = re.compile(
 )
 
 
+_LAST_GROUP = re.compile(r"[ -][A-Za-z0-9]{1,7}$")
+
+
 def _bank_account(text: str) -> str | None:
     text = fold(text)
     for m in _IBAN.finditer(text):
-        if _valid("iban", m.group(0).replace("-", " ").upper()):
-            return "IBAN (stdnum.iban)"
+        found = m.group(0)
+        for _ in range(3):  # the pattern may take a word after it ("… AB00 handy"): drop it
+            if _valid("iban", found.replace("-", " ").upper()):
+                return "IBAN (stdnum.iban)"
+            shorter = _LAST_GROUP.sub("", found)
+            if shorter == found or len(shorter) < 15:
+                break
+            found = shorter
     return None
 
 

@@ -71,13 +71,19 @@ _NUMBER_WORD = r"(?:numbers?|no\b\.?|nr\b\.?|num\b|#|code|card|id\b|ids\b)"
 # label enough; a generic word ("account", "tax", "licence") needs a number word after it.
 _ID_SPECIFIC = (
     r"passport|identity\s+card|id\s*card|identity\s+document|travel\s+document"
+    # The same documents in the languages of the countries that issue them.
+    r"|pasaporte|passeport|reisepass|passaporto|paspoort|paszport|passaporte|pass(?:nummer)"
+    r"|carta\s+d'?\s?identit[àa]|carta\s+di\s+identit[àa]|carte\s+d'?\s?identit[ée]"
+    r"|documento\s+(?:nacional\s+)?de\s+identidad|identiteitskaart|dow[óo]d\s+osobisty"
+    r"|cart[ãa]o\s+de\s+cidad[ãa]o|f[üu]hrerschein|permis\s+de\s+conduire|rijbewijs"
+    r"|carnet\s+de\s+conducir|licencia\s+de\s+conducir|patente\s+di\s+guida|prawo\s+jazdy"
     r"|personal\s+(?:identity|identification|id|public)\s+(?:code|number|no)"
     r"|national\s+(?:identity|identification|id|insurance|registration)"
     r"|social\s+(?:security|insurance)|health\s+insurance|pension\s+insurance"
     r"|voter(?:'?s)?\s+id|police\s+id|military\s+id|driv(?:er'?s|ing)[ -]licen[cs]e"
     r"|residen(?:t|ce)\s+(?:registration|permit|id|card)|citizen(?:ship)?\s+(?:id|card)"
     r"|alien\s+registration|foreigner(?:'s)?\s+(?:registration|id)"
-    r"|medicare|medicaid|ssn|itin|nino|aadhaar|c[ée]dula|dni|nie|nif|nuss|cpf|curp|rfc|rut"
+    r"|medicare|medicaid|ssn|itin|nino|aadhaar|c[ée]dula|dni|nie|nif|nuss|cpf|curp|rfc|rut|rrn|frn"
     r"|cuil|cuit|bsn|pesel|nric|hkid|my\s?number|kimlik|personnummer|henkil[öo]tunnus"
     r"|codice\s+fiscale|steuer-?id|svnr|amka|jmbg|umid|philhealth|pag-?ibig|gstin"
     r"|birth\s+number|rodn[ée]\s+[čc][íi]slo|kvnr|rvnr|nuip|clabe|iban|bank\s+account"
@@ -92,7 +98,9 @@ _ID_LABEL = re.compile(
     r"(?<![A-Za-z])(?:(?:" + _ID_SPECIFIC + r")(?![A-Za-z])(?:[ \t]{0,2}" + _NUMBER_WORD + r")?"
     r"|(?:" + _ID_GENERIC + r")(?:[ \t]{0,2}(?:id|identification|registration|insurance))?"
     r"[ \t]{0,2}" + _NUMBER_WORD + r")"
-    r"(?:[ \t]{0,2}(?:is|was|:|=|-|\(|#|of\s+the\s+user)(?![A-Za-z])){0,2}[ \t]{0,2}[\"'“(]?"
+    # "is" also in the labels' languages: es, est, ist, è, é, är, jest.
+    r"(?:[ \t]{0,2}(?:is|was|es|est|ist|è|é|är|jest|:|=|-|\(|#|of\s+the\s+user)(?![A-Za-z]))"
+    r"{0,2}[ \t]{0,2}[\"'“(]?"
     r"|(?:身份证|身分證|居民身份证|护照|護照|旅券|证件|證件|驾驶证|驾照|駕照|社保卡?|医保卡?|社会保障|税号"
     r"|纳税人识别号|统一社会信用代码|居留证|港澳通行证|台胞证|军官证|户口|银行账户|银行账号|银行卡"
     r"|마이넘버|주민등록|외국인등록|여권|운전면허|マイナンバー|個人番号|免許証|在留カード)"
@@ -172,15 +180,18 @@ _PASSWORD_PARTS = frozenset(("password", "passwd", "pwd", "pass", "passphrase", 
 _NAME = re.compile(
     r"(?<![A-Za-z0-9_.@])(?P<name>[A-Za-z][A-Za-z0-9_.\-]{0,63}|密钥|秘钥|令牌|密码|口令|私钥)"
     # The rest is a lookahead: the value may itself be the next name ("pdfshift SECRET …").
-    r"(?=(?P<sep>[\\\"'\]]{0,3}[ \t]{0,3}(?::=|=>|->|[:=：])[ \t]{0,3}|[ \t]{1,3}[-–—][ \t]{1,3}|[ \t]{1,3}"
+    r"(?=(?P<sep>[\\\"'\]]{0,3}[ \t]{0,3}(?::{1,3}=|[?+!]=|=>|->|[:=：])[ \t]{0,3}|[ \t]{1,3}[-–—][ \t]{1,3}|[ \t]{1,3}"
     r"(?:(?:is|was|are|to)[ \t]{1,3}|(?:是|为)[ \t]{0,2})?|(?:是|为)[ \t]{0,2})"
-    r"(?P<q>\\?[\"'`“])?(?P<value>[^\s\"'`”,;<>(){}\[\]]{1,256}))"
+    r"(?P<q>\\{0,3}[\"'`“])?(?P<value>[^\s\"'`”,;<>(){}\[\]]{1,256}))"
 )
 _CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 # Where a secret lives, not the secret, as the whole value: ${X}, $X, $_POST["x"], {{ x }},
 # <x>, %(x)s, env.X, process.env.X, os.environ[...], a dotted path (config.db.password).
 _REFERENCE = re.compile(
-    r"^(?:\$\{[^}]*\}|\$\(.*\)|\$[A-Za-z_]\w*(?:\[.*)?|\{\{[^{}]*\}\}|<[^<>]*>|%\(\w+\)s|%\w+%"
+    r"^(?:\$\{[^}]*\}|\$\(.*\)|\$[A-Za-z_]\w*(?:[\[/].*)?|\{\{[^{}]*\}\}|<[^<>]*>|%\(\w+\)s|%\w+%"
+    r"|#\{[^}]*\}"  # Ruby's and CoffeeScript's interpolation
+    # A resource's name (an AWS ARN, a URN): what it names may be a secret, the name is not.
+    r"|(?:arn:[a-z-]{2,16}:[a-z0-9-]{1,32}|urn:[a-z0-9][a-z0-9-]{0,31}):.*"
     r"|(?:env|process\.env|os\.environ|os\.getenv|getenv|ENV|secrets|vars|settings)\b.*"
     r"|[A-Za-z_][A-Za-z0-9_]{0,40}(?:\.[A-Za-z_][A-Za-z0-9_]{0,40})+(?:\(\))?)$",
     re.IGNORECASE,
@@ -191,7 +202,16 @@ _PLACEHOLDER = re.compile(
     r"|nil|true|false|undefined|required|optional|empty|hidden|masked|string|value|example)$",
     re.IGNORECASE,
 )
-_CURL_USER = re.compile(r"(?:^|\s)(?:-u|--user)[ \t]{1,3}[\"']?([^\s:\"']{1,64}):([^\s\"']{3,128})")
+# After a closing quote, a string concatenation operator, then a variable or a call:
+# 'password = '.$p['pw'] is code going on, not a value.
+_CONCATENATED = re.compile(r"[.+][ \t]{0,2}(?:[$@][A-Za-z_]|[A-Za-z_][\w.]{0,40}[\[(])")
+# curl -u USER:PASSWORD, also a key given as the user with no password ("-u sk_…:").
+_CURL_USER = re.compile(r"(?:^|\s)(?:-u|--user)[ \t]{1,3}[\"']?([^\s:\"']{0,64}):([^\s\"']{0,128})")
+# Bundler's credentials for a private gem host: BUNDLE_GEMS__EXAMPLE__COM=user:password.
+_BUNDLER = re.compile(
+    r"\bBUNDLE_[A-Z0-9_]{1,64}__[A-Z0-9]{2,16}[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?"
+    r"([^\s:\"']{1,128}):([^\s\"'&;]{1,128})"
+)
 # psexec, mysql and similar: "-u USER -p PASSWORD".
 _USER_PASSWORD_FLAGS = re.compile(
     r"(?:^|\s)-u[ \t]{1,3}\S{1,64}[ \t]{1,3}-p[ \t]{1,3}([^\s\"']{3,128})"
@@ -322,11 +342,23 @@ _ENVIRONMENT_TAGGED = re.compile(
 
 def is_reference(value: str) -> bool:
     """Whether an assigned ``value`` names where a secret lives (``env.X``, ``${X}``,
-    ``$_POST["x"]``, ``os.environ[...]``) or stands in for one (``<token>``, ``xxx``)."""
+    ``$_POST["x"]``, ``os.environ[...]``, an ARN) or stands in for one (``<token>``,
+    ``xxx``, ``######``, the nil UUID)."""
+    if value.startswith("\\$"):
+        value = value[1:]  # "\$_POST[…]": a dollar escaped inside a string literal
     # match(), not search(): the pattern is anchored, search() would try every offset; placeholders are short.
     if _REFERENCE.match(value) is not None:
         return True
-    return _PLACEHOLDER.search(value if len(value) <= 64 else value[:64]) is not None
+    head = value if len(value) <= 64 else value[:64]
+    if _PLACEHOLDER.search(head) is not None or _CONCATENATED.match(head) is not None:
+        return True
+    return _nil(head)
+
+
+def _nil(value: str) -> bool:
+    """Zeros alone, separators aside ("00000000-0000-0000-0000-000000000000", RFC 9562's
+    nil UUID): the value a template or a sample leaves unset, never an issued key."""
+    return value.count("0") >= 8 and not value.strip("0-_.")
 
 
 def _entropy(value: str) -> float:
@@ -355,6 +387,8 @@ def _random_letters(value: str, length: int, entropy: float) -> bool:
 
 def _key_shaped(value: str) -> bool:
     value = value[:_SHAPE_CHARS]
+    if _nil(value):
+        return False  # the nil UUID, zeros in a key's place
     letters = sum(map(str.isalpha, value))
     digits = sum(map(str.isdigit, value))
     n = len(value)
@@ -370,6 +404,8 @@ def _key_shaped(value: str) -> bool:
 def _random(value: str) -> bool:
     """Machine-made: hex of 32 or more, or letters and digits of two cases mixed, with the
     entropy of random characters (a word, a name or a date has far less)."""
+    if _nil(value[:_SHAPE_CHARS]):
+        return False
     segments = [s for s in _KEY_PUNCTUATION.split(value[:_SHAPE_CHARS]) if s]
     if len(segments) >= 3 and all(
         s.isdigit()
@@ -415,7 +451,7 @@ def _value(text: str, m: re.Match[str]) -> str:
         start = m.start("value")
         end = _QUOTED_END[quote].match(text, start)
         if end is not None and len(end.group()) >= 4:
-            return end.group().removesuffix("\\") if m["q"][0] == "\\" else end.group()
+            return end.group().rstrip("\\") if m["q"][0] == "\\" else end.group()
     return m["value"].rstrip(".。!):：")
 
 
@@ -604,8 +640,10 @@ def _labelled_secret(text: str) -> str | None:
             return "secret value in an element named as a secret"
     for found in _GLUED.finditer(text):
         value = found["value"]
-        if _key_shaped(value) and (
-            _random(value) or (_word_starts(text, found.start("word")) and not _words(value))
+        if (
+            _key_shaped(value)
+            and not is_reference(value)
+            and (_random(value) or (_word_starts(text, found.start("word")) and not _words(value)))
         ):
             return "secret value glued to a secret-like name"
     for found in _PREFIXED.finditer(text):
@@ -636,13 +674,19 @@ def _labelled_secret(text: str) -> str | None:
     for found in _WEBHOOK.finditer(text):
         if any(_random(part) for part in re.split(r"[/@?&=]", found["rest"]) if len(part) >= 16):
             return "webhook URL with its token"
+    for found in _CURL_USER.finditer(text) if "-u" in text else ():
+        user, given = found.groups()
+        if (len(given) >= 3 and not is_reference(given)) or (
+            not given and _key_shaped(user) and not is_reference(user)
+        ):
+            return "credentials in curl -u syntax"
     for pattern, what in (
-        (_CURL_USER, "curl -u"),
         (_NETRC, ".netrc"),
         (_USER_PASSWORD_FLAGS, "-u/-p flag"),
+        (_BUNDLER, "Bundler"),
     ):
         for found in pattern.finditer(text):
-            given: str = found.groups()[-1]
+            given = found.groups()[-1]
             if not is_reference(given):
                 return f"credentials in {what} syntax"
     if _K8S_SECRET.search(text):
@@ -655,6 +699,7 @@ def _labelled_secret(text: str) -> str | None:
 _SECRET_HINTS = (
     *("key", "token", "secret", "pass", "pwd", "pw", "cred", "auth", "access", "private"),
     *("hook", "dsn", "bearer", "session", "cookie", "licen", "machine", "-u", "--user"),
+    "bundle_",
     *("_live_", "_test_", "_prod_", "_sandbox_"),
     *("密钥", "秘钥", "令牌", "密码", "口令", "私钥"),
 )

@@ -166,7 +166,11 @@ def _cookie(text: str) -> str | None:
         if any(_SESSION_NAME.search(name) for name in names):
             return "cookie string"
     for name, value in _COOKIE_PAIR.findall(text):
-        if _SESSION_NAME.search(name) and _looks_random(value, min_len=16):
+        if (
+            _SESSION_NAME.search(name)
+            and _looks_random(value, min_len=16)
+            and not is_reference(value)
+        ):
             return "session cookie value"
     return None
 
@@ -182,6 +186,8 @@ def _password(text: str) -> str | None:
             continue
         if m["cue"].lower() == "pwd" and value[0] in "/~":  # the shell's working directory
             continue
+        if value[0] == "/" and value.count("/") >= 2:
+            continue  # a path or a route ("…-strong-password": "/en/enterprise/auth")
         # After "is", only a value that cannot be an English word counts ("is strong" is not).
         if m["verb"] and not (m["q"] or any(not c.isalpha() for c in value)):
             continue

@@ -92,7 +92,13 @@ _MORE_TOKENS = re.compile(
     r"|(?P<vault>hv[sbr]\.[A-Za-z0-9_-]{24,})"
     r"|(?P<newrelic>NR(?:AK|AA|II|IQ|JS|RA|SP)-[A-Za-z0-9_-]{19,64})"
     r"|(?P<age>AGE-SECRET-KEY-1[0-9A-Z]{58})"
-    r"|(?P<onepassword>A3-[A-Z0-9]{6}-[A-Z0-9]{11}-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5})"
+    # 1Password's secret key, its 26 characters after the account id grouped either way.
+    r"|(?P<onepassword>A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})"
+    r"-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5})"
+    # AWS Bedrock's long-term API keys: "ABSK" and base64 of "BedrockAPIKey-…".
+    r"|(?P<bedrock>ABSKQmVkcm9ja0FQSUtleS[A-Za-z0-9+/]{40,400}={0,2})"
+    # A Meta (Facebook) app access token: the app id, "|", the app secret or token.
+    r"|(?P<facebook>(?<![0-9|])[0-9]{15,16}\|[A-Za-z0-9_-]{27,64})"
     r"|(?P<azure_ad>[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34})"
     r"|(?P<grafana>glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,2}"
     r"|eyJrIjoi[A-Za-z0-9+/]{40,}={0,2})"
@@ -100,7 +106,7 @@ _MORE_TOKENS = re.compile(
     # Tailscale: tskey-<kind>-<id>-<secret>; a name glued on with "_" or a digit ("MY_tskey-…")
     # still leaves the prefix where the key starts.
     r"|(?P<tailscale>(?<![A-Za-z])tskey-[a-z]{2,16}-[A-Za-z0-9]{6,24}-[A-Za-z0-9]{16,64})(?![A-Za-z0-9])"
-    r"|(?P<webhook>https://(?:hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9/_-]{20,}"
+    r"|(?P<webhook>https?://(?:hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_-]{20,}"
     r"|(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{5,}/[A-Za-z0-9_-]{20,}"
     r"|[a-z0-9-]+\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{20,}"
     r"|outlook\.office(?:365)?\.com/webhook/[A-Za-z0-9@/_-]{20,}"
@@ -141,6 +147,8 @@ _MORE_NAMES = {
     "newrelic": "New Relic key",
     "age": "age secret key",
     "onepassword": "1Password secret key",
+    "bedrock": "AWS Bedrock API key",
+    "facebook": "Meta app access token",
     "azure_ad": "Azure AD client secret",
     "grafana": "Grafana token",
     "npmrc": "npm registry credential (.npmrc)",

@@ -3,6 +3,8 @@
 :func:`fold` computes it once per inspected string (``evaluate`` folds each string once;
 a detector called on its own folds again, which is a no-op on folded text):
 
+0. HTML character references decoded (``&lt;``, ``&#115;``, ``&quot;``): a value pasted
+   from a web page or an XML file is read as it displays;
 1. default-ignorable code points removed: the tag block (U+E0000-E007F), zero-width
    characters, the soft hyphen, U+034F, the invisible operators U+2061-2064, U+180E,
    variation selectors, bidi controls, Hangul fillers;
@@ -14,7 +16,8 @@ a detector called on its own folds again, which is a no-op on folded text):
    spaces one; a run of nine or more digits in groups split by one consistent ``.``,
    ``/`` or ``,`` is written with dashes ("4111.1111.1111.1111" -> "4111-1111-1111-1111"),
    and a run of two-digit (or one-digit) groups is joined ("41 11 11 …" -> "4111 11…" ->
-   "411111…"); dotted IPv4 addresses and versions with a one-digit part stay as written;
+   "411111…"); dotted IPv4 addresses, MAC addresses and versions with a one-digit part
+   stay as written;
 5. characters spread out one separator apart ("4 1 1 1 …", "i g n o r e") are joined,
    two or more spaces between them marking a word break;
 6. Cyrillic and Greek look-alikes inside a word that also has Latin letters ("ignоre"
@@ -30,10 +33,11 @@ The folded text is only read, never stored.
 'ignore all'
 """
 
+import html
 import re
 import unicodedata
 
-__all__ = ["fold"]
+__all__ = ["MAC_ADDRESS", "fold"]
 
 # Default-ignorable code points (Unicode DerivedCoreProperties), listed by hand: the
 # standard library has no property lookup and no maintained package is lighter than this.
@@ -42,6 +46,7 @@ _IGNORABLE = re.compile(
     "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
     "\U000e0000-\U000e0fff]"
 )
+_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _DASHES = re.compile("[\u2010-\u2015\u2212\u2043\ufe58\ufe63\uff0d\u30fc\u2e3a\u2e3b]")
 _SPACES = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\t]")
 # Words of Latin, Greek or Cyrillic letters; a word holding letters of two scripts is
@@ -60,6 +65,10 @@ _GROUPED = re.compile(
     r"(?<![0-9])(?<![0-9][.,/-])[0-9]{1,6}(?P<sep>[ .,/-])[0-9]{1,6}(?:(?P=sep)[0-9]{1,6})+(?![0-9])"
 )
 _IPV4 = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}")
+# A MAC address (EUI-48) in its usual notation: six hex pairs, one separator throughout.
+MAC_ADDRESS = re.compile(
+    r"(?<![0-9A-Fa-f])[0-9A-Fa-f]{2}([:-])(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}(?![0-9A-Fa-f])"
+)
 # One character, then (separator, one character) five or more times.
 _SPREAD = re.compile(
     r"(?<![^\W_])(?<![.,/-])[^\W_](?:(?:[ ._,/-]| {2,3})[^\W_](?![^\W_])){5,}(?![.,/-][^\W_])"
@@ -88,6 +97,8 @@ def fold(text: str) -> str:
 
 
 def _fold(text: str) -> str:
+    if "&" in text and _ENTITY.search(text):
+        text = html.unescape(text)
     if text.isascii() and _DIGIT_WORK.search(text) is None and _SPREAD_HINT.search(text) is None:
         return text
     if not text.isascii():
@@ -98,7 +109,14 @@ def _fold(text: str) -> str:
             text = _WORD.sub(_unmix, text)
     text = _DIGIT_NOISE.sub(lambda m: " " if m.group().isspace() else "-", text)
     text = _SPREAD.sub(_join_spread, text)
+    macs = [m.span() for m in MAC_ADDRESS.finditer(text)] if ":" in text or "-" in text else []
+    if macs:  # a MAC address keeps its pairs: its digits are no number
+        return _GROUPED.sub(lambda m: m.group() if _inside(m, macs) else _regroup(m), text)
     return _GROUPED.sub(_regroup, text)
+
+
+def _inside(m: re.Match[str], spans: list[tuple[int, int]]) -> bool:
+    return any(start <= m.start() < end for start, end in spans)
 
 
 def _unmix(m: re.Match[str]) -> str:

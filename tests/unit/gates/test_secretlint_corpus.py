@@ -9,51 +9,27 @@ asserted against the 5 % target for secrets; its benign part, 13 cases, misses t
 target, so its count is pinned as a bound; the tuning part's exact counts are pinned.
 """
 
-import hashlib
-import json
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
-from memory_plugins import MemoryConfig
+from corpus_parts import CONFIG, assert_split_by_id_hash, decided_wrong, digest, load
+
 from memory_plugins.gates import evaluate
 
-CORPUS = Path(__file__).resolve().parents[2] / "data" / "detection"
 SEALED_SHA256 = "9aaf169754b66759d1988dbff93bb113a0a15c8ca135e96c12c54dc312c7dae4"
-CONFIG = MemoryConfig(principal_secret="0123456789abcdef")
 
 
 def _load(name: str) -> list[dict[str, Any]]:
-    with (CORPUS / f"secretlint_{name}.jsonl").open(encoding="utf-8") as lines:
-        return [json.loads(line) for line in lines if line.strip()]
-
-
-def _wrong(cases: list[dict[str, Any]]) -> tuple[Counter[str], list[str]]:
-    """Per category, the cases decided against their label (a secret stored, a benign text
-    refused), with the decision's detail."""
-    wrong: Counter[str] = Counter()
-    shown = []
-    for case in cases:
-        decision = evaluate(case["candidate"], case["source_conversation_id"], CONFIG)
-        if decision.accepted != (case["expect"] == "accept"):
-            wrong[case["category"]] += 1
-            shown.append(f"{case['id']} ({decision.detail})")
-    return wrong, shown
+    return load("secretlint", name)
 
 
 def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
-    digest = hashlib.sha256((CORPUS / "secretlint_sealed.jsonl").read_bytes()).hexdigest()
-    assert digest == SEALED_SHA256, "the sealed part changed: it must never be edited"
+    assert digest("secretlint") == SEALED_SHA256, "the sealed part changed: it must never be edited"
 
 
 def test_the_parts_are_disjoint_split_by_the_id_hash_and_capped_per_finding() -> None:
+    assert_split_by_id_hash("secretlint", {"secret", "benign"})
     tuning, sealed = _load("tuning"), _load("sealed")
-    assert not {c["id"] for c in tuning} & {c["id"] for c in sealed}
-    for part, odd in ((tuning, 0), (sealed, 1)):
-        for case in part:  # the split: even hash of the id to tuning, odd to sealed
-            assert int(hashlib.sha256(case["id"].encode()).hexdigest(), 16) % 2 == odd
-            expect = "accept" if case["category"] == "benign" else "reject"
-            assert case["category"] in ("secret", "benign") and case["expect"] == expect
     per_finding = Counter(c["source"] for c in tuning + sealed if c["category"] == "secret")
     assert max(per_finding.values()) <= 8
     assert len({s.split("(")[1].split()[0] for s in per_finding}) > 25  # many providers
@@ -62,7 +38,7 @@ def test_the_parts_are_disjoint_split_by_the_id_hash_and_capped_per_finding() ->
 def test_sealed_part_meets_the_secret_target_and_bounds_benign_refusals() -> None:
     sealed = _load("sealed")
     total = Counter(c["category"] for c in sealed)
-    wrong, shown = _wrong(sealed)
+    wrong, shown = decided_wrong(sealed)
     assert wrong["secret"] / total["secret"] <= 0.05, "\n".join(shown)
     # Benign refused: the 3 % target is not met (2/13, see tests/data/detection/README.md);
     # this pins the level reached so it cannot slip.
@@ -72,7 +48,7 @@ def test_sealed_part_meets_the_secret_target_and_bounds_benign_refusals() -> Non
 def test_tuning_part_counts_are_pinned() -> None:
     tuning = _load("tuning")
     total = Counter(c["category"] for c in tuning)
-    wrong, shown = _wrong(tuning)
+    wrong, shown = decided_wrong(tuning)
     assert dict(total) == {"secret": 58, "benign": 14}
     assert (wrong["secret"], wrong["benign"]) == (1, 2), "\n".join(shown)
 

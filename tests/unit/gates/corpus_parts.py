@@ -1,0 +1,53 @@
+"""Reading the held-out detection corpora's two parts and scoring them, for their tests.
+
+Every corpus under ``tests/data/detection/`` (provenance in the README there) was split
+once, by a SHA-256 hash of each case id (even: tuning, odd: sealed), before any detector
+was adjusted on it.
+"""
+
+import hashlib
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from memory_plugins import MemoryConfig
+from memory_plugins.gates import evaluate
+
+CORPUS = Path(__file__).resolve().parents[2] / "data" / "detection"
+CONFIG = MemoryConfig(principal_secret="0123456789abcdef")
+
+
+def load(prefix: str, part: str) -> list[dict[str, Any]]:
+    """The cases of ``<prefix>_<part>.jsonl``."""
+    with (CORPUS / f"{prefix}_{part}.jsonl").open(encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines if line.strip()]
+
+
+def digest(prefix: str, part: str = "sealed") -> str:
+    return hashlib.sha256((CORPUS / f"{prefix}_{part}.jsonl").read_bytes()).hexdigest()
+
+
+def decided_wrong(cases: list[dict[str, Any]]) -> tuple[Counter[str], list[str]]:
+    """Per category, the cases decided against their label (a secret stored, a benign text
+    refused), and each of them with the decision's detail."""
+    wrong: Counter[str] = Counter()
+    shown = []
+    for case in cases:
+        decision = evaluate(case["candidate"], case["source_conversation_id"], CONFIG)
+        if decision.accepted != (case["expect"] == "accept"):
+            wrong[case["category"]] += 1
+            shown.append(f"{case['id']} ({decision.detail})")
+    return wrong, shown
+
+
+def assert_split_by_id_hash(prefix: str, categories: set[str]) -> None:
+    """The parts share no case, each case sits in the part its id's hash names, and its
+    expectation follows its category."""
+    tuning, sealed = load(prefix, "tuning"), load(prefix, "sealed")
+    assert not {c["id"] for c in tuning} & {c["id"] for c in sealed}
+    for part, odd in ((tuning, 0), (sealed, 1)):
+        for case in part:
+            assert int(hashlib.sha256(case["id"].encode()).hexdigest(), 16) % 2 == odd
+            expect = "accept" if case["category"] == "benign" else "reject"
+            assert case["category"] in categories and case["expect"] == expect

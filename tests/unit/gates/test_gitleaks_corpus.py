@@ -1,0 +1,71 @@
+"""The write gates on gitleaks' rule true positives: a secret scanner no detector uses.
+
+``tests/data/detection/gitleaks_*.jsonl`` (provenance in ``build_gitleaks_corpus.py`` and
+the README there): the literal true positives gitleaks' rule generators validate each rule
+with, at most eight per rule, those already taken from Nosey Parker and Kingfisher left
+out, in memory-text templates. Split once by a hash of each case id before any detector
+was adjusted on it; the sealed part is pinned by checksum and asserted against the 5 %
+target; the tuning part's exact count is pinned.
+"""
+
+from collections import Counter
+
+import pytest
+from corpus_parts import CONFIG, assert_split_by_id_hash, decided_wrong, digest, load
+
+from memory_plugins.gates import evaluate
+
+SEALED_SHA256 = "04ad5ff915906f1a466f5214e5c4be7d19db630c557f416993e320a2108b9062"
+
+
+def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
+    assert digest("gitleaks") == SEALED_SHA256, "the sealed part changed: it must never be edited"
+    assert_split_by_id_hash("gitleaks", {"secret"})
+    both = load("gitleaks", "tuning") + load("gitleaks", "sealed")
+    per_rule = Counter(case["source"] for case in both)
+    assert max(per_rule.values()) <= 8 and len(per_rule) > 60  # many rules, none dominant
+
+
+def test_sealed_part_stores_at_most_five_percent_of_secrets() -> None:
+    sealed = load("gitleaks", "sealed")
+    wrong, shown = decided_wrong(sealed)
+    assert wrong["secret"] / len(sealed) <= 0.05, "\n".join(shown)
+
+
+def test_tuning_part_count_is_pinned() -> None:
+    tuning = load("gitleaks", "tuning")
+    wrong, shown = decided_wrong(tuning)
+    # Left: '"type": "service_account"' (no secret on the line) and a client id (an id).
+    assert (len(tuning), wrong["secret"]) == (103, 2), "\n".join(shown)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1Password secret key A3-K7PQ2M-X9Z4WB-R5T8N-3HJ6L-M2P9Q-W4X7Z",  # 6-6-5-5-5-5
+        "1Password secret key A3-K7PQ2M-X9Z4WBR5T8N-3HJ6L-M2P9Q-W4X7Z",  # 6-11-5-5-5
+        "AWS_BEARER_TOKEN_BEDROCK=ABSKQmVkcm9ja0FQSUtleS1" + "q8Zr2kLm0Xv7Tn4Wb9Yc" * 3,
+        "fb token 4719283746510293|Qp7vX2mN9rT4kL8wZ3yB6cD1fGh",
+        "posts to http://hooks.slack.com/workflows/T0ABC1234/A0DEF5678/123456789/Zq8Rk2Lm0Xv7Tn4W",
+        'curl -u "Zq8Rk2Lm0Xv7:" https://search.example.com:9200',
+        "BUNDLE_GEMS__EXAMPLE__COM=ann:Tr0ub4dor3x",
+        'deploy_TOKEN ::= "Zq8Rk2Lm0Xv7Tn4Wb9Yc1Ds6Fg3Hj5Kl"',
+    ],
+)
+def test_the_formats_the_tuning_part_taught_are_refused(text: str) -> None:
+    candidate = {**load("gitleaks", "tuning")[0]["candidate"], "text": text}
+    assert not evaluate(candidate, "conv-1", CONFIG).accepted, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "curl -u admin: https://localhost:9200",  # a user name alone
+        "BUNDLE_GEMS__EXAMPLE__COM=${GEMS_CREDENTIALS}",
+        "The invoice 4719283746510293 was paid.",
+    ],
+)
+def test_their_look_alikes_are_stored(text: str) -> None:
+    candidate = {**load("gitleaks", "tuning")[0]["candidate"], "text": text}
+    decision = evaluate(candidate, "conv-1", CONFIG)
+    assert decision.accepted, (text, decision.detail)
