@@ -523,6 +523,9 @@ def _long_number(text: str, start: int, end: int, piece: str) -> str | None:
     identifier check, so the scheme that accepts it is named but the shape decides.
     """
     spaced = " " in piece
+    compact = _SEPARATOR.sub("", piece)
+    if compact.isdigit() and _dummy(compact):
+        return None  # "000000000000000000", "123456789": an example, whatever check it passes
     for path in () if spaced else _STRONG:
         if _valid(path, piece):
             return _describe(path)
@@ -657,12 +660,33 @@ def _known_card_prefix(number: str) -> bool:
     )
 
 
+_HEX_CHARS = frozenset("0123456789abcdefABCDEF")
+
+
+def _inside_digest(text: str, start: int, end: int) -> bool:
+    """Whether ``start:end`` lies inside a run of 32 or more hex digits with letters in it
+    (an MD5, SHA or content hash), not a number of its own."""
+    if not (start > 0 and text[start - 1] in _HEX_CHARS) and not (
+        end < len(text) and text[end] in _HEX_CHARS
+    ):
+        return False
+    left, right = start, end
+    while left > 0 and text[left - 1] in _HEX_CHARS and start - left < 128:
+        left -= 1
+    while right < len(text) and text[right] in _HEX_CHARS and right - end < 128:
+        right += 1
+    run = text[left:right]
+    return len(run) >= 32 and not run.isdigit()
+
+
 def _payment_card(text: str) -> str | None:
     text = fold(text)
     for m in _CARD.finditer(text):
         number = _SEPARATOR.sub("", m.group(0))
         if not 12 <= len(number) <= 19 or not _valid("luhn", number):
             continue
+        if _inside_digest(text, m.start(), m.end()):
+            continue  # the digits of a hash ("vipul-f0eb1acf…83628.png")
         if _known_card_prefix(number) or _CARD_CUE.search(text, max(0, m.start() - 40), m.start()):
             return "payment card number (Luhn)"
     return None

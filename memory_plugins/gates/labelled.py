@@ -334,6 +334,8 @@ _CONNECTION_PASSWORD = re.compile(
     r"(?i:;[ \t]{0,3}(?:password|pwd)[ \t]{0,3}=[ \t]{0,3}(?P<last>[^;\r\n\"']{1,128})"
     r"|(?<![\w$])(?:password|pwd)[ \t]{0,3}=[ \t]{0,3}(?P<value>[^;\s\"']{1,128});)"
 )
+# The name a value is assigned to, right before it: 'public_key = "', "ETag: ".
+_NAMED_BEFORE = re.compile(r"([A-Za-z][\w.-]{0,63})[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?$")
 # A key tagged with the environment it works in: "ak_live_…", "rzp_test_…", "sk_prod_…".
 _ENVIRONMENT_TAGGED = re.compile(
     r"(?<![A-Za-z0-9])[A-Za-z]{1,12}_(?:live|test|prod|sandbox)_(?P<body>[A-Za-z0-9]{16,200})(?![A-Za-z0-9])"
@@ -656,6 +658,9 @@ def _labelled_secret(text: str) -> str | None:
         token = found.group()
         if _DIGEST_LABEL.search(text, max(0, found.start() - 8), found.start()):
             continue  # "SHA256:uNiV…", "sha384-oqVu…": a published digest or fingerprint
+        named = _NAMED_BEFORE.search(text, max(0, found.start() - 80), found.start())
+        if named is not None and names_no_secret(named.group(1)):
+            continue  # 'public_key = "9Cnz…"', 'commit_id: …': the name says what it is
         if (
             any(c.islower() for c in token)
             and any(c.isupper() for c in token)

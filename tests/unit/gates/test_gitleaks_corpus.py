@@ -69,3 +69,35 @@ def test_their_look_alikes_are_stored(text: str) -> None:
     candidate = {**load("gitleaks", "tuning")[0]["candidate"], "text": text}
     decision = evaluate(candidate, "conv-1", CONFIG)
     assert decision.accepted, (text, decision.detail)
+
+
+FPS_SEALED_SHA256 = "810d2edcb653c864b89cb8d9de66ceb6abb34751deef3a1538a2de1c56dfc93d"
+
+
+def test_the_false_positive_parts_are_split_once_and_their_counts_pinned() -> None:
+    # gitleaks' fps lists, labelled by us (build_gitleaks_corpus.FPS_LABELS): mostly no
+    # secret at all. Refused on purpose: masked and counted-out keys ("ghp_xxxx…",
+    # "sk-ant-…abc123xyz…"), which other scanners' and detect-secrets' own examples count as
+    # keys; those make most of what is refused, so both parts miss the 3 % target.
+    assert digest("gitleaks_fps") == FPS_SEALED_SHA256, "the sealed part changed"
+    assert_split_by_id_hash("gitleaks_fps", {"secret", "benign"})
+    tuning, sealed = load("gitleaks_fps", "tuning"), load("gitleaks_fps", "sealed")
+    assert Counter(c["category"] for c in tuning) == {"benign": 114, "secret": 3}
+    wrong, shown = decided_wrong(tuning)
+    assert (wrong["secret"], wrong["benign"]) == (0, 45), "\n".join(shown)
+    wrong, shown = decided_wrong(sealed)
+    assert wrong["secret"] == 0 and wrong["benign"] <= 64, "\n".join(shown)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "discord=000000000000000000",  # zeros: an example, whatever check they pass
+        '<img src="./assets/vipul-f0eb1acf0da84c06a50c5b2c59932001997786b176dec02bd16128ee9ea83628.png">',
+        'public_key = "9Cnzj4p4WGeKLs1Pt8QuKUpRKfFLfRYC9AIKjbJTWit"',
+    ],
+)
+def test_hashes_zeros_and_public_values_are_stored(text: str) -> None:
+    candidate = {**load("gitleaks", "tuning")[0]["candidate"], "text": text}
+    decision = evaluate(candidate, "conv-1", CONFIG)
+    assert decision.accepted, (text, decision.detail)
