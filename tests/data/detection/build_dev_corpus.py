@@ -101,6 +101,15 @@ def _stable(key: str) -> int:
     return int(hashlib.sha256(key.encode()).hexdigest(), 16)
 
 
+def secret_text(key: str, value: str) -> str | None:
+    """A scanner's string as a memory text: in one of ``SECRET_TEMPLATES`` (picked by the
+    case's key), alone when the sentence would be too long, None when even it is."""
+    text = SECRET_TEMPLATES[_stable(key) % len(SECRET_TEMPLATES)].format(value=value)
+    if len(text) > MAX_TEXT:
+        text = value
+    return text if len(text) <= MAX_TEXT else None
+
+
 def faker_cases() -> Iterator[dict[str, Any]]:
     from faker import Faker
 

@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from build_corpus import _case  # one case shape for every corpus (a script sees its own folder)
-from build_dev_corpus import MAX_TEXT, SECRET_TEMPLATES, _rule_examples, _stable, write_split
+from build_dev_corpus import _rule_examples, _stable, secret_text, write_split
 
 PER_RULE = 8
 _FUNC = re.compile(r"^func \w+\(\) \*config\.Rule \{$", re.MULTILINE)
@@ -496,10 +496,8 @@ def gitleaks_cases(root: Path, others: tuple[Path, Path]) -> Iterator[dict[str, 
         if per_rule[rule_id] >= PER_RULE:
             continue
         key = f"gitleaks:{rule_id}:{hashlib.sha256(value.encode()).hexdigest()[:12]}"
-        text = SECRET_TEMPLATES[_stable(key) % len(SECRET_TEMPLATES)].format(value=value)
-        if len(text) > MAX_TEXT:
-            text = value
-        if len(text) > MAX_TEXT:
+        text = secret_text(key, value)
+        if text is None:
             continue
         per_rule[rule_id] += 1
         yield _case(key, "secret", f"gitleaks rule true positives ({rule_id})", text, "config")
@@ -515,10 +513,8 @@ def fps_cases(root: Path) -> Iterator[dict[str, Any]]:
                 continue
             seen.add(value)
             key = f"gitleaks-fps:{rule_id}:{hashlib.sha256(value.encode()).hexdigest()[:12]}"
-            text = SECRET_TEMPLATES[_stable(key) % len(SECRET_TEMPLATES)].format(value=value)
-            if len(text) > MAX_TEXT:
-                text = value
-            if len(text) > MAX_TEXT:
+            text = secret_text(key, value)
+            if text is None:
                 continue
             source = f"gitleaks rule false positives ({rule_id}), labelled by us"
             yield _case(key, label, source, text, "config")

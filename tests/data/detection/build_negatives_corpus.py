@@ -44,7 +44,7 @@ from typing import Any
 
 import yaml
 from build_corpus import _case  # one case shape for every corpus (a script sees its own folder)
-from build_dev_corpus import MAX_TEXT, SECRET_TEMPLATES, _stable, write_split
+from build_dev_corpus import secret_text, write_split
 
 SCANNERS = (
     ("noseyparker", "crates/noseyparker/data/default/builtin/rules/*.yml"),
@@ -172,12 +172,8 @@ def negative_cases(roots: tuple[Path, ...]) -> Iterator[dict[str, Any]]:
                     value = example.strip()
                     digest = hashlib.sha256(value.encode()).hexdigest()[:12]
                     key = f"{name}-negative:{rule['id']}:{digest}"
-                    text = SECRET_TEMPLATES[_stable(key) % len(SECRET_TEMPLATES)].format(
-                        value=value
-                    )
-                    if len(text) > MAX_TEXT:
-                        text = value
-                    if len(text) > MAX_TEXT:
+                    text = secret_text(key, value)
+                    if text is None:
                         continue
                     source = f"{name} negative examples ({rule['id']}), labelled by us"
                     yield _case(key, label, source, text, "config")
