@@ -117,7 +117,7 @@ _ID_CUE = re.compile(
     r"|isikukood|asmens\s+kodas|oib|amka|svnr|pps|ahv|avs|kimlik|vat|ust-?idnr|cedula|rut"
     r"|bank\s+account|account\s+(?:number|no)|konto\w*|compte|cuenta|iban)(?![A-Za-z])"
     r"|账户|账号|帳戶|帳號|口座|계좌"
-    r"|身份证|身分證|证件|證件|税号|纳税|社保|社会保障|社会安全|居民|统一社会信用代码"
+    r"|身份证|身分證|身份号码|身份號碼|证件|證件|税号|纳税|社保|社会保障|社会安全|居民|统一社会信用代码"
     r"|주민등록|주민번호|외국인등록|マイナンバー|個人番号|住民",
     re.IGNORECASE,
 )
@@ -523,9 +523,6 @@ def _long_number(text: str, start: int, end: int, piece: str) -> str | None:
     identifier check, so the scheme that accepts it is named but the shape decides.
     """
     spaced = " " in piece
-    compact = _SEPARATOR.sub("", piece)
-    if compact.isdigit() and _dummy(compact):
-        return None  # "000000000000000000", "123456789": an example, whatever check it passes
     for path in () if spaced else _STRONG:
         if _valid(path, piece):
             return _describe(path)
@@ -687,6 +684,13 @@ def _payment_card(text: str) -> str | None:
             continue
         if _inside_digest(text, m.start(), m.end()):
             continue  # the digits of a hash ("vipul-f0eb1acf…83628.png")
+        if (
+            m.start() > 0
+            and m.end() < len(text)
+            and text[m.start() - 1].isalpha()
+            and text[m.end()].isalpha()
+        ):
+            continue  # letters on both sides: a product or serial code ("ABC4111…1111XYZ")
         if _known_card_prefix(number) or _CARD_CUE.search(text, max(0, m.start() - 40), m.start()):
             return "payment card number (Luhn)"
     return None
