@@ -25,7 +25,7 @@ import re
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.detectors import FunctionDetector, guarded
-from memory_plugins.gates.textfold import MAC_ADDRESS, fold
+from memory_plugins.gates.textfold import fold, inside, mac_spans
 
 __all__ = ["PHONE_REGIONS", "email_detector", "find_phone", "phone_detector"]
 
@@ -119,10 +119,10 @@ def _phone(text: str) -> str | None:
     import phonenumbers
 
     text = fold(text)
-    macs = [mac.span() for mac in MAC_ADDRESS.finditer(text)] if "-" in text or ":" in text else []
+    macs = mac_spans(text)
     for m in itertools.islice(_PHONE_SPAN.finditer(text), _MAX_SPANS):
         raw = m.group(0)
-        if any(start <= m.start() < end for start, end in macs):
+        if inside(m.start(), macs):
             continue  # a device's MAC address: its pairs are no phone number
         digits = re.sub(r"\D", "", raw)
         if not 7 <= len(digits) <= 15:

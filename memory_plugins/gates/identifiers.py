@@ -43,7 +43,7 @@ from types import ModuleType
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.detectors import FunctionDetector, guarded
-from memory_plugins.gates.textfold import fold
+from memory_plugins.gates.textfold import MAC_PATTERN, fold
 
 __all__ = [
     "bank_account_detector",
@@ -342,7 +342,7 @@ _PUBLIC_CODES = re.compile(
     r"(?<![A-Za-z0-9])(?:CVE-[0-9]{4}-[0-9]{4,7}|GHSA(?:-[0-9a-z]{4}){3}|KB[0-9]{6,8}"
     r"|10\.[0-9]{4,9}/[^\s\"'<>]{1,200}|(?:RFC|ISO|EN|IEC|PEP|JSR|ECMA)[ -]?[0-9]{2,6}(?:-[0-9]{1,4})?"
     r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
-    r"|[0-9a-f]{2}(?P<mac>[:-])(?:[0-9a-f]{2}(?P=mac)){4}[0-9a-f]{2})"  # a device's MAC address
+    r"|" + MAC_PATTERN + r")"  # a device's MAC address
     r"(?![A-Za-z0-9])",
     re.IGNORECASE,
 )
@@ -494,8 +494,7 @@ def _unexplained_code(text: str) -> str | None:
     for m in _CODE_TOKEN.finditer(text):
         start, end = m.span()
         if (
-            _PURPOSE.search(text, max(0, start - _PURPOSE_BEFORE), start) is None
-            and _PURPOSE.search(text, end, end + _PURPOSE_AFTER) is None
+            not _purpose_near(text, start, end)
             and not (start > 0 and text[start - 1] in _PURPOSE_MARKS)
             and not _hexadecimal(m.group())
             and not any(_valid(path, m.group()) for path in _PUBLIC_SCHEMES)
@@ -549,9 +548,17 @@ def _explained(text: str, start: int, end: int, piece: str) -> bool:
         or any(_valid(path, compact) for path in _BARE_CODES)
         or ("-" in piece and _valid("casrn", piece))  # CAS numbers are written dashed
         or _ZIP_PLUS_FOUR.fullmatch(piece) is not None  # a US postcode: "94107-1234"
-        or _PURPOSE.search(text, max(0, start - _PURPOSE_BEFORE), start) is not None
-        or _PURPOSE.search(text, end, end + _PURPOSE_AFTER) is not None
+        or _purpose_near(text, start, end)
         or _phone_number(text, start, end)
+    )
+
+
+def _purpose_near(text: str, start: int, end: int) -> bool:
+    """Whether a word right before or after ``start:end`` says what the number is for (an
+    order, a booking, a quantity: ``_PURPOSE``)."""
+    return (
+        _PURPOSE.search(text, max(0, start - _PURPOSE_BEFORE), start) is not None
+        or _PURPOSE.search(text, end, end + _PURPOSE_AFTER) is not None
     )
 
 
@@ -605,8 +612,7 @@ def _own_formats(text: str) -> str | None:
         if _cn_ric(m.group()):
             return "cn.ric (Chinese resident identity card number: check digit and birth date)"
     for m in _KR_RRN.finditer(text):
-        before = text[max(0, m.start() - _PURPOSE_BEFORE) : m.start()]
-        if _PURPOSE.search(before) or _PURPOSE.search(text, m.end(), m.end() + _PURPOSE_AFTER):
+        if _purpose_near(text, m.start(), m.end()):
             continue  # "order 240315-1234567": a reference that starts with a date
         century = {"1": 1900, "2": 1900, "5": 1900, "6": 1900}.get(m[4], 2000)
         try:

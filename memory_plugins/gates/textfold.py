@@ -37,7 +37,7 @@ import html
 import re
 import unicodedata
 
-__all__ = ["MAC_ADDRESS", "fold"]
+__all__ = ["MAC_PATTERN", "fold", "inside", "mac_spans"]
 
 # Default-ignorable code points (Unicode DerivedCoreProperties), listed by hand: the
 # standard library has no property lookup and no maintained package is lighter than this.
@@ -66,9 +66,8 @@ _GROUPED = re.compile(
 )
 _IPV4 = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}")
 # A MAC address (EUI-48) in its usual notation: six hex pairs, one separator throughout.
-MAC_ADDRESS = re.compile(
-    r"(?<![0-9A-Fa-f])[0-9A-Fa-f]{2}([:-])(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}(?![0-9A-Fa-f])"
-)
+MAC_PATTERN = r"[0-9A-Fa-f]{2}(?P<mac_sep>[:-])(?:[0-9A-Fa-f]{2}(?P=mac_sep)){4}[0-9A-Fa-f]{2}"
+_MAC_ADDRESS = re.compile(r"(?<![0-9A-Fa-f])" + MAC_PATTERN + r"(?![0-9A-Fa-f])")
 # One character, then (separator, one character) five or more times.
 _SPREAD = re.compile(
     r"(?<![^\W_])(?<![.,/-])[^\W_](?:(?:[ ._,/-]| {2,3})[^\W_](?![^\W_])){5,}(?![.,/-][^\W_])"
@@ -109,14 +108,20 @@ def _fold(text: str) -> str:
             text = _WORD.sub(_unmix, text)
     text = _DIGIT_NOISE.sub(lambda m: " " if m.group().isspace() else "-", text)
     text = _SPREAD.sub(_join_spread, text)
-    macs = [m.span() for m in MAC_ADDRESS.finditer(text)] if ":" in text or "-" in text else []
+    macs = mac_spans(text)
     if macs:  # a MAC address keeps its pairs: its digits are no number
-        return _GROUPED.sub(lambda m: m.group() if _inside(m, macs) else _regroup(m), text)
+        return _GROUPED.sub(lambda m: m.group() if inside(m.start(), macs) else _regroup(m), text)
     return _GROUPED.sub(_regroup, text)
 
 
-def _inside(m: re.Match[str], spans: list[tuple[int, int]]) -> bool:
-    return any(start <= m.start() < end for start, end in spans)
+def mac_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` holds MAC addresses (``01-23-45-67-89-AB``), whose pairs no number or
+    phone rule may read."""
+    return [m.span() for m in _MAC_ADDRESS.finditer(text)] if ":" in text or "-" in text else []
+
+
+def inside(position: int, spans: list[tuple[int, int]]) -> bool:
+    return any(start <= position < end for start, end in spans)
 
 
 def _unmix(m: re.Match[str]) -> str:
