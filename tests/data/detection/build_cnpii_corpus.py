@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from build_corpus import _case  # one case shape for every corpus (a script sees its own folder)
-from build_dev_corpus import write_split
+from build_dev_corpus import parametrize_tables, write_split
 
 BENIGN = frozenset(
     (
@@ -47,15 +47,7 @@ def _rows(path: Path) -> Iterator[tuple[str, int, str]]:
     for cls in tree.body:
         if not isinstance(cls, ast.ClassDef):
             continue
-        for node in ast.walk(cls):
-            if not (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Attribute)
-                and node.func.attr == "parametrize"
-                and len(node.args) >= 2
-            ):
-                continue
-            rows = ast.literal_eval(node.args[1])
+        for _, rows in parametrize_tables(cls):
             for row in rows:
                 if isinstance(row, tuple) and isinstance(row[0], str) and isinstance(row[1], int):
                     yield row[0], row[1], cls.name

@@ -13,6 +13,7 @@ one of them by a SHA-256 hash of its id (even: tuning, odd: sealed), decided bef
 detector was adjusted on it. The tests read only the two JSONL files.
 """
 
+import ast
 import hashlib
 import json
 import random
@@ -108,6 +109,34 @@ def secret_text(key: str, value: str) -> str | None:
     if len(text) > MAX_TEXT:
         text = value
     return text if len(text) <= MAX_TEXT else None
+
+
+def secret_case(key: str, category: str, source: str, value: str) -> dict[str, Any] | None:
+    """A case for a scanner's string (a config line, ``secret_text``), None when it is
+    longer than a memory text."""
+    text = secret_text(key, value)
+    return None if text is None else _case(key, category, source, text, "config")
+
+
+def parametrize_tables(node: ast.AST) -> Iterator[tuple[list[str], list[Any]]]:
+    """(argument names, rows) of every ``pytest.mark.parametrize`` call under ``node`` whose
+    names and rows are literals, as a test file lists its cases."""
+    for call in ast.walk(node):
+        if not (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and call.func.attr == "parametrize"
+            and len(call.args) >= 2
+            and isinstance(call.args[0], ast.Constant)
+            and isinstance(call.args[0].value, str)
+        ):
+            continue
+        try:
+            rows = ast.literal_eval(call.args[1])
+        except ValueError:
+            continue  # rows built at run time
+        if isinstance(rows, list):
+            yield [name.strip() for name in call.args[0].value.split(",")], rows
 
 
 def faker_cases() -> Iterator[dict[str, Any]]:

@@ -46,8 +46,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from build_corpus import _case  # one case shape for every corpus (a script sees its own folder)
-from build_dev_corpus import _rule_examples, _stable, secret_text, write_split
+from build_dev_corpus import _rule_examples, _stable, secret_case, write_split
 
 PER_RULE = 8
 _FUNC = re.compile(r"^func \w+\(\) \*config\.Rule \{$", re.MULTILINE)
@@ -496,11 +495,11 @@ def gitleaks_cases(root: Path, others: tuple[Path, Path]) -> Iterator[dict[str, 
         if per_rule[rule_id] >= PER_RULE:
             continue
         key = f"gitleaks:{rule_id}:{hashlib.sha256(value.encode()).hexdigest()[:12]}"
-        text = secret_text(key, value)
-        if text is None:
+        case = secret_case(key, "secret", f"gitleaks rule true positives ({rule_id})", value)
+        if case is None:
             continue
         per_rule[rule_id] += 1
-        yield _case(key, "secret", f"gitleaks rule true positives ({rule_id})", text, "config")
+        yield case
 
 
 def fps_cases(root: Path) -> Iterator[dict[str, Any]]:
@@ -513,11 +512,10 @@ def fps_cases(root: Path) -> Iterator[dict[str, Any]]:
                 continue
             seen.add(value)
             key = f"gitleaks-fps:{rule_id}:{hashlib.sha256(value.encode()).hexdigest()[:12]}"
-            text = secret_text(key, value)
-            if text is None:
-                continue
             source = f"gitleaks rule false positives ({rule_id}), labelled by us"
-            yield _case(key, label, source, text, "config")
+            case = secret_case(key, label, source, value)
+            if case is not None:
+                yield case
 
 
 def main(gitleaks: Path, noseyparker: Path, kingfisher: Path) -> None:

@@ -43,8 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from build_corpus import _case  # one case shape for every corpus (a script sees its own folder)
-from build_dev_corpus import secret_text, write_split
+from build_dev_corpus import secret_case, write_split
 
 SCANNERS = (
     ("noseyparker", "crates/noseyparker/data/default/builtin/rules/*.yml"),
@@ -172,11 +171,10 @@ def negative_cases(roots: tuple[Path, ...]) -> Iterator[dict[str, Any]]:
                     value = example.strip()
                     digest = hashlib.sha256(value.encode()).hexdigest()[:12]
                     key = f"{name}-negative:{rule['id']}:{digest}"
-                    text = secret_text(key, value)
-                    if text is None:
-                        continue
                     source = f"{name} negative examples ({rule['id']}), labelled by us"
-                    yield _case(key, label, source, text, "config")
+                    case = secret_case(key, label, source, value)
+                    if case is not None:
+                        yield case
 
 
 def main(noseyparker: Path, kingfisher: Path) -> None:

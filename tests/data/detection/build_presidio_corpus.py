@@ -40,7 +40,14 @@ from pathlib import Path
 from typing import Any
 
 from build_corpus import _case  # one case shape for every corpus (a script sees its own folder)
-from build_dev_corpus import BENIGN_TEMPLATES, MAX_TEXT, PII_TEMPLATES, _stable, write_split
+from build_dev_corpus import (
+    BENIGN_TEMPLATES,
+    MAX_TEXT,
+    PII_TEMPLATES,
+    _stable,
+    parametrize_tables,
+    write_split,
+)
 
 PER_ENTITY = 10
 # How a person names each kind in a sentence; the entity's own name is no word a user says.
@@ -106,21 +113,10 @@ def _rows(path: Path) -> Iterator[tuple[str, list[str], bool]]:
     that must find at least one entity."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     default = _entities(tree)
-    for node in ast.walk(tree):
-        if not (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "parametrize"
-            and len(node.args) >= 2
-            and isinstance(node.args[0], ast.Constant)
-            and isinstance(node.args[0].value, str)
-        ):
+    for names, rows in parametrize_tables(tree):
+        if names[1:2] != ["expected_len"]:
             continue
-        names = [name.strip() for name in node.args[0].value.split(",")]
-        if names[:2] != ["text", "expected_len"] and names[1:2] != ["expected_len"]:
-            continue
-        rows = _literal(node.args[1])
-        for row in rows if isinstance(rows, list) else ():
+        for row in rows:
             if not (isinstance(row, tuple) and isinstance(row[0], str) and isinstance(row[1], int)):
                 continue
             if row[1] <= 0:
