@@ -36,6 +36,9 @@ FRAGMENTS = (
     "PRIVATE KEY", "Authorization: Bearer ", "Cookie: a=", "a=b; ", "sk-", "ghp_", "AKIA",
     "ETag: \"", "/v1/", "//a/:_", "a!", "', '", "aB3 ", "aB3\n", "xTOKEN-", "10.1000/1-",
     "0-3-4-2 ", "tskey-ab-", "a://a:b@", "://:", "+sha512.", "LTAI",
+    "%3D", "%E5", "%", "password == \"", "a == '", "key = a or ", " or \"", "${a:-", "${pwd:-a",
+    "ConvertTo-SecureString ", "ConvertTo-SecureString -Force ", "key = {0x1, ", "1, ", "0x1,",
+    "-----BEGIN A ", "SU", "ATATT3", "sntrys_", "HRKU-", "TlRMTVNTUAAD", "a://a@b.c:", "'''",
 )  # fmt: skip
 
 

@@ -27,7 +27,11 @@ what a person or a config file says around the value:
   segments joined by ``.`` or ``!``; a key in a URL's path, right after the API version
   (``/api/v1/<key>/…``) or after a segment naming it (``/key/<key>``); and credentials
   given in ``.netrc`` (``machine … login … password …``), ``curl -u user:password``,
-  Kubernetes ``Secret`` ``data:`` blocks. Not a key: what a name says is public
+  Kubernetes ``Secret`` ``data:`` blocks; a literal compared with a secret's name
+  (``if password == "…"``) or given as its default after a reference
+  (``os.environ.get("PASSWORD") or "…"``, ``${DB_PASSWORD:-…}``), PowerShell's
+  ``ConvertTo-SecureString "…"``, key bytes after a key's name (``AESKEY {0x35, …}``).
+  Not a key: what a name says is public
   (``PUBLIC_KEY``, ``publishableKey``), a URL without credentials, a URL's user part (the
   ``credential_url`` rule's), a digest named by its algorithm (``pnpm@10.4.1+sha512.…``);
 * ``password_hash`` (``runtime_data``): crypt-format password hashes (bcrypt, md5crypt,
@@ -164,6 +168,8 @@ def labelled_identifier_detector() -> FunctionDetector:
 
 # ----------------------------------------------------------------------------- secrets
 
+# Shortened and one-"s" spellings of "password" that names use ("X3_PSWD", "PSWORD").
+_PASSWORD_SPELLINGS = ("pswd", "psw", "pswrd", "pword", "psword", "passw", "paswd", "pasword")
 # Parts of a name that say it holds a secret ("SCRAPFLY_KEY", "clientSecret", "密钥").
 _SECRET_PARTS = frozenset(
     (
@@ -171,18 +177,20 @@ _SECRET_PARTS = frozenset(
         "passwd", "pwd", "pass", "passphrase", "passcode", "pw", "credential", "credentials",
         "cred", "creds", "auth", "authkey", "access", "private", "privatekey", "accesskey",
         "secretkey", "webhook", "dsn", "bearer", "session", "sessionid", "cookie", "apitoken",
-        "accesstoken", "authtoken", "signingkey", "license", "licence",
+        "accesstoken", "authtoken", "signingkey", "license", "licence", *_PASSWORD_SPELLINGS,
     )
 )  # fmt: skip
 # Parts of a name that say its key is made to be published (a public key, a publishable key).
 _PUBLIC_PARTS = frozenset(("public", "publishable", "pubkey"))
-_PASSWORD_PARTS = frozenset(("password", "passwd", "pwd", "pass", "passphrase", "passcode", "pw"))
+_PASSWORD_PARTS = frozenset(
+    ("password", "passwd", "pwd", "pass", "passphrase", "passcode", "pw", *_PASSWORD_SPELLINGS)
+)
 _NAME = re.compile(
     r"(?<![A-Za-z0-9_.@])(?P<name>[A-Za-z][A-Za-z0-9_.\-]{0,63}|密钥|秘钥|令牌|密码|口令|私钥)"
     # The rest is a lookahead: the value may itself be the next name ("pdfshift SECRET …").
     r"(?=(?P<sep>[\\\"'\]]{0,3}[ \t]{0,3}(?::{1,3}=|[?+!]=|=>|->|[:=：])[ \t]{0,3}|[ \t]{1,3}[-–—][ \t]{1,3}|[ \t]{1,3}"
     r"(?:(?:is|was|are|to)[ \t]{1,3}|(?:是|为)[ \t]{0,2})?|(?:是|为)[ \t]{0,2})"
-    r"(?P<q>\\{0,3}[\"'`“])?(?P<value>[^\s\"'`”,;<>(){}\[\]]{1,256}))"
+    r"(?P<q>\\{0,3}(?:\"\"\"|'''|[\"'`“]))?(?P<value>[^\s\"'`”,;<>(){}\[\]]{1,256}))"
 )
 _CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 # Where a secret lives, not the secret, as the whole value: ${X}, $X, $_POST["x"], {{ x }},
@@ -215,6 +223,30 @@ _BUNDLER = re.compile(
 # psexec, mysql and similar: "-u USER -p PASSWORD".
 _USER_PASSWORD_FLAGS = re.compile(
     r"(?:^|\s)-u[ \t]{1,3}\S{1,64}[ \t]{1,3}-p[ \t]{1,3}([^\s\"']{3,128})"
+)
+# PowerShell's ConvertTo-SecureString takes the password as plain text.
+_SECURE_STRING = re.compile(
+    r"(?i:ConvertTo-SecureString)(?:[ \t]{1,3}-(?i:String|AsPlainText|Force)\b){0,3}[ \t]{1,3}"
+    r"\\{0,3}[\"']?(?P<value>[^\s\"'`|;()]{4,128})"
+)
+# A secret-named value compared with a literal: the literal is the secret the code expects
+# (if password == "…", string(secret) != "…", "%{password}" =~ "…").
+_COMPARED = re.compile(
+    r"(?P<name>[A-Za-z][\w.-]{0,63})[)}\]\"']{0,3}[ \t]{0,3}(?:===?|!==?|=~|-eq|-ne)[ \t]{0,3}"
+    r"\\{0,3}(?P<q>[\"'`])(?P<value>[^\s\"'`\\]{4,128})\\{0,3}(?P=q)"
+)
+# A default after a reference: the literal is used whenever the variable is unset
+# (password = os.environ.get("PASSWORD") or "…", token || "…", ${DB_PASSWORD:-…}).
+_DEFAULTED = re.compile(
+    r"(?P<name>[A-Za-z][\w.-]{0,63})[\"']?[ \t]{0,3}(?::=|=|:)[ \t]{0,3}[^\s\"'][^\n]{0,100}?"
+    r"[ \t](?:or|\|\||\?\?|\?:)[ \t]{1,3}(?P<q>[\"'`])(?P<value>[^\s\"'`]{4,128})(?P=q)"
+    r"|\$\{(?P<var>[A-Za-z_]\w{0,63}):?[-=](?P<default>[^}\s]{4,128})\}"
+)
+# A key written as a byte array after its name: #define AESKEY {0x35, 0x34, …},
+# key = [12, 250, …], byte[] secret = {…}: eight bytes or more.
+_BYTE_ARRAY = re.compile(
+    r"(?P<name>[A-Za-z][\w]{0,63})(?:\[[0-9]{0,4}\])?[ \t]{0,3}(?:=[ \t]{0,3})?(?:new[ \t]{1,3}\w{1,16}\[\][ \t]{0,3})?"
+    r"[\[{(][ \t]{0,3}(?:(?:0[xX][0-9A-Fa-f]{1,2}|[0-9]{1,3})[ \t]{0,3},[ \t]{0,3}){7}(?:0[xX][0-9A-Fa-f]{1,2}|[0-9]{1,3})"
 )
 # XML and .NET settings: <add key="ClientSecret" value="…"/>.
 _KEY_VALUE_ATTRS = re.compile(
@@ -493,6 +525,33 @@ def names_no_secret(name: str) -> bool:
     return any(p in _NOT_SECRET_PARTS for p in _name_parts(name))
 
 
+def _may_compare(text: str) -> bool:
+    return "==" in text or "!=" in text or "=~" in text or " -eq " in text or " -ne " in text
+
+
+def _may_default(text: str) -> bool:
+    return "${" in text or " or " in text or "||" in text or "??" in text or "?:" in text
+
+
+_BYTE = re.compile(r"0[xX][0-9A-Fa-f]{1,2}|[0-9]{1,3}")
+
+
+def _random_bytes(array: str) -> bool:
+    """Bytes as a key has them: several distinct values, not a count (1, 2, 3, …)."""
+    values = [int(b, 0) if b[:2] in ("0x", "0X") else int(b) for b in _BYTE.findall(array)[-8:]]
+    steps = {b - a for a, b in pairwise(values)}
+    return len(set(values)) >= 5 and steps != {1} and max(values) <= 255
+
+
+def _json_members(text: str, found: re.Match[str]) -> bool:
+    """Whether a ``_PAIR`` match is two members of a JSON object, not a name and its value:
+    the "name" is the value of the member before (``"dummy": "api-key", "id": …``) and the
+    "value" the next member's name."""
+    before = text[max(0, found.start() - 8) : found.start()].rstrip(" \t\"'")
+    after = text[found.end() : found.end() + 4].lstrip(" \t")
+    return before.endswith(":") and after.startswith(":")
+
+
 def _random_dotted(text: str, found: re.Match[str]) -> bool:
     token = found.group()
     segments = _DOTTED_SPLIT.split(token)
@@ -502,6 +561,9 @@ def _random_dotted(text: str, found: re.Match[str]) -> bool:
         return False  # base64 JSON first: a JOSE structure, the json_web_token rule's to judge
     if _DIGEST_LABEL.search(text, max(0, found.start() - 8), found.start()):
         return False
+    named = _NAMED_BEFORE.search(text, max(0, found.start() - 80), found.start())
+    if named is not None and names_no_secret(named.group(1)):
+        return False  # 'client_id: 3MVG….nh7B…': the name says what it is
     return any(
         len(s) >= 20 and _random(s) and not _DIGEST_NAME.search(before)
         for before, s in pairwise(["", *segments])
@@ -611,7 +673,7 @@ def _labelled_secret(text: str) -> str | None:
     for found in _PAIR.finditer(text):
         secret, password = _names_secret(found["name"])
         value = found["value"]
-        if is_reference(value):
+        if is_reference(value) or _json_members(text, found):
             continue
         if secret and (_key_shaped(value) or password):
             return "secret value paired with a secret-like name"
@@ -679,6 +741,22 @@ def _labelled_secret(text: str) -> str | None:
     for found in _WEBHOOK.finditer(text):
         if any(_random(part) for part in re.split(r"[/@?&=]", found["rest"]) if len(part) >= 16):
             return "webhook URL with its token"
+    for found in _BYTE_ARRAY.finditer(text) if "," in text else ():
+        if _names_secret(found["name"])[0] and _random_bytes(found.group()):
+            return "key bytes after a secret-like name"
+    for found in _SECURE_STRING.finditer(text) if "ecureString" in text else ():
+        if not (is_reference(found["value"]) or found["value"].startswith("-")):
+            return "password given to ConvertTo-SecureString"
+    for found in _COMPARED.finditer(text) if _may_compare(text) else ():
+        secret, password = _names_secret(found["name"])
+        value = found["value"]
+        if secret and not is_reference(value) and (password or _key_shaped(value)):
+            return "secret value compared with a secret-like name"
+    for found in _DEFAULTED.finditer(text) if _may_default(text) else ():
+        name, value = found["name"] or found["var"], found["value"] or found["default"]
+        secret, password = _names_secret(name)
+        if secret and not is_reference(value) and (password or _key_shaped(value)):
+            return "secret value as the default of a secret-like name"
     for found in _CURL_USER.finditer(text) if "-u" in text else ():
         user, given = found.groups()
         if (len(given) >= 3 and not is_reference(given)) or (
@@ -704,6 +782,7 @@ def _labelled_secret(text: str) -> str | None:
 _SECRET_HINTS = (
     *("key", "token", "secret", "pass", "pwd", "pw", "cred", "auth", "access", "private"),
     *("hook", "dsn", "bearer", "session", "cookie", "licen", "machine", "-u", "--user"),
+    *("psw", "pword", "securestring"),
     "bundle_",
     *("_live_", "_test_", "_prod_", "_sandbox_"),
     *("密钥", "秘钥", "令牌", "密码", "口令", "私钥"),

@@ -10,11 +10,14 @@ the detectors are pure and thread-safe:
   npm, PyPI, OpenAI, Artifactory, IBM Cloud, Cloudant, SoftLayer), plus formats it lacks
   (Anthropic, current OpenAI project keys, Google, Hugging Face, GitLab, RubyGems, NuGet,
   Docker Hub, Shopify, DigitalOcean, Braintree, Tailscale, Alibaba and Tencent access key
-  ids, chat webhooks);
-* ``private_key``: PEM/OpenSSH/PGP private-key blocks;
+  ids, Atlassian, Heroku, Sentry, NATS NKEY seeds, NTLM authenticate messages, chat
+  webhooks);
+* ``private_key``: PEM/OpenSSH/PGP private-key blocks, and any armour that names a
+  private key (``-----BEGIN … PRIVATE KEY-----``);
 * ``json_web_token``: JWTs whose header and payload decode to JSON;
 * ``credential_url``: URLs with a user and a password (``postgres://u:p@host/db``), also
-  passwords holding RFC 3986's sub-delimiters (``p!ss``), unless the password is a template
+  passwords holding RFC 3986's sub-delimiters (``p!ss``) and users that are an e-mail
+  address (``smtps://ann@example.com:pw@host``), unless the password is a template
   slot or a placeholder (``{pass}``, ``YOUR_PASSWORD``);
 * ``keyword_secret``: values assigned to a secret-like name in any common syntax
   (``db_password: v``, ``"api_key": "v"``, ``secret := "v"``, ``password => 'v'``),
@@ -83,7 +86,7 @@ _MORE_TOKENS = re.compile(
     r"|(?P<pypi>pypi-AgE[A-Za-z0-9_-]{50,})"
     r"|(?P<rubygems>rubygems_[0-9a-f]{48})"
     r"|(?P<nuget>oy2[a-z0-9]{43})"
-    r"|(?P<docker>dckr_pat_[A-Za-z0-9_-]{27,})"
+    r"|(?P<docker>dckr_(?:pat|oat)_[A-Za-z0-9_-]{27,})"
     r"|(?P<shopify>shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32})"
     r"|(?P<digitalocean>do[por]_v1_[a-f0-9]{64})"
     r"|(?P<braintree>access_token\$production\$[0-9a-z]{16}\$[0-9a-f]{32})"
@@ -99,6 +102,14 @@ _MORE_TOKENS = re.compile(
     r"|(?P<bedrock>ABSKQmVkcm9ja0FQSUtleS[A-Za-z0-9+/]{40,400}={0,2})"
     # A Meta (Facebook) app access token: the app id, "|", the app secret or token.
     r"|(?P<facebook>(?<![0-9|])[0-9]{15,16}\|[A-Za-z0-9_-]{27,64})"
+    # Atlassian API tokens; Heroku's API keys since 2024; Sentry's organisation and user
+    # auth tokens; a NATS NKEY seed ("S", its key type, base32); an NTLM authenticate
+    # message (its type-3 header in base64: it carries the password's challenge response).
+    r"|(?P<atlassian>ATATT3[A-Za-z0-9_=-]{100,})"
+    r"|(?P<heroku>HRKU-(?:AA[0-9A-Za-z_-]{58}|[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}))"
+    r"|(?P<sentry>sntrys_[A-Za-z0-9+/=_-]{50,}|sntryu_[a-f0-9]{64})"
+    r"|(?P<nkey>S[UAONCX][A-Z2-7]{56})"
+    r"|(?P<ntlm>TlRMTVNTUAAD[A-Za-z0-9+/]{40,}={0,2})"
     r"|(?P<azure_ad>[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34})"
     r"|(?P<grafana>glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,2}"
     r"|eyJrIjoi[A-Za-z0-9+/]{40,}={0,2})"
@@ -120,6 +131,9 @@ _NPMRC = re.compile(
     r"//[A-Za-z0-9.-]{1,253}(?::[0-9]{1,5})?(?:/[^\s:]{0,512})?/?"
     r":_(?:auth|authToken|password)=\s?(?!\$\{)[^\s\"']{4,}"
 )
+# New Relic's license (ingest) keys end in "NRAL": read only where that suffix occurs,
+# as a pattern led by any hex digit would be tried at every one.
+_NEWRELIC_LICENSE = re.compile(r"(?<![A-Za-z0-9_-])[a-fA-F0-9]{36}NRAL(?![A-Za-z0-9])")
 _MORE_NAMES = {
     "anthropic": "Anthropic API key",
     "openai": "OpenAI API key",
@@ -150,6 +164,11 @@ _MORE_NAMES = {
     "bedrock": "AWS Bedrock API key",
     "facebook": "Meta app access token",
     "azure_ad": "Azure AD client secret",
+    "atlassian": "Atlassian API token",
+    "heroku": "Heroku API key",
+    "sentry": "Sentry auth token",
+    "nkey": "NATS NKEY seed",
+    "ntlm": "NTLM authenticate message",
     "grafana": "Grafana token",
     "npmrc": "npm registry credential (.npmrc)",
 }
@@ -212,6 +231,8 @@ def _provider_token(text: str) -> str | None:
             if not (any(c.isdigit() or c.isupper() for c in body) or len(body) >= 32):
                 continue
         return _MORE_NAMES[kind]
+    if "NRAL" in text and _NEWRELIC_LICENSE.search(text):
+        return _MORE_NAMES["newrelic"]
     if ":_" in text and _NPMRC.search(text):
         return _MORE_NAMES["npmrc"]
     return None
@@ -227,12 +248,27 @@ def _first(found: Iterator[str], what: str) -> str | None:
     return None
 
 
+# Any PEM-style armour of a private key: detect-secrets lists the headers it knows (RSA,
+# EC, DSA, OPENSSH, PGP …); a tool that writes its own words before "PRIVATE KEY" still
+# writes a private key.
+_ARMOUR = re.compile(
+    r"-----BEGIN [A-Z0-9]{1,20}(?: [A-Z0-9]{1,20}){0,5} PRIVATE KEY(?: BLOCK)?-----"
+)
+
+
+def _armoured_private_key(text: str) -> str | None:
+    return "private key block" if _ARMOUR.search(fold(text)) else None
+
+
 def private_key_detector() -> FunctionDetector:
     plugin = _one("private_key", "PrivateKeyDetector")
     return guarded(
         "private_key",
         RejectCode.RUNTIME_DATA,
-        lambda text: _first(_analyze(plugin, text), "private key block (detect-secrets)"),
+        lambda text: (
+            _first(_analyze(plugin, text), "private key block (detect-secrets)")
+            or _armoured_private_key(text)
+        ),
         r"PRIVATE KEY|PuTTY-User-Key-File",
     )
 
@@ -270,7 +306,9 @@ _TEMPLATED = re.compile(r"\$\{[^}]*\}|<[^>]*>|\{\{[^}]*\}\}|\{[A-Za-z_]\w{0,63}\
 # leaves out passwords holding RFC 3986's sub-delimiters ("passW0rd!", "pa$$"), which a
 # URL's user part may hold.
 _USERINFO_URL = re.compile(
-    r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}://[^\s:/?#\[\]@{}]{0,64}"
+    r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}://"
+    # The user may be an e-mail address, its "@" unescaped ("smtps://ann@example.com:pw@…").
+    r"(?:[^\s:/?#\[\]@{}]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,4}|[^\s:/?#\[\]@{}]{0,64})"
     r":(?P<password>[^\s/?#\[\]@{}]{1,128})@[^\s/@]"
 )
 

@@ -3,8 +3,9 @@
 :func:`fold` computes it once per inspected string (``evaluate`` folds each string once;
 a detector called on its own folds again, which is a no-op on folded text):
 
-0. HTML character references decoded (``&lt;``, ``&#115;``, ``&quot;``): a value pasted
-   from a web page or an XML file is read as it displays;
+0. HTML character references decoded (``&lt;``, ``&#115;``, ``&quot;``), and URL
+   percent-escapes that stand for printable text (``%3D``, ``%40``, ``%E5%AF%86``): a value
+   pasted from a web page, an XML file or an encoded query string is read as it displays;
 1. default-ignorable code points removed: the tag block (U+E0000-E007F), zero-width
    characters, the soft hyphen, U+034F, the invisible operators U+2061-2064, U+180E,
    variation selectors, bidi controls, Hangul fillers;
@@ -47,6 +48,8 @@ _IGNORABLE = re.compile(
     "\U000e0000-\U000e0fff]"
 )
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+# A run of URL percent-escapes (RFC 3986): decoded as UTF-8 where that gives printable text.
+_PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2}){1,64}")
 _DASHES = re.compile("[\u2010-\u2015\u2212\u2043\ufe58\ufe63\uff0d\u30fc\u2e3a\u2e3b]")
 _SPACES = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\t]")
 # Words of Latin, Greek or Cyrillic letters; a word holding letters of two scripts is
@@ -98,6 +101,8 @@ def fold(text: str) -> str:
 def _fold(text: str) -> str:
     if "&" in text and _ENTITY.search(text):
         text = html.unescape(text)
+    if "%" in text:
+        text = _PERCENT.sub(_unescape, text)
     if text.isascii() and _DIGIT_WORK.search(text) is None and _SPREAD_HINT.search(text) is None:
         return text
     if not text.isascii():
@@ -112,6 +117,15 @@ def _fold(text: str) -> str:
     if macs:  # a MAC address keeps its pairs: its digits are no number
         return _GROUPED.sub(lambda m: m.group() if inside(m.start(), macs) else _regroup(m), text)
     return _GROUPED.sub(_regroup, text)
+
+
+def _unescape(m: re.Match[str]) -> str:
+    run = m.group()
+    try:
+        decoded = bytes.fromhex(run.replace("%", "")).decode("utf-8")
+    except UnicodeDecodeError:
+        return run
+    return decoded if decoded.isprintable() else run  # "%02d" is a format, not a byte
 
 
 def mac_spans(text: str) -> list[tuple[int, int]]:
