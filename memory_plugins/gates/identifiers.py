@@ -122,7 +122,7 @@ _ID_CUE = re.compile(
     re.IGNORECASE,
 )
 # An upper-case label right before a number names its kind: "RUC 20512333797", "CUIT …".
-_NOT_A_LABEL = r"(?!(?:ISBN|ISSN|ISMN|EAN|UPC|CAS|ISIN|LEI|DOI|ISRC|IMEI|SKU|GTIN|USD|EUR|CNY|RMB|GBP|JPY|KM|MB|GB|TB)(?![A-Za-z]))"
+_NOT_A_LABEL = r"(?!(?:ISBN|ISSN|ISMN|EAN|UPC|CAS|ISIN|LEI|DOI|ISRC|IMEI|SKU|GTIN|BIC|BIK|SWIFT|USD|EUR|CNY|RMB|GBP|JPY|KM|MB|GB|TB)(?![A-Za-z]))"
 _ACRONYM = r"[A-ZА-ЯЁ][A-Za-zА-Яа-яЁё]?[A-ZА-ЯЁ]{1,5}(?![A-Za-zА-Яа-яЁё])"
 _LABEL = re.compile(
     r"(?<![A-Za-zА-Яа-яЁё])" + _NOT_A_LABEL + _ACRONYM + r"[^A-Za-z0-9]{0,6}"
@@ -157,6 +157,8 @@ _PURPOSE = re.compile(
     r"|rows|records|steps|met(?:er|re)s|km|miles|g|grams|kg|lbs?|ml|lit(?:er|re)s|dollars|euros|pounds|yuan|rmb|yen|rupees"
     r"|won|usd|eur|gbp|cny|jpy|inr|isbn|issn|ismn|ean|upc|gtin|doi|isin|imei|library"
     r"|members?|membership|loyalty|vins?|vehicles?|chassis"
+    # a bank's own code, not an account's: SWIFT/BIC, the Russian BIK
+    r"|bic|swift|bik|бик"
     r"|post\s?codes?|postal\s+codes?|zip(?:\s?codes?)?|postleitzahl|plz|cep)(?![A-Za-z])"
     r"|订单|快递|运单|物流|发票|票号|工单|字节|时间戳|版本|序列号|型号|条码|元|人民币|步|人次"
     r"|车架号|车辆识别|底盘号"
@@ -342,6 +344,9 @@ _PUBLIC_CODES = re.compile(
     r"(?<![A-Za-z0-9])(?:CVE-[0-9]{4}-[0-9]{4,7}|GHSA(?:-[0-9a-z]{4}){3}|KB[0-9]{6,8}"
     r"|10\.[0-9]{4,9}/[^\s\"'<>]{1,200}|(?:RFC|ISO|EN|IEC|PEP|JSR|ECMA)[ -]?[0-9]{2,6}(?:-[0-9]{1,4})?"
     r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+    # A postal item's UPU S10 identifier: service letters, eight digits and a check digit,
+    # the country of origin ("EA 696 981 583 US", "RR123456785CN").
+    r"|(?-i:[A-Z]{2} ?[0-9]{3} ?[0-9]{3} ?[0-9]{3} ?[A-Z]{2})"
     r"|" + MAC_PATTERN + r")"  # a device's MAC address
     r"(?![A-Za-z0-9])",
     re.IGNORECASE,
