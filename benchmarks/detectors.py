@@ -39,6 +39,8 @@ FRAGMENTS = (
     "%3D", "%E5", "%", "password == \"", "a == '", "key = a or ", " or \"", "${a:-", "${pwd:-a",
     "ConvertTo-SecureString ", "ConvertTo-SecureString -Force ", "key = {0x1, ", "1, ", "0x1,",
     "-----BEGIN A ", "SU", "ATATT3", "sntrys_", "HRKU-", "TlRMTVNTUAAD", "a://a@b.c:", "'''",
+    "-----BEGIN PUBLIC KEY-----", "ssh-rsa AAAA", "arn:aws:s3:::", "arn:", "\"key\": \"pw\", \"value\": ",
+    "name: pw\n  value: ", "pw: String = \"", "${{", "{{", "<a>b</a>", "pw = a ? \"", "userpass=",
 )  # fmt: skip
 
 

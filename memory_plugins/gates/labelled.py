@@ -58,7 +58,7 @@ from itertools import pairwise
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.detectors import FunctionDetector, guarded
-from memory_plugins.gates.textfold import fold
+from memory_plugins.gates.textfold import ARN_PATTERN, fold
 
 __all__ = [
     "is_reference",
@@ -198,6 +198,13 @@ _CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 _REFERENCE = re.compile(
     r"^(?:\$\{[^}]*\}|\$\(.*\)|\$[A-Za-z_]\w*(?:[\[/].*)?|\{\{[^{}]*\}\}|<[^<>]*>|%\(\w+\)s|%\w+%"
     r"|#\{[^}]*\}"  # Ruby's and CoffeeScript's interpolation
+    # A template expression, also cut at its first space: ${{ secrets.TOKEN }}, {{ pw }}, <%= pw %>
+    r"|\$\{\{|\{\{|\{%|<%=?"
+    r"|\{[A-Za-z_][\w.]{0,63}\}"  # a format slot: "{password}"
+    r"|%env\([^)]{1,128}\)%"  # Symfony's environment processor: %env(DB_PASSWORD)%
+    # CloudFormation's intrinsic functions (YAML short form): !Ref 'MasterUserPassword'
+    r"|!(?:Ref|Sub|GetAtt|ImportValue|FindInMap|Join|Select|Split|If|Base64)\b.*"
+    r"|[A-Za-z_][A-Za-z0-9_]{0,40}\([^()]{0,64}\)"  # a call: getPassword(), compliant()
     # A resource's name (an AWS ARN, a URN): what it names may be a secret, the name is not.
     r"|(?:arn:[a-z-]{2,16}:[a-z0-9-]{1,32}|urn:[a-z0-9][a-z0-9-]{0,31}):.*"
     r"|(?:env|process\.env|os\.environ|os\.getenv|getenv|ENV|secrets|vars|settings)\b.*"
@@ -239,8 +246,32 @@ _COMPARED = re.compile(
 # (password = os.environ.get("PASSWORD") or "…", token || "…", ${DB_PASSWORD:-…}).
 _DEFAULTED = re.compile(
     r"(?P<name>[A-Za-z][\w.-]{0,63})[\"']?[ \t]{0,3}(?::=|=|:)[ \t]{0,3}[^\s\"'][^\n]{0,100}?"
-    r"[ \t](?:or|\|\||\?\?|\?:)[ \t]{1,3}(?P<q>[\"'`])(?P<value>[^\s\"'`]{4,128})(?P=q)"
+    r"[ \t](?:or|\|\||\?\?|\?:|\?|:)[ \t]{1,3}(?P<q>[\"'`])(?P<value>[^\s\"'`]{4,128})(?P=q)"
     r"|\$\{(?P<var>[A-Za-z_]\w{0,63}):?[-=](?P<default>[^}\s]{4,128})\}"
+)
+# A name and its value as two members of one object, the way Postman environments, AWS
+# tags and Kubernetes env lists write them: {"key": "DB_PASSWORD", "value": "…"},
+# - name: API_TOKEN / value: "…" (on the next line).
+_NAME_VALUE_MEMBERS = re.compile(
+    r"[\"']?(?:key|name)[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?(?P<name>[A-Za-z][\w.-]{0,63})[\"']?"
+    r"[ \t]{0,3}(?:,|\n[ \t]{0,16})[ \t]{0,3}[\"']?value[\"']?[ \t]{0,3}[:=][ \t]{0,3}"
+    r"[\"']?(?P<value>[^\s\"',}]{4,256})",
+    re.IGNORECASE,
+)
+# What is made to be published, however random it looks: a PEM public key or certificate
+# block (also with its line breaks escaped, "\\n"), an OpenSSH public key, an AWS ARN.
+_PUBLISHED = re.compile(
+    r"-----BEGIN (?P<kind>(?:[A-Z0-9]{1,20} ){0,3}(?:PUBLIC KEY|CERTIFICATE))-----"
+    r"[A-Za-z0-9+/=\s\\]{0,16384}?-----END (?P=kind)-----"
+    r"|(?<![A-Za-z0-9-])(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp(?:256|384|521)|sk-ssh-ed25519@openssh\.com)"
+    r" AAAA[A-Za-z0-9+/]{16,8192}={0,3}"
+    r"|(?<![A-Za-z0-9])" + ARN_PATTERN
+)
+# A typed declaration: the type between the name and "=" (Kotlin, Scala, Swift, TypeScript,
+# Python's annotations): var password: String = "…", api_key: str = "…".
+_TYPED = re.compile(
+    r"(?P<name>[A-Za-z_][\w]{0,63})[ \t]{0,3}:[ \t]{0,3}[A-Za-z_][\w.]{0,40}(?:<[\w., ]{0,40}>|\[[\w., ]{0,40}\])?\??"
+    r"[ \t]{0,3}=[ \t]{0,3}(?P<q>[\"'`])(?P<value>[^\s\"'`]{4,256})(?P=q)"
 )
 # A key written as a byte array after its name: #define AESKEY {0x35, 0x34, …},
 # key = [12, 250, …], byte[] secret = {…}: eight bytes or more.
@@ -318,6 +349,13 @@ _K8S_DATA = re.compile(
 
 
 _DIGIT = re.compile(r"[0-9]")
+# Whose password a name holds, glued to "pass": userpass, dbpass, rootpass (not "bypass",
+# "compass", "passenger": the part before "pass" names an account).
+_WHO_PASS = re.compile(
+    r"(?:user|db|admin|root|app|login|auth|ftp|smtp|mail|sql|mysql|ssh|vnc|wifi|master|sys|svc"
+    r"|service|account|proxy|ldap|redis|rabbit|mongo|pg|postgres|oracle|jdbc|api)pass"
+)
+_CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 _KEY_PUNCTUATION = re.compile(r"[_.+/=-]")
 # A value's shape is judged on its first characters: a key is random from its start, and
 # the bound keeps a text dense with assignments linear ("key=key=key=…").
@@ -386,7 +424,18 @@ def is_reference(value: str) -> bool:
     head = value if len(value) <= 64 else value[:64]
     if _PLACEHOLDER.search(head) is not None or _CONCATENATED.match(head) is not None:
         return True
-    return _nil(head)
+    return _nil(head) or _variable(head)
+
+
+def _variable(value: str) -> bool:
+    """A constant whose name says it holds a secret (``COMPLIANT_APITOKEN``, ``AUTH_TOKEN``):
+    code naming where the secret is, not the secret. Words in capitals joined by "_" (a
+    word alone, ``PASSWORD``, is a sample password the scanners' examples count)."""
+    return (
+        _CONSTANT.fullmatch(value) is not None
+        and _DIGIT.search(value) is None
+        and _names_secret(value)[0]
+    )
 
 
 def _nil(value: str) -> bool:
@@ -512,10 +561,17 @@ def _names_secret(name: str) -> tuple[bool, bool]:
     if not parts or any(p in _PUBLIC_PARTS for p in parts):
         return False, False  # "DOTENV_PUBLIC_KEY", "publishableKey": published by design
     whole = name.lower().replace("_", "").replace("-", "").replace(".", "")
-    secret = any(p in _SECRET_PARTS for p in parts) or whole.endswith(
-        ("key", "token", "secret", "password")
+    password = (
+        any(p in _PASSWORD_PARTS for p in parts)
+        or whole.endswith(("password", "passwd", "pwd", "pswd"))
+        or _WHO_PASS.fullmatch(whole) is not None
     )
-    return secret, any(p in _PASSWORD_PARTS for p in parts) or whole.endswith("password")
+    secret = (
+        password
+        or any(p in _SECRET_PARTS for p in parts)
+        or whole.endswith(("key", "token", "secret"))
+    )
+    return secret, password
 
 
 def names_no_secret(name: str) -> bool:
@@ -530,7 +586,15 @@ def _may_compare(text: str) -> bool:
 
 
 def _may_default(text: str) -> bool:
-    return "${" in text or " or " in text or "||" in text or "??" in text or "?:" in text
+    return "${" in text or _DEFAULT_HINT.search(text) is not None
+
+
+# An operator that gives a default, then a quote: where ``_DEFAULTED`` can match at all.
+_DEFAULT_HINT = re.compile(r"(?:\bor|\|\||\?\?|\?:?|:)[ \t]{1,3}[\"'`]")
+# An opening bracket and a byte: where ``_BYTE_ARRAY`` can match at all.
+_BYTES_HINT = re.compile(r"[\[{(][ \t]{0,3}(?:0[xX][0-9A-Fa-f]|[0-9]{1,3}[ \t]{0,3},)")
+# A type between ":" and "=": where ``_TYPED`` can match at all.
+_TYPED_HINT = re.compile(r":[ \t]{0,3}[A-Za-z_][\w.<>\[\], ]{0,48}\??[ \t]{0,3}=[ \t]{0,3}[\"'`]")
 
 
 _BYTE = re.compile(r"0[xX][0-9A-Fa-f]{1,2}|[0-9]{1,3}")
@@ -624,6 +688,8 @@ def _alone_on_line(text: str, m: re.Match[str]) -> bool:
 
 def _labelled_secret(text: str) -> str | None:
     text = fold(text)
+    if "-----BEGIN" in text or "ssh-" in text or "arn:" in text:
+        text = _PUBLISHED.sub(lambda m: " " * len(m.group()), text)
     for m in _NAME.finditer(text):
         if m.start() >= 3 and text.startswith("://", m.start() - 3):
             continue  # a URL's user ("postgres://user:pass@…"): the credential-URL rule's
@@ -635,6 +701,8 @@ def _labelled_secret(text: str) -> str | None:
         if not (secret or assigned or alone):
             continue
         value = _value(text, m)
+        if not m["q"] and text.startswith("(", m.end("value")):
+            continue  # "password = compliant()": a call returns it
         if (
             len(value) < 4
             or not value.isascii()
@@ -741,7 +809,17 @@ def _labelled_secret(text: str) -> str | None:
     for found in _WEBHOOK.finditer(text):
         if any(_random(part) for part in re.split(r"[/@?&=]", found["rest"]) if len(part) >= 16):
             return "webhook URL with its token"
-    for found in _BYTE_ARRAY.finditer(text) if "," in text else ():
+    for found in _NAME_VALUE_MEMBERS.finditer(text) if "alue" in text else ():
+        secret, password = _names_secret(found["name"])
+        value = found["value"]
+        if secret and not is_reference(value) and (password or _key_shaped(value)):
+            return "secret value in a name and value pair"
+    for found in _TYPED.finditer(text) if _TYPED_HINT.search(text) else ():
+        secret, password = _names_secret(found["name"])
+        value = found["value"]
+        if secret and not is_reference(value) and (password or _key_shaped(value)):
+            return "secret value after a secret-like name"
+    for found in _BYTE_ARRAY.finditer(text) if _BYTES_HINT.search(text) else ():
         if _names_secret(found["name"])[0] and _random_bytes(found.group()):
             return "key bytes after a secret-like name"
     for found in _SECURE_STRING.finditer(text) if "ecureString" in text else ():

@@ -11,13 +11,16 @@ Two ways to be a placeholder:
 
 Contained brackets count only when what is inside reads as a slot name (a known slot
 word, ``snake_case``/``UPPER_SNAKE``, "your …", or CJK), so ``<div>``, ``<Suspense>``,
-``[WIP]``, ``${HOME}`` and 《三体》 are left alone.
+``[WIP]``, ``${HOME}`` and 《三体》 are left alone, and so is an XML element whose closing
+tag follows (``<api_key>…</api_key>``).
 
 >>> find_placeholder(["N/A"])
 'placeholder value: N/A'
 >>> find_placeholder(["The user prefers <subject>."])
 'unfilled template slot'
 >>> find_placeholder(["The user likes React <Suspense> boundaries."]) is None
+True
+>>> find_placeholder(["<user_name>ann</user_name> in the config"]) is None
 True
 """
 
@@ -111,13 +114,19 @@ def _whole(text: str) -> str | None:
 
 
 def _contained(text: str) -> str | None:
-    if ("{{" in text or "{%" in text) and _DOUBLE_BRACE.search(text):
-        return "unfilled template slot"
+    if ("{{" in text or "{%" in text) and any(
+        text[m.start() - 1 : m.start()] != "$" for m in _DOUBLE_BRACE.finditer(text)
+    ):
+        return (
+            "unfilled template slot"  # not ${{ secrets.X }}: a CI expression, filled where it runs
+        )
     if _OPENERS.search(text):
         for m in _BRACKETED.finditer(text):
             inner = next(group for group in m.groups() if group is not None)
             if m.group(0)[0] == "{" and text[m.start() - 1 : m.start()] == "$":
                 continue  # ${DB_PASSWORD}: a shell or compose variable, filled where it runs
+            if m.group(0)[0] == "<" and f"</{inner.strip()}>" in text:
+                continue  # <api_secret>…</api_secret>: an XML element, not a slot
             if _is_slot_name(inner, m.group(0)[0]):
                 return "unfilled template slot"
     if ("xx" in text or "XX" in text) and _X_TOKEN.search(text):

@@ -38,7 +38,7 @@ import html
 import re
 import unicodedata
 
-__all__ = ["MAC_PATTERN", "fold", "inside", "mac_spans"]
+__all__ = ["ARN_PATTERN", "MAC_PATTERN", "fold", "inside", "mac_spans"]
 
 # Default-ignorable code points (Unicode DerivedCoreProperties), listed by hand: the
 # standard library has no property lookup and no maintained package is lighter than this.
@@ -70,6 +70,9 @@ _GROUPED = re.compile(
 _IPV4 = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}")
 # A MAC address (EUI-48) in its usual notation: six hex pairs, one separator throughout.
 MAC_PATTERN = r"[0-9A-Fa-f]{2}(?P<mac_sep>[:-])(?:[0-9A-Fa-f]{2}(?P=mac_sep)){4}[0-9A-Fa-f]{2}"
+# An AWS resource name: partition, service, region, account, resource. It names a
+# resource; its account number is an AWS account's and it holds no secret.
+ARN_PATTERN = r"arn:[a-z-]{2,16}:[a-z0-9-]{1,32}:[a-z0-9-]{0,32}:[0-9]{0,12}:[^\s\"'<>]{1,512}"
 _MAC_ADDRESS = re.compile(r"(?<![0-9A-Fa-f])" + MAC_PATTERN + r"(?![0-9A-Fa-f])")
 # One character, then (separator, one character) five or more times.
 _SPREAD = re.compile(

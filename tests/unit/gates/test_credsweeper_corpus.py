@@ -40,8 +40,9 @@ def test_sealed_part_counts_may_only_fall() -> None:
     assert Counter(c["category"] for c in sealed) == {"secret": 128, "benign": 34}
     wrong, shown = decided_wrong(sealed)
     # Measured once when the part was built (15 secrets stored, 16 benign refused), then
-    # after the tuning part's rules: 15 and 16, unchanged.
-    assert wrong["secret"] <= 15, "\n".join(shown)
+    # after the tuning part's rules: 15 and 16, unchanged; after the whispers part's
+    # rules: 14 and 16.
+    assert wrong["secret"] <= 14, "\n".join(shown)
     assert wrong["benign"] <= 16, "\n".join(shown)
 
 

@@ -84,7 +84,9 @@ def test_the_false_positive_parts_are_split_once_and_their_counts_pinned() -> No
     tuning, sealed = load("gitleaks_fps", "tuning"), load("gitleaks_fps", "sealed")
     assert Counter(c["category"] for c in tuning) == {"benign": 114, "secret": 3}
     wrong, shown = decided_wrong(tuning)
-    assert (wrong["secret"], wrong["benign"]) == (0, 46), "\n".join(shown)
+    # 46 before the whispers part's rules; a CI expression as curl's credentials
+    # ("-u ${{ secrets.USER }}:…") is a reference, not a slot: 44.
+    assert (wrong["secret"], wrong["benign"]) == (0, 44), "\n".join(shown)
     wrong, shown = decided_wrong(sealed)
     assert wrong["secret"] == 0 and wrong["benign"] <= 64, "\n".join(shown)
 
