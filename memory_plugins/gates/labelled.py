@@ -180,6 +180,15 @@ _SECRET_PARTS = frozenset(
         "accesstoken", "authtoken", "signingkey", "license", "licence", *_PASSWORD_SPELLINGS,
     )
 )  # fmt: skip
+# What a lookup key indexes, right before "key": a key into data, not a credential.
+_LOOKUP_PARTS = frozenset(
+    (
+        "translation", "i18n", "message", "label", "column", "col", "row", "field", "attribute",
+        "foreign", "unique", "uniq", "sort", "partition", "cache", "lookup", "index",
+        "map", "dict", "hash", "project", "group", "category", "order", "sequence", "route",
+        "path", "menu", "shortcut", "hot", "keyboard", "list", "item", "object",
+    )
+)  # fmt: skip
 # Parts of a name that say its key is made to be published (a public key, a publishable key).
 _PUBLIC_PARTS = frozenset(("public", "publishable", "pubkey"))
 _PASSWORD_PARTS = frozenset(
@@ -560,6 +569,8 @@ def _names_secret(name: str) -> tuple[bool, bool]:
     parts = _name_parts(name)
     if not parts or any(p in _PUBLIC_PARTS for p in parts):
         return False, False  # "DOTENV_PUBLIC_KEY", "publishableKey": published by design
+    if len(parts) >= 2 and parts[-1] == "key" and parts[-2] in _LOOKUP_PARTS:
+        return False, False  # "translationKey", "colKey", "sort_key": a key into data
     whole = name.lower().replace("_", "").replace("-", "").replace(".", "")
     password = (
         any(p in _PASSWORD_PARTS for p in parts)

@@ -40,22 +40,23 @@ def test_sealed_part_counts_may_only_fall() -> None:
     assert Counter(c["category"] for c in sealed) == {"secret": 73, "benign": 165}
     wrong, shown = decided_wrong(sealed)
     # Measured once when the part was built (11 secrets stored, 51 benign refused), then
-    # after the tuning part's rules: 8 and 37.
+    # after the tuning part's rules: 8 and 37; after the lookup-key rule: 8 and 36.
     assert wrong["secret"] <= 8, "\n".join(shown)
-    assert wrong["benign"] <= 37, "\n".join(shown)
+    assert wrong["benign"] <= 36, "\n".join(shown)
 
 
 def test_tuning_part_counts_are_pinned() -> None:
     tuning = load("whispers", "tuning")
     assert Counter(c["category"] for c in tuning) == {"secret": 86, "benign": 182}
     wrong, shown = decided_wrong(tuning)
-    # Of the 36 benign texts refused, 15 by the placeholder gate (S2: "{{ password }}",
+    # Of the 32 benign texts refused, 15 by the placeholder gate (S2: "{{ password }}",
     # a lone "<credentials>" tag), 5 by the personal-data gates (an e-mail address, AWS
     # account numbers, a card-like number), 4 end in a name with no value, which the
     # split-value check reads together with the tags ("password=" + "account details"),
-    # 6 name a lookup key ("translationKey", "colKey"), and the rest are an AWS key id, a
-    # private-key header alone, PuTTY's MAC line, a camel-case variable and a filler.
-    assert (wrong["secret"], wrong["benign"]) == (8, 36), "\n".join(shown)
+    # 2 name a lookup key in one word ("columnkey", "rowIDkey"), and the rest are an AWS
+    # key id, a private-key header alone, PuTTY's MAC line, a camel-case variable and a
+    # filler.
+    assert (wrong["secret"], wrong["benign"]) == (8, 32), "\n".join(shown)
 
 
 @pytest.mark.parametrize(
@@ -90,11 +91,26 @@ def test_the_families_the_tuning_part_taught_are_refused(text: str) -> None:
         "arn01: arn:aws:kms:eu-central-1:123456123456:key/8f14e45f-ceea-467f-a0e7-0c8b2f8a1d3e",
         '<User name="User" changed="2019-05-20 06:35:29" uid="{id}">',
         "bypass: Zq8Rk2Lm",  # "pass" inside another word
+        "translationKey: h4rdc0dedOkay03",  # a key into data, not a credential
+        "sort_key = 'Zq8Rk2Lm0Xv7Tn4Wb9Yc'",
     ],
 )
 def test_their_look_alikes_are_stored(text: str) -> None:
     accepted, detail = _decide(text)
     assert accepted, (text, detail)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "primaryKey: Zq8Rk2Lm0Xv7Tn4Wb9Yc1Ds6Fg3Hj5Kl",  # Azure's account keys are so named
+        "api_key: Zq8Rk2Lm0Xv7Tn4Wb9Yc",
+        "cacheToken: Zq8Rk2Lm0Xv7Tn4Wb9Yc1Ds6Fg3Hj5Kl",  # only "key" after the data word
+    ],
+)
+def test_keys_that_are_credentials_are_still_refused(text: str) -> None:
+    accepted, detail = _decide(text)
+    assert not accepted, (text, detail)
 
 
 def test_a_password_still_refused_next_to_a_public_key() -> None:
