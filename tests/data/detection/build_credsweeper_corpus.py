@@ -31,16 +31,14 @@ goes to one of them by a SHA-256 hash of its id (even: tuning, odd: sealed), dec
 any detector was adjusted on it. The tests read only the two JSONL files.
 """
 
-import hashlib
 import json
 import re
 import sys
-from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from build_dev_corpus import MAX_TEXT, secret_case, write_split
+from build_dev_corpus import capped_lines, labelled_line_cases, write_split
 
 PER_FILE = 8
 NEGATIVE_FILE = re.compile(r"(?:_n(?:\.|$)|FALSE|false_positive|_fp$|wechat_f$)")
@@ -433,39 +431,15 @@ def _strings(root: Path) -> dict[str, tuple[str, str]]:
     return found
 
 
-def _case_key(where: str) -> str:
-    return f"credsweeper:{where}"
-
-
 def candidates(root: Path) -> list[tuple[str, str, str]]:
     """(``file:line``, sample file, string) of the strings this part is made of."""
-    found = _strings(root)
-    first: dict[str, str] = {}
-    for where in sorted(found):
-        first.setdefault(found[where][1], where)
-    per_file: dict[str, list[str]] = defaultdict(list)
-    for where in first.values():
-        per_file[found[where][0]].append(where)
-    picked = []
-    for path in sorted(per_file):
-        wheres = sorted(
-            per_file[path], key=lambda w: hashlib.sha256(_case_key(w).encode()).hexdigest()
-        )
-        for where in wheres[:PER_FILE]:
-            if len(found[where][1]) <= MAX_TEXT:
-                picked.append((where, path, found[where][1]))
-    return picked
+    return capped_lines(_strings(root), "credsweeper", PER_FILE)
 
 
 def credsweeper_cases(root: Path) -> Iterator[dict[str, Any]]:
-    for where, path, text in candidates(root):
-        label = LABELS.get(where, "skip")
-        if label == "skip":
-            continue
-        source = f"CredSweeper samples ({path}), labelled by us"
-        case = secret_case(_case_key(where), label, source, text)
-        if case is not None:
-            yield case
+    return labelled_line_cases(
+        candidates(root), LABELS, "credsweeper", "CredSweeper samples ({path}), labelled by us"
+    )
 
 
 def main(root: Path) -> None:

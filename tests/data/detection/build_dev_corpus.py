@@ -118,6 +118,43 @@ def secret_case(key: str, category: str, source: str, value: str) -> dict[str, A
     return None if text is None else _case(key, category, source, text, "config")
 
 
+def capped_lines(
+    found: dict[str, tuple[str, str]], prefix: str, per_file: int
+) -> list[tuple[str, str, str]]:
+    """(``file:line``, file, string) from ``found`` (``file:line``: (file, string)): each
+    distinct string once (its first place), at most ``per_file`` per file picked by a
+    hash of the case id (``<prefix>:<file:line>``), texts longer than a memory left out."""
+    first: dict[str, str] = {}
+    for where in sorted(found):
+        first.setdefault(found[where][1], where)
+    by_file: dict[str, list[str]] = {}
+    for where in first.values():
+        by_file.setdefault(found[where][0], []).append(where)
+    picked = []
+    for path in sorted(by_file):
+        wheres = sorted(
+            by_file[path], key=lambda w: hashlib.sha256(f"{prefix}:{w}".encode()).hexdigest()
+        )
+        for where in wheres[:per_file]:
+            if len(found[where][1]) <= MAX_TEXT:
+                picked.append((where, path, found[where][1]))
+    return picked
+
+
+def labelled_line_cases(
+    picked: list[tuple[str, str, str]], labels: dict[str, str], prefix: str, source: str
+) -> Iterator[dict[str, Any]]:
+    """A case per picked string its label keeps (``skip`` and unlabelled ones left out);
+    ``source`` is formatted with the file's name."""
+    for where, path, text in picked:
+        label = labels.get(where, "skip")
+        if label == "skip":
+            continue
+        case = secret_case(f"{prefix}:{where}", label, source.format(path=path), text)
+        if case is not None:
+            yield case
+
+
 def parametrize_tables(node: ast.AST) -> Iterator[tuple[list[str], list[Any]]]:
     """(argument names, rows) of every ``pytest.mark.parametrize`` call under ``node`` whose
     names and rows are literals, as a test file lists its cases."""

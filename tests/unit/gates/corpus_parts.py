@@ -51,3 +51,11 @@ def assert_split_by_id_hash(prefix: str, categories: set[str]) -> None:
             assert int(hashlib.sha256(case["id"].encode()).hexdigest(), 16) % 2 == odd
             expect = "accept" if case["category"] == "benign" else "reject"
             assert case["category"] in categories and case["expect"] == expect
+
+
+def decide(prefix: str, text: str) -> tuple[bool, str]:
+    """Whether the gates accept ``text`` in the candidate of ``<prefix>_tuning.jsonl``'s
+    first case, and the decision's detail."""
+    candidate = {**load(prefix, "tuning")[0]["candidate"], "text": text}
+    decision = evaluate(candidate, "conv-1", CONFIG)
+    return decision.accepted, decision.detail

@@ -13,18 +13,11 @@ its counts are bounds that may only fall; the tuning part's exact counts are pin
 from collections import Counter
 
 import pytest
-from corpus_parts import CONFIG, assert_split_by_id_hash, decided_wrong, digest, load
+from corpus_parts import assert_split_by_id_hash, decide, decided_wrong, digest, load
 
-from memory_plugins.gates import evaluate
 from memory_plugins.gates.textfold import fold
 
 SEALED_SHA256 = "b30b414ca3d961c819a65bacf8bcb1b3dfcf895fa491fa6b61edff562df1c75c"
-
-
-def _decide(text: str) -> tuple[bool, str]:
-    candidate = {**load("credsweeper", "tuning")[0]["candidate"], "text": text}
-    decision = evaluate(candidate, "conv-1", CONFIG)
-    return decision.accepted, decision.detail
 
 
 def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
@@ -82,7 +75,7 @@ def test_tuning_part_counts_are_pinned() -> None:
     ],
 )
 def test_the_families_the_tuning_part_taught_are_refused(text: str) -> None:
-    accepted, detail = _decide(text)
+    accepted, detail = decide("credsweeper", text)
     assert not accepted, (text, detail)
 
 
@@ -100,7 +93,7 @@ def test_the_families_the_tuning_part_taught_are_refused(text: str) -> None:
     ],
 )
 def test_their_look_alikes_are_stored(text: str) -> None:
-    accepted, detail = _decide(text)
+    accepted, detail = decide("credsweeper", text)
     assert accepted, (text, detail)
 
 

@@ -13,9 +13,7 @@ refused); the tuning part's exact counts are pinned.
 from collections import Counter
 
 import pytest
-from corpus_parts import CONFIG, assert_split_by_id_hash, decided_wrong, digest, load
-
-from memory_plugins.gates import evaluate
+from corpus_parts import assert_split_by_id_hash, decide, decided_wrong, digest, load
 
 SEALED_SHA256 = "a3d1bcb883cc81d51c16a4bc0c1d5a3795332a36c7a2b4ef19557913aff58a80"
 
@@ -59,12 +57,10 @@ def test_tuning_part_counts_are_pinned() -> None:
     ],
 )
 def test_postal_items_and_bank_codes_are_stored(text: str) -> None:
-    candidate = {**load("mimesis", "tuning")[0]["candidate"], "text": text}
-    decision = evaluate(candidate, "conv-1", CONFIG)
-    assert decision.accepted, (text, decision.detail)
+    accepted, detail = decide("mimesis", text)
+    assert accepted, (text, detail)
 
 
 def test_a_number_after_a_bank_code_word_that_names_a_person_is_still_refused() -> None:
     text = "The user's SSN is 078-05-1120, the bank's BIC is DEUTDEFF."
-    candidate = {**load("mimesis", "tuning")[0]["candidate"], "text": text}
-    assert not evaluate(candidate, "conv-1", CONFIG).accepted
+    assert not decide("mimesis", text)[0]

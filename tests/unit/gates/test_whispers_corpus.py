@@ -14,17 +14,9 @@ pinned.
 from collections import Counter
 
 import pytest
-from corpus_parts import CONFIG, assert_split_by_id_hash, decided_wrong, digest, load
-
-from memory_plugins.gates import evaluate
+from corpus_parts import assert_split_by_id_hash, decide, decided_wrong, digest, load
 
 SEALED_SHA256 = "1c628081db097f7b31da0084c57e551e3bb2a15602c6a18ae1b08a7e25a6edec"
-
-
-def _decide(text: str) -> tuple[bool, str]:
-    candidate = {**load("whispers", "tuning")[0]["candidate"], "text": text}
-    decision = evaluate(candidate, "conv-1", CONFIG)
-    return decision.accepted, decision.detail
 
 
 def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
@@ -71,7 +63,7 @@ def test_tuning_part_counts_are_pinned() -> None:
     ],
 )
 def test_the_families_the_tuning_part_taught_are_refused(text: str) -> None:
-    accepted, detail = _decide(text)
+    accepted, detail = decide("whispers", text)
     assert not accepted, (text, detail)
 
 
@@ -96,7 +88,7 @@ def test_the_families_the_tuning_part_taught_are_refused(text: str) -> None:
     ],
 )
 def test_their_look_alikes_are_stored(text: str) -> None:
-    accepted, detail = _decide(text)
+    accepted, detail = decide("whispers", text)
     assert accepted, (text, detail)
 
 
@@ -109,11 +101,11 @@ def test_their_look_alikes_are_stored(text: str) -> None:
     ],
 )
 def test_keys_that_are_credentials_are_still_refused(text: str) -> None:
-    accepted, detail = _decide(text)
+    accepted, detail = decide("whispers", text)
     assert not accepted, (text, detail)
 
 
 def test_a_password_still_refused_next_to_a_public_key() -> None:
     text = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK7Zq8Rk2Lm0Xv7Tn4W, password: Tr0ub4dor3x"
-    accepted, _ = _decide(text)
+    accepted, _ = decide("whispers", text)
     assert not accepted
