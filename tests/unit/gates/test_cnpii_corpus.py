@@ -10,9 +10,7 @@ targets (10 % of identifiers stored, no benign text refused); the tuning counts 
 from collections import Counter
 
 import pytest
-from corpus_parts import CONFIG, assert_split_by_id_hash, decided_wrong, digest, load
-
-from memory_plugins.gates import evaluate
+from corpus_parts import assert_split_by_id_hash, decide, decided_wrong, digest, load
 
 SEALED_SHA256 = "1f778ae6c4cd21ad217c3bc2fefcd97a703feff30953d55cabfc663a1ce57f83"
 
@@ -46,5 +44,4 @@ def test_tuning_part_counts_are_pinned() -> None:
     ],
 )
 def test_what_the_tuning_part_taught(text: str, stored: bool) -> None:
-    candidate = {**load("cnpii", "tuning")[0]["candidate"], "text": text}
-    assert evaluate(candidate, "conv-1", CONFIG).accepted is stored, text
+    assert decide("cnpii", text)[0] is stored, text

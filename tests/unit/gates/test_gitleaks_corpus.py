@@ -11,9 +11,7 @@ target; the tuning part's exact count is pinned.
 from collections import Counter
 
 import pytest
-from corpus_parts import CONFIG, assert_split_by_id_hash, decided_wrong, digest, load
-
-from memory_plugins.gates import evaluate
+from corpus_parts import assert_split_by_id_hash, decide, decided_wrong, digest, load
 
 SEALED_SHA256 = "04ad5ff915906f1a466f5214e5c4be7d19db630c557f416993e320a2108b9062"
 
@@ -53,8 +51,7 @@ def test_tuning_part_count_is_pinned() -> None:
     ],
 )
 def test_the_formats_the_tuning_part_taught_are_refused(text: str) -> None:
-    candidate = {**load("gitleaks", "tuning")[0]["candidate"], "text": text}
-    assert not evaluate(candidate, "conv-1", CONFIG).accepted, text
+    assert not decide("gitleaks", text)[0], text
 
 
 @pytest.mark.parametrize(
@@ -66,9 +63,8 @@ def test_the_formats_the_tuning_part_taught_are_refused(text: str) -> None:
     ],
 )
 def test_their_look_alikes_are_stored(text: str) -> None:
-    candidate = {**load("gitleaks", "tuning")[0]["candidate"], "text": text}
-    decision = evaluate(candidate, "conv-1", CONFIG)
-    assert decision.accepted, (text, decision.detail)
+    accepted, detail = decide("gitleaks", text)
+    assert accepted, (text, detail)
 
 
 FPS_SEALED_SHA256 = "810d2edcb653c864b89cb8d9de66ceb6abb34751deef3a1538a2de1c56dfc93d"
@@ -99,6 +95,5 @@ def test_the_false_positive_parts_are_split_once_and_their_counts_pinned() -> No
     ],
 )
 def test_hashes_and_public_values_are_stored(text: str) -> None:
-    candidate = {**load("gitleaks", "tuning")[0]["candidate"], "text": text}
-    decision = evaluate(candidate, "conv-1", CONFIG)
-    assert decision.accepted, (text, decision.detail)
+    accepted, detail = decide("gitleaks", text)
+    assert accepted, (text, detail)

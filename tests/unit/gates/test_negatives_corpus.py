@@ -13,10 +13,16 @@ tuning part's exact counts are pinned.
 from collections import Counter
 
 import pytest
-from corpus_parts import CONFIG, CORPUS, assert_split_by_id_hash, decided_wrong, digest, load
+from corpus_parts import (
+    CORPUS,
+    assert_split_by_id_hash,
+    decide,
+    decided_wrong,
+    digest,
+    load,
+)
 
 from memory_plugins.cli import main
-from memory_plugins.gates import evaluate
 from memory_plugins.gates.textfold import fold
 
 SEALED_SHA256 = "a54a151cf03c65635cad1a91ff5c021fa4125c1f513746248b200bb0fe47f6b7"
@@ -58,16 +64,14 @@ def test_code_that_only_handles_a_password_is_stored() -> None:
         "REACT_APP_LOGIN_FORGOT_USERNAME=$REACT_APP_BASE_URL/classroom/#/forgot_username",
     )
     for text in texts:
-        candidate = {**load("negatives", "tuning")[0]["candidate"], "text": text}
-        decision = evaluate(candidate, "conv-1", CONFIG)
-        assert decision.accepted, (text, decision.detail)
+        accepted, detail = decide("negatives", text)
+        assert accepted, (text, detail)
 
 
 def test_a_secret_in_doubly_escaped_quotes_is_refused() -> None:
     # JavaScript source held in a string literal: the quotes carry two backslashes.
     text = "gitalk = new Gitalk({clientSecret: \\\\'ca6819a54657af0d87960af15315319f8a628a53\\\\'})"
-    candidate = {**load("negatives", "tuning")[0]["candidate"], "text": text}
-    assert not evaluate(candidate, "conv-1", CONFIG).accepted
+    assert not decide("negatives", text)[0]
 
 
 def test_html_character_references_are_read_as_they_display() -> None:

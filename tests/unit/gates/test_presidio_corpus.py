@@ -12,9 +12,7 @@ that count is a bound. The tuning part's exact counts are pinned.
 from collections import Counter
 
 import pytest
-from corpus_parts import CONFIG, assert_split_by_id_hash, decided_wrong, digest, load
-
-from memory_plugins.gates import evaluate
+from corpus_parts import assert_split_by_id_hash, decide, decided_wrong, digest, load
 
 SEALED_SHA256 = "b4c4c5a44b6eab228f0f7fe3a530772ef979c76d5436ad0956b21e38475bcbe9"
 
@@ -42,8 +40,7 @@ def test_tuning_part_counts_are_pinned() -> None:
 
 
 def _decide(text: str) -> bool:
-    candidate = {**load("presidio", "tuning")[0]["candidate"], "text": text}
-    return evaluate(candidate, "conv-1", CONFIG).accepted
+    return decide("presidio", text)[0]
 
 
 @pytest.mark.parametrize(
