@@ -592,6 +592,21 @@ def names_no_secret(name: str) -> bool:
     return any(p in _NOT_SECRET_PARTS for p in _name_parts(name))
 
 
+def _secret_of(name: str, value: str) -> bool:
+    """Whether ``value``, given to ``name`` by a comparison, a default, a typed declaration
+    or a name-and-value pair, is its secret: the name names one, the value is no reference,
+    and it has a key's shape (any value will do for a password)."""
+    secret, password = _names_secret(name)
+    return secret and not is_reference(value) and (password or _key_shaped(value))
+
+
+def _named_no_secret(text: str, start: int) -> bool:
+    """Whether the name a value at ``start`` is assigned to says it is no secret
+    ('public_key = "9Cnz…"', 'client_id: 3MVG…', 'commit_id: …')."""
+    named = _NAMED_BEFORE.search(text, max(0, start - 80), start)
+    return named is not None and names_no_secret(named.group(1))
+
+
 def _may_compare(text: str) -> bool:
     return "==" in text or "!=" in text or "=~" in text or " -eq " in text or " -ne " in text
 
@@ -636,8 +651,7 @@ def _random_dotted(text: str, found: re.Match[str]) -> bool:
         return False  # base64 JSON first: a JOSE structure, the json_web_token rule's to judge
     if _DIGEST_LABEL.search(text, max(0, found.start() - 8), found.start()):
         return False
-    named = _NAMED_BEFORE.search(text, max(0, found.start() - 80), found.start())
-    if named is not None and names_no_secret(named.group(1)):
+    if _named_no_secret(text, found.start()):
         return False  # 'client_id: 3MVG….nh7B…': the name says what it is
     return any(
         len(s) >= 20 and _random(s) and not _DIGEST_NAME.search(before)
@@ -799,8 +813,7 @@ def _labelled_secret(text: str) -> str | None:
         token = found.group()
         if _DIGEST_LABEL.search(text, max(0, found.start() - 8), found.start()):
             continue  # "SHA256:uNiV…", "sha384-oqVu…": a published digest or fingerprint
-        named = _NAMED_BEFORE.search(text, max(0, found.start() - 80), found.start())
-        if named is not None and names_no_secret(named.group(1)):
+        if _named_no_secret(text, found.start()):
             continue  # 'public_key = "9Cnz…"', 'commit_id: …': the name says what it is
         if (
             any(c.islower() for c in token)
@@ -821,14 +834,10 @@ def _labelled_secret(text: str) -> str | None:
         if any(_random(part) for part in re.split(r"[/@?&=]", found["rest"]) if len(part) >= 16):
             return "webhook URL with its token"
     for found in _NAME_VALUE_MEMBERS.finditer(text) if "alue" in text else ():
-        secret, password = _names_secret(found["name"])
-        value = found["value"]
-        if secret and not is_reference(value) and (password or _key_shaped(value)):
+        if _secret_of(found["name"], found["value"]):
             return "secret value in a name and value pair"
     for found in _TYPED.finditer(text) if _TYPED_HINT.search(text) else ():
-        secret, password = _names_secret(found["name"])
-        value = found["value"]
-        if secret and not is_reference(value) and (password or _key_shaped(value)):
+        if _secret_of(found["name"], found["value"]):
             return "secret value after a secret-like name"
     for found in _BYTE_ARRAY.finditer(text) if _BYTES_HINT.search(text) else ():
         if _names_secret(found["name"])[0] and _random_bytes(found.group()):
@@ -837,14 +846,10 @@ def _labelled_secret(text: str) -> str | None:
         if not (is_reference(found["value"]) or found["value"].startswith("-")):
             return "password given to ConvertTo-SecureString"
     for found in _COMPARED.finditer(text) if _may_compare(text) else ():
-        secret, password = _names_secret(found["name"])
-        value = found["value"]
-        if secret and not is_reference(value) and (password or _key_shaped(value)):
+        if _secret_of(found["name"], found["value"]):
             return "secret value compared with a secret-like name"
     for found in _DEFAULTED.finditer(text) if _may_default(text) else ():
-        name, value = found["name"] or found["var"], found["value"] or found["default"]
-        secret, password = _names_secret(name)
-        if secret and not is_reference(value) and (password or _key_shaped(value)):
+        if _secret_of(found["name"] or found["var"], found["value"] or found["default"]):
             return "secret value as the default of a secret-like name"
     for found in _CURL_USER.finditer(text) if "-u" in text else ():
         user, given = found.groups()

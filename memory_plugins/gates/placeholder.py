@@ -114,12 +114,11 @@ def _whole(text: str) -> str | None:
 
 
 def _contained(text: str) -> str | None:
+    # Not ${{ secrets.X }}: a CI expression, filled where it runs.
     if ("{{" in text or "{%" in text) and any(
         text[m.start() - 1 : m.start()] != "$" for m in _DOUBLE_BRACE.finditer(text)
     ):
-        return (
-            "unfilled template slot"  # not ${{ secrets.X }}: a CI expression, filled where it runs
-        )
+        return "unfilled template slot"
     if _OPENERS.search(text):
         for m in _BRACKETED.finditer(text):
             inner = next(group for group in m.groups() if group is not None)
