@@ -357,13 +357,18 @@ class RecordFeatures(NamedTuple):
 
 
 class StoredVector(NamedTuple):
-    """A record's text embedding: the name of the embedder that computed it, and base64 of
-    the unit-length little-endian float32 vector (see :mod:`memory_plugins.semantic`)."""
+    """A record's embedding: the name of the embedder that computed it, base64 of the
+    unit-length little-endian float32 vector (see :mod:`memory_plugins.semantic`), and the
+    record's cues embedded with its text (``()`` for the text alone, as every vector
+    computed before cues were embedded)."""
 
     model: str
     data: str
+    cues: tuple[str, ...] = ()
 
-    def to_json(self) -> dict[str, str]:
+    def to_json(self) -> dict[str, Any]:
+        if self.cues:
+            return {"model": self.model, "data": self.data, "cues": list(self.cues)}
         return {"model": self.model, "data": self.data}
 
     @classmethod
@@ -372,13 +377,22 @@ class StoredVector(NamedTuple):
         return _vector_from_json(data)
 
 
-def _vector_from_json(data: dict[str, Any]) -> StoredVector | None:
+def _vector_from_json(data: dict[str, Any], cues: tuple[str, ...] = ()) -> StoredVector | None:
+    """The stored vector; ``cues``, the record's own, are reused when the vector embeds
+    exactly them (one tuple of strings per cached record, not two)."""
     stored = data.get("vector")
     if stored is not None:
-        return _new_tuple(StoredVector, (stored["model"], stored["data"]))
+        embedded = stored.get("cues")
+        if not embedded:
+            embedded = ()
+        elif list(cues) == embedded:
+            embedded = cues
+        else:
+            embedded = tuple(embedded)
+        return _new_tuple(StoredVector, (stored["model"], stored["data"], embedded))
     legacy = data.get("features")  # version 2 kept the vector among the features
     if legacy and isinstance(encoded := legacy.get(_LEGACY_VECTOR), str):
-        return StoredVector(str(legacy.get(_LEGACY_VECTOR_MODEL)), encoded)
+        return StoredVector(str(legacy.get(_LEGACY_VECTOR_MODEL)), encoded, ())
     return None
 
 
@@ -388,7 +402,8 @@ class MemoryRecord:
 
     ``features`` holds what the recall scorer needs, computed once at write time (``None``
     for records written before features existed: recall computes them on the fly);
-    ``vector`` is the text's embedding when the engine has an embedder; ``cues`` are the
+    ``vector`` is the embedding of the text and cues when the engine has an embedder
+    (see :func:`memory_plugins.semantic.embedded_document`); ``cues`` are the
     candidate's cues the program kept (see :mod:`memory_plugins.gates.cues`).
     """
 
@@ -462,6 +477,7 @@ class MemoryRecord:
         identity = data.get("identity") or {}
         history = data.get("history")
         features = data.get("features")
+        cues = tuple(listed) if (listed := data.get("cues")) else ()
         return cls(
             data["key"],
             _MEMORY_TYPES[data["type"]],
@@ -480,8 +496,8 @@ class MemoryRecord:
             data.get("expires_at"),
             tuple(HistoryEntry.from_json(h) for h in history) if history else (),
             RecordFeatures.from_json(features) if features else None,
-            _vector_from_json(data),
-            tuple(cues) if (cues := data.get("cues")) else (),
+            _vector_from_json(data, cues),
+            cues,
             dict(meta) if (meta := data.get("metadata")) else {},
         )
 

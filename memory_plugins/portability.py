@@ -437,8 +437,12 @@ def _latest(record: MemoryRecord) -> str:
 
 
 def _with_kept_vector(record: MemoryRecord, existing: MemoryRecord | None) -> MemoryRecord:
-    # The store's own embedding of the same text is as good as the line's missing one.
-    if record.vector is None and existing is not None and existing.text == record.text:
+    # The store's own embedding of the same text and cues is as good as the line's missing one.
+    if (
+        record.vector is None
+        and existing is not None
+        and (existing.text, existing.cues) == (record.text, record.cues)
+    ):
         vector: StoredVector | None = existing.vector
         return record.evolve(vector=vector)
     return record

@@ -8,9 +8,10 @@ with the rule score::
 
     engine = MemoryEngine(store, config, embeddings=load_embedder("default"))
 
-A record's vector is computed once, when its text is written or changed, and stored in
-the record's JSON (``MemoryRecord.vector``: base64 of the unit-length float32 vector, with
-the name of the embedder). A query is embedded once per recall,
+A record's vector is computed once, when its text or its cues are written or changed, and
+stored in the record's JSON (``MemoryRecord.vector``: base64 of the unit-length float32
+vector, with the name of the embedder and the cues it embeds; see
+:func:`embedded_document`). A query is embedded once per recall,
 and only when the namespace holds vectors of that embedder. How the similarity is fused,
 and the floors that keep false activation down, are on
 :class:`~memory_plugins.config.RecallConfig` (``semantic_*``) and in
@@ -50,11 +51,13 @@ __all__ = [
     "as_embedder",
     "check_query_vector",
     "decode_vector",
+    "embedded_document",
     "embedder_name",
     "encode_vector",
     "local_minilm",
     "similarities",
     "similarity",
+    "vector_current",
     "vector_of",
 ]
 
@@ -185,6 +188,31 @@ def similarity(a: Sequence[float], b: Sequence[float]) -> float:
     if len(a) != len(b):
         return 0.0
     return float(sum(map(operator.mul, a, b)))
+
+
+def embedded_document(text: str, cues: Sequence[str]) -> str:
+    """What a record's vector embeds: its text, then its cues (S1 ``cues``, as the program
+    kept them).
+
+    Cues name the situations in which a memory should come to mind although a request does
+    not name it; embedded with the text, they move the memory's vector toward the requests
+    of those situations. This is document expansion (doc2query) applied to the vector
+    rather than to the words: the expansion is written once, at extraction, and costs the
+    query nothing.
+
+    >>> embedded_document("The user cannot eat spicy food.", ("hotpot", "recipe"))
+    'The user cannot eat spicy food. hotpot recipe'
+    >>> embedded_document("The user cannot eat spicy food.", ())
+    'The user cannot eat spicy food.'
+    """
+    return " ".join((text, *cues))
+
+
+def vector_current(stored: "StoredVector | None", model: str, cues: Sequence[str]) -> bool:
+    """Whether ``stored`` is ``model``'s embedding of a record whose cues are ``cues``: a
+    vector computed before the record's cues changed (or before cues were embedded) is
+    still ``model``'s vector of the text, and :func:`vector_of` still reads it."""
+    return stored is not None and stored.model == model and stored.cues == tuple(cues)
 
 
 def vector_of(stored: "StoredVector | None", model: str) -> str | None:

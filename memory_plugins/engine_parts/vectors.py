@@ -24,8 +24,10 @@ from memory_plugins.semantic import (
     Embeddings,
     check_query_vector,
     decode_vector,
+    embedded_document,
     encode_vector,
     similarities,
+    vector_current,
     vector_of,
 )
 
@@ -145,8 +147,10 @@ class VectorWork:
         deadline: float | None = None,
         namespace: tuple[str, ...] | None = None,
     ) -> list[tuple[int, WriteOutcome]]:
-        """Give each changed active record its vector: kept while its text is unchanged,
-        else embedded (one call per write batch). On failure the records go without.
+        """Give each changed active record its vector: kept while its text and cues are
+        unchanged, else embedded (one call per write batch; the text with its cues, see
+        :func:`~memory_plugins.semantic.embedded_document`). On failure the records go
+        without (or keep a vector of their text alone, which recall still reads).
 
         With a (monotonic) ``deadline`` the embedding may use half the time left, so a slow
         model never costs the write itself: past that the records are stored without
@@ -158,14 +162,16 @@ class VectorWork:
         model = self.model
         missing: dict[str, list[str]] = {}
         for key, record in changed.items():
-            if record.status is not RecordStatus.ACTIVE or vector_of(record.vector, model):
+            if record.status is not RecordStatus.ACTIVE:
+                continue
+            if vector_current(record.vector, model, record.cues):
                 continue
             old = before.get(key)
-            kept = vector_of(old.vector, model) if old and old.text == record.text else None
-            if kept is not None:
-                changed[key] = _with_vector(record, kept, model)
+            if old and old.text == record.text and vector_current(old.vector, model, record.cues):
+                changed[key] = record.evolve(vector=old.vector)
             else:
-                missing.setdefault(record.text, []).append(key)
+                document = embedded_document(record.text, record.cues)
+                missing.setdefault(document, []).append(key)
         if missing and deadline is not None and not self.ready.is_set():
             halfway = max(0.0, deadline - time.monotonic()) / 2
             if not self.ready.wait(halfway):
@@ -278,4 +284,4 @@ class VectorWork:
 
 
 def _with_vector(record: MemoryRecord, vector: str, model: str) -> MemoryRecord:
-    return record.evolve(vector=StoredVector(model, vector))
+    return record.evolve(vector=StoredVector(model, vector, record.cues))

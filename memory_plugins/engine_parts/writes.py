@@ -44,7 +44,7 @@ from memory_plugins.keys import (
 from memory_plugins.namespaces import CHANGE_TOKEN_KEY, SLICE_SEGMENT, state_namespace
 from memory_plugins.outcomes import EngineStats, OutcomeStatus, WriteOutcome
 from memory_plugins.recall.features import compute_features
-from memory_plugins.semantic import vector_of
+from memory_plugins.semantic import vector_current
 from memory_plugins.store import MarkerState, StoreGateway
 
 __all__ = ["Accepted", "ErasedMeanwhile", "WritePath", "in_time"]
@@ -380,7 +380,7 @@ class WritePath:
             cues=cues,
             # A candidate without metadata says nothing about it: the record keeps its own.
             metadata=dict(cand.metadata) if cand.metadata else existing.metadata,
-            vector=None,  # kept by VectorWork.attach while the text is unchanged
+            vector=None,  # kept by VectorWork.attach while the text and cues are unchanged
         )
         return WriteOutcome(OutcomeStatus.UPDATED, key=key, record=record, candidate=cand)
 
@@ -449,7 +449,9 @@ class WritePath:
         return WriteOutcome(status, key=key, record=record)
 
     def embed_missing(self, namespace: tuple[str, ...]) -> int:
-        """Store the vectors the namespace's live active records lack; returns how many."""
+        """Store the vectors the namespace's live active records lack, or hold only for
+        their text while they have cues (written before cues were embedded, or while the
+        model failed); returns how many."""
         model = self._vectors.model
         assert model is not None
         with self.lock_for(namespace):
@@ -459,12 +461,12 @@ class WritePath:
                 for r in self._reads.read_records(namespace)
                 if r.status is RecordStatus.ACTIVE
                 and self.live(r, now) is not None
-                and not vector_of(r.vector, model)
+                and not vector_current(r.vector, model, r.cues)
             }
             if not lacking:
                 return 0
             self._vectors.attach(lacking, {}, [])
-            done = [r for r in lacking.values() if vector_of(r.vector, model)]
+            done = [r for r in lacking.values() if vector_current(r.vector, model, r.cues)]
             if done:
                 self.put_records(namespace, done, now)
         return len(done)

@@ -195,11 +195,34 @@ class _Informative(dict[str, bool]):
         return value
 
 
-def _semantic(lift: float, config: RecallConfig) -> float:
-    floor = config.semantic_floor
+def _semantic(lift: float, config: RecallConfig, *, cued: bool = False) -> float:
+    return _lift_score(lift, config.semantic_floor, _semantic_weight(config, cued))
+
+
+def _lift_score(lift: float, floor: float, weight: float) -> float:
     if lift < floor:
         return 0.0
-    return config.semantic_weight * (min(lift, 1.0) - floor) / (1.0 - floor)
+    return weight * (min(lift, 1.0) - floor) / (1.0 - floor)
+
+
+def _semantic_weight(config: RecallConfig, cued: bool) -> float:
+    """The weight of a lift: its own for a record whose vector embeds its cues."""
+    weight = config.semantic_cued_weight if cued else None
+    return config.semantic_weight if weight is None else weight
+
+
+def _controlled_floor(config: RecallConfig, cued: bool) -> float:
+    """The lift that is overlap in meaning: its own for a record whose vector embeds its
+    cues."""
+    floor = config.semantic_cued_controlled_floor if cued else None
+    return config.semantic_controlled_floor if floor is None else floor
+
+
+def _embeds_cues(record: MemoryRecord) -> bool:
+    """Whether the record's vector embeds cues with its text (see
+    :func:`~memory_plugins.semantic.embedded_document`)."""
+    vector = record.vector
+    return vector is not None and bool(vector.cues)
 
 
 class _Query:
@@ -394,9 +417,10 @@ def _meaning(q: _Query, record: MemoryRecord, feats: RecordFeatures) -> _Found |
     if lift is None or q.similarities is None:
         return None
     config = q.config
-    note = _similarity_note(q.similarities[record.key], lift)
-    overlap = _FULL if lift >= config.semantic_controlled_floor else _PARTIAL
-    return _semantic(lift, config), [note], overlap
+    cued = _embeds_cues(record)
+    note = _similarity_note(q.similarities[record.key], lift, cued=cued)
+    overlap = _FULL if lift >= _controlled_floor(config, cued) else _PARTIAL
+    return _semantic(lift, config, cued=cued), [note], overlap
 
 
 _RULES: tuple[tuple[str, _Dimension], ...] = tuple(
@@ -540,15 +564,25 @@ def _fuse(
     total = rules + semantic
     if scores:
         scores[name] = semantic
-        matched[name] = [*notes, _fusion_note(lift, total - semantic, config, lexical=lexical)]
+        note = _fusion_note(
+            lift, total - semantic, config, lexical=lexical, cued=_embeds_cues(record)
+        )
+        matched[name] = [*notes, note]
     return total, counts, semantic
 
 
-def _similarity_note(similarity: float, lift: float) -> str:
-    return f"similarity {similarity:.2f}, lift {lift:+.2f}"
+def _weights(config: RecallConfig) -> tuple[float, float]:
+    return _semantic_weight(config, False), _semantic_weight(config, True)
 
 
-def _fusion_note(lift: float, rules: float, config: RecallConfig, *, lexical: bool) -> str:
+def _similarity_note(similarity: float, lift: float, *, cued: bool) -> str:
+    of = " (text and cues)" if cued else ""
+    return f"similarity{of} {similarity:.2f}, lift {lift:+.2f}"
+
+
+def _fusion_note(
+    lift: float, rules: float, config: RecallConfig, *, lexical: bool, cued: bool
+) -> str:
     """Why the meaning score combined with the rule score as it did (for ``explain``)."""
     below = config.semantic_other_sense_below
     if lexical and rules > 0 and below is not None and lift < below:
@@ -559,7 +593,7 @@ def _fusion_note(lift: float, rules: float, config: RecallConfig, *, lexical: bo
     if lift < config.semantic_floor:
         return f"lift below the floor {config.semantic_floor:.2f}: meaning adds nothing"
     alone = config.semantic_floor + config.min_score * (1 - config.semantic_floor) / max(
-        config.semantic_weight, 1e-9
+        _semantic_weight(config, cued), 1e-9
     )
     if not lexical and lift >= alone:
         return f"no shared word; lift above {alone:.2f} selects on meaning alone"
@@ -723,9 +757,10 @@ def _narrow(
     meaning = _standing_out(lifted, config.semantic_floor)
     if lifted is not None and not explain and config.rarity_weight <= 0:
         # Found by meaning alone, a record scores its semantic dimension: below the
-        # minimum score it cannot be selected, so selection need not visit it.
-        least = config.min_score
-        meaning = [key for key in meaning if _semantic(lifted[key], config) >= least]
+        # minimum score it cannot be selected, so selection need not visit it (judged by
+        # the larger of the two weights, as whether a vector embeds cues is not known here).
+        least, floor, weight = config.min_score, config.semantic_floor, max(_weights(config))
+        meaning = [key for key in meaning if _lift_score(lifted[key], floor, weight) >= least]
     found = records.candidates(q.profile, self_aware, meaning)
     if found is None:
         return records, [], 0
@@ -868,10 +903,10 @@ def rank(
         shown = {}
         if similarities is not None and record.key in similarities:
             # Below the floor it scores nothing, but the similarity explains why.
-            lift = lifted[record.key]
+            lift, cued = lifted[record.key], _embeds_cues(record)
             shown["semantic"] = [
-                _similarity_note(similarities[record.key], lift),
-                _fusion_note(lift, 0.0, config, lexical=False),
+                _similarity_note(similarities[record.key], lift, cued=cued),
+                _fusion_note(lift, 0.0, config, lexical=False, cued=cued),
             ]
         nothing = RecordScore(dict(idle), shown, 0.0, False)
         considered.append(
