@@ -150,7 +150,8 @@ class VectorWork:
         """Give each changed active record its vector: kept while its text and cues are
         unchanged, else embedded (one call per write batch; the text with its cues, see
         :func:`~memory_plugins.semantic.embedded_document`). On failure the records go
-        without (or keep a vector of their text alone, which recall still reads).
+        without, or keep the vector of the same text they held (its cues say what it
+        embeds; recall still reads it and ``embed_missing`` replaces it).
 
         With a (monotonic) ``deadline`` the embedding may use half the time left, so a slow
         model never costs the write itself: past that the records are stored without
@@ -167,11 +168,13 @@ class VectorWork:
             if vector_current(record.vector, model, record.cues):
                 continue
             old = before.get(key)
-            if old and old.text == record.text and vector_current(old.vector, model, record.cues):
+            if old and old.text == record.text and vector_of(old.vector, model):
                 changed[key] = record.evolve(vector=old.vector)
-            else:
-                document = embedded_document(record.text, record.cues)
-                missing.setdefault(document, []).append(key)
+                if vector_current(old.vector, model, record.cues):
+                    continue
+                # New cues on the same text: the old vector serves until the new one is in.
+            document = embedded_document(record.text, record.cues)
+            missing.setdefault(document, []).append(key)
         if missing and deadline is not None and not self.ready.is_set():
             halfway = max(0.0, deadline - time.monotonic()) / 2
             if not self.ready.wait(halfway):

@@ -21,9 +21,12 @@ class Recording(FunctionEmbeddings):
 
     def __init__(self) -> None:
         self.documents: list[str] = []
+        self.down = False
         super().__init__(self._embed, name="recording")
 
     def _embed(self, texts: list[str]) -> list[list[float]]:
+        if self.down:
+            raise RuntimeError("embedding service down")
         self.documents.extend(texts)
         return [[1.0, float(len(text) % 7)] for text in texts]
 
@@ -169,3 +172,20 @@ def test_cues_proposed_for_an_old_record_are_embedded_with_its_text() -> None:
     record = stored(engine, CELLO["text"])
     assert embeddings.documents == [CELLO["text"], f"{CELLO['text']} string quartet 大提琴"]
     assert record.vector is not None and record.vector.cues == ("string quartet", "大提琴")
+
+
+def test_new_cues_while_the_model_fails_keep_the_old_vector_until_embed_missing() -> None:
+    embeddings = Recording()
+    engine, _ = engine_with(embeddings)
+    remember(engine, {**SHELLFISH, "cues": CUES})
+    before = stored(engine, SHELLFISH["text"]).vector
+    embeddings.down = True
+    [outcome] = remember(engine, {**SHELLFISH, "cues": ["sushi bar"]})
+    assert str(outcome) == "updated" and engine.stats.get("embedding_failures") == 1
+    record = stored(engine, SHELLFISH["text"])
+    assert record.cues == ("sushi bar",) and record.vector == before  # still read by recall
+    assert [h.record.key for h in engine.recall("alice", "shellfish?").hits] == [record.key]
+
+    embeddings.down = False
+    assert engine.embed_missing("alice") == 1
+    assert stored(engine, SHELLFISH["text"]).vector.cues == ("sushi bar",)  # type: ignore[union-attr]
