@@ -53,6 +53,18 @@ def assert_split_by_id_hash(prefix: str, categories: set[str]) -> None:
             assert case["category"] in categories and case["expect"] == expect
 
 
+def assert_sealed_split(prefix: str, sealed_sha256: str, categories: set[str]) -> None:
+    """The sealed part is still the one pinned by ``sealed_sha256`` and the parts are split
+    as :func:`assert_split_by_id_hash` says."""
+    assert digest(prefix) == sealed_sha256, f"the sealed part of {prefix} changed: never edit it"
+    assert_split_by_id_hash(prefix, categories)
+
+
+def per_source(prefix: str) -> Counter[str]:
+    """How many cases of both parts come from each source (a file, a rule, a kind)."""
+    return Counter(case["source"] for part in ("tuning", "sealed") for case in load(prefix, part))
+
+
 def decide(prefix: str, text: str) -> tuple[bool, str]:
     """Whether the gates accept ``text`` in the candidate of ``<prefix>_tuning.jsonl``'s
     first case, and the decision's detail."""

@@ -13,7 +13,7 @@ its counts are bounds that may only fall; the tuning part's exact counts are pin
 from collections import Counter
 
 import pytest
-from corpus_parts import assert_split_by_id_hash, decide, decided_wrong, digest, load
+from corpus_parts import assert_sealed_split, decide, decided_wrong, load, per_source
 
 from memory_plugins.gates.textfold import fold
 
@@ -21,10 +21,8 @@ SEALED_SHA256 = "b30b414ca3d961c819a65bacf8bcb1b3dfcf895fa491fa6b61edff562df1c75
 
 
 def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
-    assert digest("credsweeper") == SEALED_SHA256, "the sealed part changed: never edit it"
-    assert_split_by_id_hash("credsweeper", {"secret", "benign"})
-    both = load("credsweeper", "tuning") + load("credsweeper", "sealed")
-    per_file = Counter(case["source"] for case in both)
+    assert_sealed_split("credsweeper", SEALED_SHA256, {"secret", "benign"})
+    per_file = per_source("credsweeper")
     assert max(per_file.values()) <= 8 and len(per_file) > 100  # many samples, none dominant
 
 

@@ -14,16 +14,14 @@ pinned.
 from collections import Counter
 
 import pytest
-from corpus_parts import assert_split_by_id_hash, decide, decided_wrong, digest, load
+from corpus_parts import assert_sealed_split, decide, decided_wrong, load, per_source
 
 SEALED_SHA256 = "1c628081db097f7b31da0084c57e551e3bb2a15602c6a18ae1b08a7e25a6edec"
 
 
 def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
-    assert digest("whispers") == SEALED_SHA256, "the sealed part changed: never edit it"
-    assert_split_by_id_hash("whispers", {"secret", "benign"})
-    both = load("whispers", "tuning") + load("whispers", "sealed")
-    per_file = Counter(case["source"] for case in both)
+    assert_sealed_split("whispers", SEALED_SHA256, {"secret", "benign"})
+    per_file = per_source("whispers")
     assert max(per_file.values()) <= 8 and len(per_file) > 80  # many fixtures, none dominant
 
 
