@@ -449,9 +449,9 @@ class WritePath:
         return WriteOutcome(status, key=key, record=record)
 
     def embed_missing(self, namespace: tuple[str, ...]) -> int:
-        """Store the vectors the namespace's live active records lack, or hold only for
-        their text while they have cues (written before cues were embedded, or while the
-        model failed); returns how many."""
+        """Store the vectors the namespace's live active records lack, or hold without
+        their current cues (written before cues were embedded, or kept while the model
+        failed); returns how many."""
         model = self._vectors.model
         assert model is not None
         with self.lock_for(namespace):

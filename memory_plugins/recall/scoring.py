@@ -571,10 +571,6 @@ def _fuse(
     return total, counts, semantic
 
 
-def _weights(config: RecallConfig) -> tuple[float, float]:
-    return _semantic_weight(config, False), _semantic_weight(config, True)
-
-
 def _similarity_note(similarity: float, lift: float, *, cued: bool) -> str:
     of = " (text and cues)" if cued else ""
     return f"similarity{of} {similarity:.2f}, lift {lift:+.2f}"
@@ -759,7 +755,8 @@ def _narrow(
         # Found by meaning alone, a record scores its semantic dimension: below the
         # minimum score it cannot be selected, so selection need not visit it (judged by
         # the larger of the two weights, as whether a vector embeds cues is not known here).
-        least, floor, weight = config.min_score, config.semantic_floor, max(_weights(config))
+        weight = max(config.semantic_weight, _semantic_weight(config, True))
+        least, floor = config.min_score, config.semantic_floor
         meaning = [key for key in meaning if _lift_score(lifted[key], floor, weight) >= least]
     found = records.candidates(q.profile, self_aware, meaning)
     if found is None:

@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 from semantic_support import CELLO, SHELLFISH, TableEmbeddings, candidate, engine_with, unit
 
-from memory_plugins import ConfigurationError, MemoryEngine, RecallConfig
+from memory_plugins import ConfigurationError, MemoryConfig, MemoryEngine, RecallConfig
 from memory_plugins.candidate import MemoryRecord, StoredVector
 from memory_plugins.extraction import MemoryExtractor
 from memory_plugins.recall.types import format_explanation
@@ -137,7 +137,7 @@ def test_a_vector_with_cues_selects_on_meaning_at_its_own_lift() -> None:
 def test_without_cue_values_every_vector_is_weighed_alike() -> None:
     engine = _calibrated_engine()
     plain = {**CALIBRATED, "semantic_cued_weight": None, "semantic_cued_controlled_floor": None}
-    config = engine.config.__class__(
+    config = MemoryConfig(
         principal_secret=engine.config.principal_secret, recall=RecallConfig(**plain)
     )
     same = MemoryEngine(engine.store, config, clock=engine.clock, embeddings=engine.embeddings)
