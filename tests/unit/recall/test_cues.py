@@ -216,7 +216,12 @@ def test_a_question_about_the_world_is_not_a_request_a_taste_shapes() -> None:
 
 def test_the_model_run_cues_are_committed_unchanged() -> None:
     pinned = dict(reversed(line.split()) for line in (CUES / "SHA256").read_text().splitlines())
-    assert sorted(pinned) == ["blind-input.jsonl", "cue-map.jsonl", "model-cues.jsonl"]
+    assert sorted(pinned) == [
+        "blind-input.jsonl",
+        "cue-map.jsonl",
+        "model-cues-2.jsonl",
+        "model-cues.jsonl",
+    ]
     for name, digest in pinned.items():
         assert hashlib.sha256((CUES / name).read_bytes()).hexdigest() == digest, name
 
@@ -227,8 +232,9 @@ def test_the_cued_recall_files_are_exactly_what_the_merge_script_writes() -> Non
         import merge_cues
     finally:
         sys.path.remove(str(CUES))
-    for name, text in merge_cues.merged().items():
-        assert (CUES.parent / "cued" / name).read_text(encoding="utf-8") == text, name
+    for run in ("cued", "cued-2"):
+        for name, text in merge_cues.merged(run).items():
+            assert (CUES.parent / run / name).read_text(encoding="utf-8") == text, (run, name)
 
 
 # -- every way in takes cues ------------------------------------------------------------------

@@ -1,8 +1,10 @@
-"""Write ``tests/data/recall/cued/*.jsonl``: the recall sets with the model run's cues merged in.
+"""Write ``tests/data/recall/cued/*.jsonl`` and ``cued-2/*.jsonl``: the recall sets with each
+model run's cues merged in.
 
 Run from the repository root: ``python tests/data/recall/cues/merge_cues.py``. Each memory's
-candidate gains ``"cues"`` from ``model-cues.jsonl`` (looked up through ``cue-map.jsonl``);
-nothing else changes. The output is generated, never edited by hand.
+candidate gains ``"cues"`` from a run's file (``model-cues.jsonl`` for ``cued/``,
+``model-cues-2.jsonl`` for ``cued-2/``), looked up through ``cue-map.jsonl``; nothing else
+changes. The output is generated, never edited by hand.
 """
 
 import json
@@ -11,13 +13,14 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 RECALL = HERE.parent
-OUT = RECALL / "cued"
+RUNS = {"cued": "model-cues.jsonl", "cued-2": "model-cues-2.jsonl"}
+"""Output folder (beside the recall sets) → the model run's cue file it merges."""
 
 
-def merged() -> dict[str, str]:
-    """File name → the text of its cue-merged copy."""
+def merged(run: str = "cued") -> dict[str, str]:
+    """File name → the text of its copy with ``run``'s cues merged in."""
     cues = {}
-    for line in (HERE / "model-cues.jsonl").read_text(encoding="utf-8").splitlines():
+    for line in (HERE / RUNS[run]).read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
         cues[row["id"]] = row["cues"]
     where = {}
@@ -40,10 +43,12 @@ def merged() -> dict[str, str]:
 
 
 def main() -> int:
-    OUT.mkdir(exist_ok=True)
-    for name, text in merged().items():
-        (OUT / name).write_text(text, encoding="utf-8")
-        print(f"wrote {OUT / name}")
+    for run in RUNS:
+        out = RECALL / run
+        out.mkdir(exist_ok=True)
+        for name, text in merged(run).items():
+            (out / name).write_text(text, encoding="utf-8")
+            print(f"wrote {out / name}")
     return 0
 
 
