@@ -47,6 +47,10 @@ Write them in the user's language, and add the key terms in the other language (
 and English). Rules for cues:
   - Concrete words a request would really contain: activities, tasks, objects, places,
     kinds of request ("dinner menu", "hotel booking", "code review", "做菜", "订酒店").
+  - Where a request would name a specific kind, instance or example rather than the
+    memory's general word, name those: the dishes, products, places, activities, works or
+    tools in which the memory's subject turns up (for a food allergy, dishes and foods that
+    contain the allergen; for a skill or hobby, its pieces, tasks and gear).
   - Never the memory's own text, its subject or its tags again: cues are for the requests
     that do NOT mention them.
   - No filler or common words that fit any request (用户, 喜欢, 一下, 问题, help, user,
@@ -63,11 +67,13 @@ Examples:
   trail", "concert venue", "stairs", "出行", "无障碍"]
 - "用户上夜班，白天睡觉。" -> "cues": ["安排会议", "约时间", "作息", "早上", "meeting time",
   "schedule"]
+- "用户对花粉过敏。" -> "cues": ["春游", "踏青", "赏花", "户外跑步", "口罩", "picnic",
+  "spring hike"]
 - "The user wants every answer to end with a one-line summary." -> "cues": ["explain",
   "write-up", "report", "review", "解释", "报告"]
 """
 """What the prompt says about the optional ``cues`` field (S1), as one block: the same text
-was given to the separate model run that wrote the cues of the recall sets
+was given to the separate model runs that wrote the cues of the recall sets
 (``tests/data/recall/cues/``)."""
 
 _PROMPT_HEAD = """\

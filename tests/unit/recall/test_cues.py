@@ -219,7 +219,9 @@ def test_the_model_run_cues_are_committed_unchanged() -> None:
     assert sorted(pinned) == [
         "blind-input.jsonl",
         "cue-map.jsonl",
-        "model-cues-2.jsonl",
+        "model-cues-1a.jsonl",
+        "model-cues-1b.jsonl",
+        "model-cues-2b.jsonl",
         "model-cues.jsonl",
     ]
     for name, digest in pinned.items():
@@ -232,7 +234,7 @@ def test_the_cued_recall_files_are_exactly_what_the_merge_script_writes() -> Non
         import merge_cues
     finally:
         sys.path.remove(str(CUES))
-    for run in ("cued", "cued-2"):
+    for run in merge_cues.RUNS:
         for name, text in merge_cues.merged(run).items():
             assert (CUES.parent / run / name).read_text(encoding="utf-8") == text, (run, name)
 

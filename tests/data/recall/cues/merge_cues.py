@@ -1,10 +1,9 @@
-"""Write ``tests/data/recall/cued/*.jsonl`` and ``cued-2/*.jsonl``: the recall sets with each
-model run's cues merged in.
+"""Write ``tests/data/recall/cued*/*.jsonl``: the recall sets with each model run's cues
+merged in.
 
 Run from the repository root: ``python tests/data/recall/cues/merge_cues.py``. Each memory's
-candidate gains ``"cues"`` from a run's file (``model-cues.jsonl`` for ``cued/``,
-``model-cues-2.jsonl`` for ``cued-2/``), looked up through ``cue-map.jsonl``; nothing else
-changes. The output is generated, never edited by hand.
+candidate gains ``"cues"`` from a run's file (``RUNS``), looked up through ``cue-map.jsonl``;
+nothing else changes. The output is generated, never edited by hand.
 """
 
 import json
@@ -13,8 +12,15 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 RECALL = HERE.parent
-RUNS = {"cued": "model-cues.jsonl", "cued-2": "model-cues-2.jsonl"}
-"""Output folder (beside the recall sets) → the model run's cue file it merges."""
+RUNS = {
+    "cued": "model-cues.jsonl",
+    "cued-2b": "model-cues-2b.jsonl",
+    "cued-1a": "model-cues-1a.jsonl",
+    "cued-1b": "model-cues-1b.jsonl",
+}
+"""Output folder (beside the recall sets) → the model run's cue file it merges: two runs
+given the shipped ``CUE_INSTRUCTIONS`` (``cued``, ``cued-2b``) and two given the earlier
+instructions (``CUE_INSTRUCTIONS-1.md``)."""
 
 
 def merged(run: str = "cued") -> dict[str, str]:
