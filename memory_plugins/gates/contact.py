@@ -25,7 +25,7 @@ import re
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.detectors import FunctionDetector, guarded
-from memory_plugins.gates.textfold import fold, inside, mac_spans
+from memory_plugins.gates.textfold import CALENDAR_DATE, fold, inside, mac_spans
 
 __all__ = ["PHONE_REGIONS", "email_detector", "find_phone", "phone_detector"]
 
@@ -131,6 +131,8 @@ def _phone(text: str) -> str | None:
             continue
         if _ISBN_GROUPS.fullmatch(raw) and _valid_isbn(raw):
             continue
+        if CALENDAR_DATE.match(raw):
+            continue  # "02.12.1979": a date, not a number to dial
         near = max(0, m.start() - 200)
         word = max(text.rfind(" ", near, m.start()), text.rfind("\n", near, m.start())) + 1
         if _DOI_PREFIX.search(text, max(word, near), m.start()):

@@ -43,7 +43,7 @@ from types import ModuleType
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.detectors import FunctionDetector, guarded
-from memory_plugins.gates.textfold import ARN_PATTERN, MAC_PATTERN, fold
+from memory_plugins.gates.textfold import ARN_PATTERN, CALENDAR_DATE, MAC_PATTERN, fold
 
 __all__ = [
     "bank_account_detector",
@@ -453,7 +453,7 @@ def _national_id(text: str) -> str | None:
     if _count_digits(text) < 6:  # "ABCDE1234F", "RSSMRA45C12F2LRI": letters carry it
         return _alnum_tokens(text) or _own_formats(own)
     for start, end, piece, whole in _spans(text):
-        if _CALENDAR.match(piece):
+        if CALENDAR_DATE.match(piece):
             continue  # "2019-05-20 06:35": a date and time, whatever a word nearby says
         for shape, modules in _shaped() if whole else ():
             if shape.fullmatch(piece):
@@ -573,9 +573,6 @@ def _purpose_near(text: str, start: int, end: int) -> bool:
     )
 
 
-_CALENDAR = re.compile(
-    r"(?:19|20)[0-9]{2}[-/.](?:0[1-9]|1[0-2])[-/.](?:0[1-9]|[12][0-9]|3[01])(?:[ T][0-9]{2})?$"
-)
 _ZIP_PLUS_FOUR = re.compile(r"[0-9]{5}-[0-9]{4}")
 
 

@@ -350,6 +350,16 @@ _WEBHOOK = re.compile(
 _NETRC = re.compile(
     r"\bmachine[ \t]+\S{1,128}[ \t\n]+(?:login[ \t]+\S{1,128}[ \t\n]+)?password[ \t]+(\S{3,128})"
 )
+# A user name and a password given together, as a login is written down ("username root /
+# password crickets", "UserName snoop PassWord biggreenhat"): the password's value closes
+# its line, so prose that goes on ("password manager is …") is no pair.
+_LOGIN_PAIR = re.compile(
+    r"\b(?:user(?:[ _-]?name)?|login)(?:[ \t]{0,3}[:=][ \t]{0,3}|[ \t]{1,3})"
+    r"(?!(?:and|or|und|et)\b)[^\s:=&]{1,64}[,;]?[ \t\n]{1,4}"
+    r"(?:pass(?:word|wd)?|pwd|pw)(?:[ \t]{0,3}[:=][ \t]{0,3}|[ \t]{1,3})"
+    r"([^\s:=()]{3,128})[ \t]{0,3}[.。]?(?:\n|$)",
+    re.IGNORECASE,
+)
 _K8S_SECRET = re.compile(r"\bkind:[ \t]*Secret\b")
 _K8S_DATA = re.compile(
     r"^(?:data|stringData):[ \t]*\n(?:[ \t]+[\w.-]{1,64}:[ \t]*(\S{4,4096})[ \t]*\n?)+",
@@ -433,7 +443,7 @@ def is_reference(value: str) -> bool:
     head = value if len(value) <= 64 else value[:64]
     if _PLACEHOLDER.search(head) is not None or _CONCATENATED.match(head) is not None:
         return True
-    return _nil(head) or _variable(head)
+    return _nil(head) or _repeated(head) or _variable(head)
 
 
 def _variable(value: str) -> bool:
@@ -451,6 +461,19 @@ def _nil(value: str) -> bool:
     """Zeros alone, separators aside ("00000000-0000-0000-0000-000000000000", RFC 9562's
     nil UUID): the value a template or a sample leaves unset, never an issued key."""
     return value.count("0") >= 8 and not value.strip("0-_.")
+
+
+def _repeated(value: str) -> bool:
+    """A run of two to four characters typed over and over ("asdfasdfasdf…", "abcabcabc",
+    "12341234…"), separators aside: filler in a value's place, as "xxxx" is; an issued key
+    or a generated password never repeats so. One character repeated is left to the
+    placeholder words (``xxxx``, ``****``, zeros): the scanners' own examples give keys of one
+    letter repeated (``aaaa…`` where an AWS secret key goes) as keys."""
+    unit = value.strip("\"'`").replace("-", "").replace("_", "")
+    if len(unit) < 9 or len(set(unit)) < 2:
+        return False
+    # Each check compares two slices once: linear in the value's length.
+    return any(unit[p:] == unit[:-p] for p in range(2, 5) if len(unit) >= 3 * p)
 
 
 def _entropy(value: str) -> float:
@@ -859,6 +882,7 @@ def _labelled_secret(text: str) -> str | None:
             return "credentials in curl -u syntax"
     for pattern, what in (
         (_NETRC, ".netrc"),
+        (_LOGIN_PAIR, "user name and password"),
         (_USER_PASSWORD_FLAGS, "-u/-p flag"),
         (_BUNDLER, "Bundler"),
     ):

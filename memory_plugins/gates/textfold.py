@@ -38,7 +38,7 @@ import html
 import re
 import unicodedata
 
-__all__ = ["ARN_PATTERN", "MAC_PATTERN", "fold", "inside", "mac_spans"]
+__all__ = ["ARN_PATTERN", "CALENDAR_DATE", "MAC_PATTERN", "fold", "inside", "mac_spans"]
 
 # Default-ignorable code points (Unicode DerivedCoreProperties), listed by hand: the
 # standard library has no property lookup and no maintained package is lighter than this.
@@ -72,6 +72,14 @@ _IPV4 = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}")
 MAC_PATTERN = r"[0-9A-Fa-f]{2}(?P<mac_sep>[:-])(?:[0-9A-Fa-f]{2}(?P=mac_sep)){4}[0-9A-Fa-f]{2}"
 # An AWS resource name: partition, service, region, account, resource. It names a
 # resource; its account number is an AWS account's and it holds no secret.
+# A calendar date, year first ("2019-05-20 06:35") or last, day or month first
+# ("02.12.1979", "06/17/1976"): a date of birth is neither a number of an identifier scheme
+# nor a phone number, whatever a library's tables accept.
+CALENDAR_DATE = re.compile(
+    r"(?:(?:19|20)[0-9]{2}[-/.](?:0[1-9]|1[0-2])[-/.](?:0[1-9]|[12][0-9]|3[01])"
+    r"|(?:0[1-9]|[12][0-9]|3[01])[-/.](?:0[1-9]|1[0-2])[-/.](?:19|20)[0-9]{2}"
+    r"|(?:0[1-9]|1[0-2])[-/.](?:0[1-9]|[12][0-9]|3[01])[-/.](?:19|20)[0-9]{2})(?:[ T][0-9]{2})?$"
+)
 ARN_PATTERN = r"arn:[a-z-]{2,16}:[a-z0-9-]{1,32}:[a-z0-9-]{0,32}:[0-9]{0,12}:[^\s\"'<>]{1,512}"
 _MAC_ADDRESS = re.compile(r"(?<![0-9A-Fa-f])" + MAC_PATTERN + r"(?![0-9A-Fa-f])")
 # One character, then (separator, one character) five or more times.

@@ -72,9 +72,9 @@ def test_sealed_part_per_source() -> None:
     benign = (wrong["look-alike"] + wrong["topic"]) / (total["look-alike"] + total["topic"])
     assert benign <= 0.03, report  # benign refused: target 3 %
     assert rate["kingfisher"] <= 0.05, report  # secrets stored: target 5 %
-    # Nosey Parker's secrets stored: the 5 % target is not met (5.3 %, 10 of 187, see
-    # tests/data/detection/README.md); this pins the level reached so it cannot slip.
-    assert wrong["noseyparker"] <= 10, report
+    # Nosey Parker's secrets stored: 10 of 187 (5.3 %) until the user-name-and-password
+    # rule (learnt from scrubadub's tuning part) caught its two Gradle credentials blocks.
+    assert wrong["noseyparker"] <= 8 and rate["noseyparker"] <= 0.05, report
 
 
 def test_tuning_part_counts_are_pinned() -> None:
