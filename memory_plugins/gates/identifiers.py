@@ -207,7 +207,7 @@ _NRIC_LETTERS = {"S": "JZIHGFEDCBA", "T": "GFEDCBAJZIH", "F": "XWUTRQPNMLK", "G"
 _NRIC_LETTERS["M"] = "KLJNPQRTUWX"
 _NINO = re.compile(
     r"(?<![A-Za-z0-9])(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]"
-    r"(?: ?[0-9]{2}){3} ?[A-D](?![A-Za-z0-9])"
+    r"(?:[ -]?[0-9]){6}[ -]?[A-D](?![A-Za-z0-9])"  # grouped in twos, threes or not at all
 )
 _CN_ID_OLD = re.compile(
     r"(?:身份证|居民身份|identity card|id card|national id|id number|id no)"

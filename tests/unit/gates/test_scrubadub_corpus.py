@@ -39,9 +39,18 @@ def test_tuning_part_counts_are_pinned() -> None:
     wrong, shown = decided_wrong(tuning)
     # Built: 3 secrets stored, 4 identifiers, 1 benign refused (a date of birth read as a
     # Dutch citizen number). Left: a login in one-letter labels ("u: … p: …"), a UK
-    # driving licence in groups after "DVLA no", a National Insurance number in 3-3 groups
-    # after "the number", and two HMRC temporary reference numbers.
-    assert (wrong["secret"], wrong["pii"], wrong["benign"]) == (1, 4, 0), "\n".join(shown)
+    # driving licence in groups after "DVLA no" and two HMRC temporary reference numbers.
+    assert (wrong["secret"], wrong["pii"], wrong["benign"]) == (1, 3, 0), "\n".join(shown)
+
+
+@pytest.mark.parametrize(
+    "text", ["The number is AZ 123 456 A.", "NI: AZ-12-34-56-A", "NINO AZ123456A"]
+)
+def test_a_national_insurance_number_is_refused_however_its_digits_are_grouped(
+    text: str,
+) -> None:
+    accepted, detail = decide("scrubadub", text)
+    assert not accepted, (text, detail)
 
 
 @pytest.mark.parametrize(
