@@ -44,25 +44,18 @@ def test_tuning_part_counts_are_pinned() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["The number is AZ 123 456 A.", "NI: AZ-12-34-56-A", "NINO AZ123456A"]
-)
-def test_a_national_insurance_number_is_refused_however_its_digits_are_grouped(
-    text: str,
-) -> None:
-    accepted, detail = decide("scrubadub", text)
-    assert not accepted, (text, detail)
-
-
-@pytest.mark.parametrize(
     "text",
     [
-        "username root\npassword crickets",
+        "username root\npassword crickets",  # a user name written down with its password
         "UserName snoop PassWord biggreenhat",
         "login: ann.lee\npwd: Tr0ub4dor",
         "The staging box: user deploy password k8sRocks!",
+        "The number is AZ 123 456 A.",  # a National Insurance number, grouped any way
+        "NI: AZ-12-34-56-A",
+        "NINO AZ123456A",
     ],
 )
-def test_a_user_name_with_its_password_is_refused(text: str) -> None:
+def test_the_families_the_tuning_part_taught_are_refused(text: str) -> None:
     accepted, detail = decide("scrubadub", text)
     assert not accepted, (text, detail)
 
