@@ -220,8 +220,10 @@ _REFERENCE = re.compile(
     r"|[A-Za-z_][A-Za-z0-9_]{0,40}(?:\.[A-Za-z_][A-Za-z0-9_]{0,40})+(?:\(\))?)$",
     re.IGNORECASE,
 )
+# Placeholders in camel case too: "yourApiKeyHere", "insertTokenHere", "randomStringGoesHere".
 _PLACEHOLDER = re.compile(
-    r"your[_-]|_here$|^x{3,}|^\*+$|^\.+$|^-+$|changeme|replace[_-]?(?:me|with)|placeholder|redacted"
+    r"your[_-]|(?-i:^(?:your[A-Z]|(?:insert|enter|put|paste)[A-Z_])[A-Za-z_]*$|^[A-Za-z]*[a-z]Here$)"
+    r"|_here$|^x{3,}|^\*+$|^\.+$|^-+$|changeme|replace[_-]?(?:me|with)|placeholder|redacted"
     r"|dummy|^(?:none|null"
     r"|nil|true|false|undefined|required|optional|empty|hidden|masked|string|value|example)$",
     re.IGNORECASE,
