@@ -82,6 +82,7 @@ from build_dev_corpus import (
     MAX_TEXT,
     PII_TEMPLATES,
     _stable,
+    report_split,
     write_split,
 )
 from build_presidio_corpus import LOOK_ALIKE_SENTENCES
@@ -366,14 +367,7 @@ def main(roots: list[Path]) -> None:
     left_out: Counter[str] = Counter()
     cases = list(commonregex_cases(roots, left_out))
     write_split(cases, "commonregex")
-    parts: Counter[tuple[str, str]] = Counter()
-    for case in cases:
-        part = "sealed" if _stable(case["id"]) % 2 else "tuning"
-        parts[part, case["category"]] += 1
-    for (part, category), count in sorted(parts.items()):
-        print(f"commonregex_{part} {category} {count}")
-    for reason, count in left_out.most_common():
-        print(f"left out: {count} {reason}")
+    report_split(cases, "commonregex", left_out)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ import hashlib
 import json
 import random
 import sys
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -336,6 +337,19 @@ def write_split(cases: Iterable[dict[str, Any]], prefix: str) -> None:
     for name, lines in parts.items():
         (HERE / f"{name}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
         print(name, len(lines))
+
+
+def report_split(cases: Iterable[dict[str, Any]], prefix: str, left_out: Counter[str]) -> None:
+    """Print how many cases of each category went to each part, then why the others were
+    left out (most common reason first)."""
+    parts: Counter[tuple[str, str]] = Counter()
+    for case in cases:
+        part = "sealed" if _stable(case["id"]) % 2 else "tuning"
+        parts[part, case["category"]] += 1
+    for (part, category), count in sorted(parts.items()):
+        print(f"{prefix}_{part} {category} {count}")
+    for reason, count in left_out.most_common():
+        print(f"left out: {count} {reason}")
 
 
 if __name__ == "__main__":

@@ -89,6 +89,7 @@ from build_dev_corpus import (
     MAX_TEXT,
     PII_TEMPLATES,
     _stable,
+    report_split,
     secret_case,
     write_split,
 )
@@ -475,14 +476,7 @@ def main(root: Path) -> None:
     left_out: Counter[str] = Counter()
     cases = list(scrubadub_cases(root, left_out))
     write_split(cases, "scrubadub")
-    parts: Counter[tuple[str, str]] = Counter()
-    for case in cases:
-        part = "sealed" if _stable(case["id"]) % 2 else "tuning"
-        parts[part, case["category"]] += 1
-    for (part, category), count in sorted(parts.items()):
-        print(f"scrubadub_{part} {category} {count}")
-    for reason, count in left_out.most_common():
-        print(f"left out: {count} {reason}")
+    report_split(cases, "scrubadub", left_out)
 
 
 if __name__ == "__main__":
