@@ -41,6 +41,7 @@ FRAGMENTS = (
     "-----BEGIN A ", "SU", "ATATT3", "sntrys_", "HRKU-", "TlRMTVNTUAAD", "a://a@b.c:", "'''",
     "-----BEGIN PUBLIC KEY-----", "ssh-rsa AAAA", "arn:aws:s3:::", "arn:", "\"key\": \"pw\", \"value\": ",
     "name: pw\n  value: ", "pw: String = \"", "${{", "{{", "<a>b</a>", "pw = a ? \"", "userpass=",
+    "licence plate ", "plate no AB ", "A1 ", "A-1-", "车牌号", "京A", "京A1", "12가 ", "品川 12",
 )  # fmt: skip
 
 

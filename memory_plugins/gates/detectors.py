@@ -331,6 +331,7 @@ _BUILTINS: tuple[tuple[str, str, str, bool], ...] = (
     ("national_id", "memory_plugins.gates.identifiers", "national_id_detector", True),
     ("id_document", "memory_plugins.gates.identifiers", "id_document_detector", True),
     ("crypto_wallet", "memory_plugins.gates.identifiers", "crypto_wallet_detector", True),
+    ("vehicle_plate", "memory_plugins.gates.identifiers", "vehicle_plate_detector", True),
     ("email_address", "memory_plugins.gates.contact", "email_detector", True),
     ("phone_number", "memory_plugins.gates.contact", "phone_detector", True),
     ("labelled_identifier", "memory_plugins.gates.labelled", "labelled_identifier_detector", True),

@@ -21,6 +21,9 @@
   formats and mod-97).
 * ``id_document``: passport and driving-licence numbers after their cue words (no check
   digit exists outside a passport's machine-readable zone, so the cue decides).
+* ``vehicle_plate``: registration plates after words that name one ("licence plate",
+  "car reg", "Kennzeichen", "车牌号", …), and the Chinese, Korean and Japanese plate
+  formats anywhere (a bare letter-digit code elsewhere could be anything);
 * ``crypto_wallet``: Bitcoin addresses (stdnum: Base58Check and Bech32; Bech32m and the
   test network's addresses by their checksums), other Base58Check addresses of the common
   coins and XRP (``base58``), and Ethereum ``0x`` addresses.
@@ -52,6 +55,7 @@ __all__ = [
     "identifier_code_detector",
     "national_id_detector",
     "payment_card_detector",
+    "vehicle_plate_detector",
 ]
 
 # Numbers whose shape alone is distinctive: (format of the span as written, stdnum modules).
@@ -455,6 +459,8 @@ def _national_id(text: str) -> str | None:
     for start, end, piece, whole in _spans(text):
         if CALENDAR_DATE.match(piece):
             continue  # "2019-05-20 06:35": a date and time, whatever a word nearby says
+        if _POSTCODE_LABEL.search(text, max(0, start - 24), start):
+            continue  # "ZIP code 94103-1234": a postcode, though "code" may cue a number
         for shape, modules in _shaped() if whole else ():
             if shape.fullmatch(piece):
                 for path in modules:
@@ -486,7 +492,10 @@ def _national_id(text: str) -> str | None:
 
 # Check-digit schemes of securities, legal entities, works and products: a code valid in one
 # of them is that, not a person's number.
-_PUBLIC_SCHEMES = ("isin", "lei", "grid", "figi", "cusip", "isan", "isrc", "isni", "isil", "imo")
+_PUBLIC_SCHEMES = (
+    *("isin", "lei", "grid", "figi", "cusip", "isan", "isrc", "isni", "isil", "imo"),
+    "iso6346",  # a freight container's owner, serial and check digit: a box, not a person
+)
 # Capital letters and at least five digits in one 8-20 character token, the way document,
 # tax and insurance numbers are written ("BD09848YE", "32070987W266", "ATU58063317").
 _CODE_TOKEN = re.compile(
@@ -574,6 +583,12 @@ def _purpose_near(text: str, start: int, end: int) -> bool:
 
 
 _ZIP_PLUS_FOUR = re.compile(r"[0-9]{5}-[0-9]{4}")
+# A postcode's label right before a number (what ``_PURPOSE`` counts as a postcode word).
+_POSTCODE_LABEL = re.compile(
+    r"(?<![A-Za-z])(?:post\s?codes?|postal\s+codes?|zip(?:\s?codes?)?|postleitzahl|plz|cep"
+    r"|邮编|邮政编码|郵便番号|우편번호)(?:[ \t]{0,2}(?:is|是|为|:|：|#)){0,2}[ \t]{0,2}$",
+    re.IGNORECASE,
+)
 
 
 def _dummy(digits: str) -> bool:
@@ -766,6 +781,129 @@ def _id_document(text: str) -> str | None:
     return "passport number" if m["kind"].lower() in _PASSPORT_WORDS else "driving licence number"
 
 
+# ----------------------------------------------------------------------------- plates
+
+# A registration plate names a vehicle, and through the register its keeper. Its formats
+# differ by country and many are short letter-digit codes that would be anything else
+# alone, so a plate counts after words that name one; three national formats are
+# distinctive enough to count anywhere.
+_PLATE_LABEL = re.compile(
+    r"(?<![A-Za-z])(?:"
+    r"(?:licen[cs]e|number|registration|reg(?:istration)?|car|vehicle|motorbike|motorcycle"
+    r"|bike|van|truck|scooter)[ -]plates?(?:[ \t]{1,2}(?:numbers?|no\b\.?|nr\b\.?|#))?"
+    r"|plates?[ \t]{1,2}(?:numbers?|no\b\.?|nr\b\.?|#)"
+    r"|(?:car|vehicle|motorbike|motorcycle|bike|van|truck|scooter)(?:'s)?[ \t]{1,2}"
+    r"(?:registration|reg|rego)(?:[ \t]{1,2}(?:numbers?|no\b\.?|nr\b\.?|mark|plate))?"
+    r"|vehicle[ \t]{1,2}registration|vrn|rego"
+    r"|(?:auto)?kennzeichen|nummernschild|(?:plaque[ \t]{1,2}d'?[ \t]?)?immatriculation"
+    r"|matr[íi]cula|kenteken(?:plaat)?|nummerplaat|rekisteri(?:numero|kilpi|tunnus)"
+    r"|(?:numer|tablica)[ \t]{1,2}rejestracyjn[ay]|registreringsnummer|reg\.?[ \t]?nr"
+    r"|targa|plaka(?:s[ıi])?(?:[ \t]{1,2}numaras[ıi])?|госномер|номерной[ \t]{1,2}знак"
+    r"|bi[êe]n[ \t]{1,2}s[ốo](?:[ \t]{1,2}xe)?"
+    r")(?![A-Za-z])"
+    r"(?:[ \t]{0,2}(?:(?:is|was|reads|ist|est|es|è|é|är|er|on|jest|of\s+the\s+user)(?![A-Za-z])|[:=(#-])){0,2}[ \t]{0,2}[\"'“(]?"
+    r"|(?:车牌|車牌|号牌|號牌|牌照|车号|ナンバープレート|車両番号|차량[ \t]?번호|자동차[ \t]?번호|번호판)"
+    r"(?:号码|號碼|号|號|番号)?[ \t]{0,2}(?:是|为|為|：|:|は|는|=)?[ \t]{0,2}[\"'“]?",
+    re.IGNORECASE,
+)
+# Up to five space-separated groups of letters (any script) and digits, each joined
+# within by at most one dash, dot or middle dot; ideographs only where a plate starts
+# with a place's name (京A·12345, 品川 300 さ 12-34).
+# Indic and Thai letters carry their vowel signs, which are marks, not word characters.
+_PLATE_CHAR = r"(?:[^\W_\u3400-\u9fff]|[\u0900-\u0dff\u0e00-\u0e7f])"
+_PLATE_GROUP = re.compile(f"{_PLATE_CHAR}+(?:[-.·・]{_PLATE_CHAR}+){{0,3}}")
+_PLACE = re.compile(r"[\u3400-\u9fff]{1,4}[ \t]?")
+_SMALL_WORD = re.compile(r"[a-z]+")
+_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
+# Mainland China: a province's one-character abbreviation, the issuing city's letter, five
+# characters (six on new-energy plates), at least three of them digits.
+_CN_PLATE = re.compile(
+    r"(?<![A-Za-z0-9])[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼]"
+    r"[A-Z][ ·•・.-]?(?=(?:[A-Z]{0,6}[0-9]){3})[A-Z0-9]{5,6}(?![A-Za-z0-9])"
+)
+# Korea: two or three digits, one Hangul syllable, four digits (a region's name may lead).
+_KR_PLATE = re.compile(r"(?<![0-9])[0-9]{2,3}[ \t]?[가-힣][ \t]?[0-9]{4}(?![0-9])")
+# Japan: the office's place name, a class number, one kana, a serial (12-34, ・123).
+_JP_PLATE = re.compile(
+    r"[\u3400-\u9fff]{1,4}[ \t]?[0-9]{2,3}[ \t]?[\u3041-\u3096][ \t]?(?:[0-9]{1,2}-[0-9]{2}|・{0,3}[0-9]{1,4})(?![0-9])"
+)
+# Words every plate label holds (lower case), and what the three national formats need.
+_PLATE_WORDS = (
+    *("plate", "reg", "vrn", "kennzeichen", "nummernschild", "immatricul", "matr", "kenteken"),
+    *("nummerplaat", "rekisteri", "rejestracyjn", "targa", "plaka", "госномер", "номерной"),
+    *(
+        "biển",
+        "bien so",
+        "车牌",
+        "車牌",
+        "号牌",
+        "號牌",
+        "牌照",
+        "车号",
+        "ナンバー",
+        "車両番号",
+        "번호",
+    ),
+)
+_PLATE_FORMAT_HINT = re.compile(
+    r"[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-Z]"
+    r"|[0-9][ \t]?[가-힣][ \t]?[0-9]|[0-9][ \t]?[\u3041-\u3096][ \t]?[0-9・]"
+)
+
+
+def _may_hold_plate(text: str) -> bool:
+    lowered = text.lower()
+    if any(word in lowered for word in _PLATE_WORDS):
+        return True
+    return not text.isascii() and _PLATE_FORMAT_HINT.search(text) is not None
+
+
+def _plate_value(text: str, start: int) -> str:
+    """The plate-shaped groups from ``start``, after a place's name in ideographs if one
+    leads (not counted): groups go on while each holds a digit, is short (three
+    characters) or has no small letter (capitals, or a script without case); a word of
+    small letters ends them."""
+    place = _PLACE.match(text, start)
+    position = place.end() if place else start
+    groups: list[str] = []
+    while len(groups) < 5:
+        group = _PLATE_GROUP.match(text, position)
+        if group is None:
+            break
+        word = group.group()
+        if sum(c.isalnum() for c in word) > 12 or (
+            not any(c.isdigit() for c in word) and len(word) > 3 and any(map(str.islower, word))
+        ):
+            break
+        if _SMALL_WORD.fullmatch(word):
+            break  # plates are written in capitals: a word in small letters is prose
+        groups.append(word)
+        position = group.end()
+        if (
+            text[position : position + 1] not in (" ", "\t")
+            or not text[position + 1 : position + 2]
+        ):
+            break
+        position += 1
+    return " ".join(groups)
+
+
+def _plate(text: str) -> str | None:
+    text = fold(text)
+    for pattern, kind in ((_CN_PLATE, "CN"), (_KR_PLATE, "KR"), (_JP_PLATE, "JP")):
+        if pattern.search(text):
+            return f"vehicle registration plate ({kind} format)"
+    for label in _PLATE_LABEL.finditer(text):
+        value = _plate_value(text, label.end())
+        chars = [c for c in value if c.isalnum()]
+        digits = sum(c.isdigit() for c in chars)
+        if _YEAR.fullmatch(value) or CALENDAR_DATE.match(value):
+            continue  # a model year or a date: when, not which
+        if 4 <= len(chars) <= 14 and digits and (digits < len(chars) or digits >= 4):
+            return "vehicle registration plate after a plate label"
+    return None
+
+
 # ----------------------------------------------------------------------------- wallets
 
 _BTC_LIKE = re.compile(
@@ -860,6 +998,10 @@ def id_document_detector() -> FunctionDetector:
         _id_document,
         _DOCUMENT_WORDS,
     )
+
+
+def vehicle_plate_detector() -> FunctionDetector:
+    return FunctionDetector("vehicle_plate", RejectCode.SENSITIVE, _plate, _may_hold_plate)
 
 
 def crypto_wallet_detector() -> FunctionDetector:

@@ -103,7 +103,7 @@ _ID_LABEL = re.compile(
     r"|(?:" + _ID_GENERIC + r")(?:[ \t]{0,2}(?:id|identification|registration|insurance))?"
     r"[ \t]{0,2}" + _NUMBER_WORD + r")"
     # "is" also in the labels' languages: es, est, ist, è, é, är, jest.
-    r"(?:[ \t]{0,2}(?:is|was|es|est|ist|è|é|är|jest|:|=|-|\(|#|of\s+the\s+user)(?![A-Za-z]))"
+    r"(?:[ \t]{0,2}(?:(?:is|was|es|est|ist|è|é|är|jest|of\s+the\s+user)(?![A-Za-z])|[:=(#-]))"
     r"{0,2}[ \t]{0,2}[\"'“(]?"
     r"|(?:身份证|身分證|居民身份证|身份号码|身份號碼|护照|護照|旅券|证件|證件|驾驶证|驾照|駕照|社保卡?|医保卡?|社会保障|税号"
     r"|纳税人识别号|统一社会信用代码|居留证|港澳通行证|台胞证|军官证|户口|银行账户|银行账号|银行卡"
@@ -310,9 +310,10 @@ _GLUED = re.compile(
     r"(?P<value>[A-Za-z0-9][A-Za-z0-9_.+/=-]{15,200})"
 )
 # A random body behind a short prefix, the shape of current API keys ("tvly-M5gj3…",
-# "sgp_210f11…", "PMAK-629c73…", "dp.st.dev.bAqh…"): whoever issued it.
+# "sgp_210f11…", "PMAK-629c73…", "dp.st.dev.bAqh…"), with up to three segments between
+# them (an environment, a version, an instance's 16-hex id): whoever issued it.
 _PREFIXED = re.compile(
-    r"(?<![A-Za-z0-9_./+=-])[A-Za-z][A-Za-z0-9]{0,9}[_.-](?:[A-Za-z0-9]{1,10}[_.-]){0,3}"
+    r"(?<![A-Za-z0-9_./+=-])[A-Za-z][A-Za-z0-9]{0,9}[_.-](?:[A-Za-z0-9]{1,16}[_.-]){0,3}"
     r"(?P<body>[A-Za-z0-9]{20,200}(?:[_.-][A-Za-z0-9]{8,200}){0,3})={0,2}(?![A-Za-z0-9_./+=-])"
 )
 # A key's hex body glued to a short lower-case prefix ("dapi3b7e…"): the prefix ends in a

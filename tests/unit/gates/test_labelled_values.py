@@ -6,6 +6,7 @@ them comes from the detection corpora.
 
 import pytest
 
+from memory_plugins.gates.labelled import labelled_identifier_detector
 from memory_plugins.gates.runtime import find_runtime_data
 from memory_plugins.gates.sensitive import find_sensitive
 
@@ -22,6 +23,8 @@ LABELLED_SECRETS = [
     "apiVersion: v1\nkind: Secret\ndata:\n  token: c2VjcmV0LXRva2VuLXZhbHVl\n",
     "acmeSECRETKEY-Q7h2Lp9Xw4RzT1vB6nM3kD8s",
     "qm_Q7h2Lp9Xw4RzT1vB6nM3kD8sZ5",
+    # an instance's id between the prefix and the random body (Sourcegraph's sgp_<id>_<key>)
+    "sgp_fd1b4edb60bf82b8_9f8e7d6c5b4a39281706f5e4d3c2b1a0b9c8d7e6",
     "用户的密钥：Q7h2Lp9Xw4RzT1vB6nM3",
     "admin hash $2b$12$C6UzMDM.H6dfI/f/IKxGhuMHl4tiKqC4uCS9EhOrWm6Cw0p4N6Xqm",
     "REACT_APP_PASS=bluemoon77",
@@ -75,6 +78,19 @@ def test_a_value_named_as_an_identifier_is_refused(text: str) -> None:
     assert find_sensitive([text]) is not None, text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "用户的voter ID：ABC1234567",
+        "The user's voter ID:ABC1234567",
+        "证件 passport number：K1234567",
+    ],
+)
+def test_a_colon_right_before_a_value_that_starts_with_a_letter_still_labels_it(text: str) -> None:
+    # The full-width colon of a Chinese sentence folds to ":" with no space after it.
+    assert labelled_identifier_detector().detect(text) == "value named as a personal identifier"
+
+
 def test_a_resident_id_missing_from_the_area_table_is_decided_by_check_digit_and_date() -> None:
     # 650103 is no area code python-stdnum lists; the check digit and 1975-08-22 are valid.
     assert find_sensitive(["650103197508220010"]) is not None
@@ -83,6 +99,9 @@ def test_a_resident_id_missing_from_the_area_table_is_decided_by_check_digit_and
 
 
 ACCEPTED = [
+    "The user's ZIP code is 94103-1234.",  # "code" cues a number, the postcode label says which
+    "用户的邮编是 100101。",
+    "The user's shipment is in container MSCU1234566.",  # ISO 6346: owner, serial, check digit
     "password = env.TEST_PASSWORD",
     "branch=feature/add-user-export-endpoint-v2",  # words joined by punctuation: a slug
     '$pwd = $_POST["password"];',
