@@ -122,8 +122,10 @@ def _contained(text: str) -> str | None:
     if _OPENERS.search(text):
         for m in _BRACKETED.finditer(text):
             inner = next(group for group in m.groups() if group is not None)
-            if m.group(0)[0] == "{" and text[m.start() - 1 : m.start()] == "$":
-                continue  # ${DB_PASSWORD}: a shell or compose variable, filled where it runs
+            if m.group(0)[0] == "{" and text[m.start() - 1 : m.start()] in ("$", "#"):
+                # ${DB_PASSWORD}, #{password}: a shell, compose or Ruby interpolation,
+                # filled where it runs
+                continue
             if m.group(0)[0] == "<" and f"</{inner.strip()}>" in text:
                 continue  # <api_secret>…</api_secret>: an XML element, not a slot
             if _is_slot_name(inner, m.group(0)[0]):

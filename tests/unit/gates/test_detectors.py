@@ -437,6 +437,7 @@ def test_placeholder_finds_filler(text: str) -> None:
         "prefers ${HOME}/bin on PATH",
         "The user sets DB_PASSWORD=${DB_PASSWORD} in docker-compose.",
         "Server=db;User Id=app;Password=${DB_PASS};",
+        'puts "Password=#{password}, User=#{username}"',  # Ruby's interpolation
         '{"a": 1}',
         "喜欢读《三体》",
         "用户希望邮件标题加【重要】前缀",

@@ -45,10 +45,11 @@ def test_tuning_part_counts_are_pinned() -> None:
     tuning = load("negatives", "tuning")
     assert Counter(c["category"] for c in tuning) == {"secret": 18, "benign": 39}
     wrong, shown = decided_wrong(tuning)
-    # Of the 7 benign texts refused, 3 hold a template slot or "xxx…" and are refused by
+    # Of the 6 benign texts refused, 2 hold a template slot or "xxx…" and are refused by
     # the placeholder gate (S2), 4 a filler or pattern that these scanners' own rule
     # examples use as keys (a value of "a"s, "a1b2c3…", zeros ending in letters, "######").
-    assert (wrong["secret"], wrong["benign"]) == (0, 7), "\n".join(shown)
+    # 7 until Ruby's "#{password}" counted as an interpolation, filled where it runs.
+    assert (wrong["secret"], wrong["benign"]) == (0, 6), "\n".join(shown)
 
 
 def test_code_that_only_handles_a_password_is_stored() -> None:
@@ -83,5 +84,5 @@ def test_eval_says_which_gate_refused_the_benign_texts(
     corpus = CORPUS / "negatives_tuning.jsonl"
     assert main(["eval", "validation", str(corpus)]) == 0
     printed = capsys.readouterr().out
-    assert "benign rejected                 7/39 = 17.9%" in printed, printed
-    assert "benign rejected, by code      runtime_data 4, placeholder 3" in printed, printed
+    assert "benign rejected                 6/39 = 15.4%" in printed, printed
+    assert "benign rejected, by code      runtime_data 4, placeholder 2" in printed, printed
