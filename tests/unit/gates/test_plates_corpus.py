@@ -102,6 +102,8 @@ def test_plates_after_their_label_or_in_a_national_format_are_refused(text: str)
         "The dinner plate is 27cm wide.",
         "The user ordered 100 plates from IKEA.",
         "The user lives near postcode SW1A 1AA.",
+        "The user drives a Porsche 911 Targa 4 GTS.",  # a model's name, not the Italian label
+        "The user writes Rego v1 policies for OPA.",
     ],
 )
 def test_plate_topics_years_and_tail_digits_are_stored(text: str) -> None:
