@@ -1,69 +1,78 @@
-"""Score the sealed parts' named identifiers again with the value given bare.
+"""Score the sealed parts again with each value in the sentence templates they lack.
 
-The Faker, mimesis, validator.js, Presidio and CommonRegex builders chose each sentence
-template by the case id's hash, whose parity is also the split's, so their sealed parts
-hold only the templates that name the kind (``build_dev_corpus.PII_TEMPLATES`` 1, 3 and 5)
-and no bare value. This takes every sealed identifier written in one of those templates,
-puts its value into the two bare templates (2 and 4) instead, and prints how many the
-gates store: the bare figure on values no detector was tuned on. It writes no file.
+The builders chose each case's sentence template by the case id's hash, whose parity is
+also the split's. So the identifier sources' sealed parts hold only the templates that
+name the kind (``build_dev_corpus.PII_TEMPLATES`` 1, 3 and 5), never a value given bare
+(2 and 4); and the secret sources' sealed parts hold only "The user's project config has
+this line: …" and "Remember for the deploy: …" (``SECRET_TEMPLATES`` 1 and 3), never the
+string alone or the Chinese config line (0 and 2). This takes every sealed case written in
+a template of its part, puts its value into the templates that part lacks, and prints how
+the gates decide: figures on values no detector was tuned on, in the other sentences. It
+writes no file.
 
     python tests/data/detection/bare_variant.py
 """
 
 import json
 import re
-import sys
 from collections import Counter
 from pathlib import Path
 
-from build_dev_corpus import PII_TEMPLATES
+from build_dev_corpus import PII_TEMPLATES, SECRET_TEMPLATES
 
 from memory_plugins import MemoryConfig
 from memory_plugins.gates import evaluate
 
 HERE = Path(__file__).resolve().parent
-PARTS = ("dev", "mimesis", "validatorjs", "presidio", "commonregex")
+# Its builder chooses the template by a hash of its own: its sealed part holds every kind.
+UNAFFECTED = frozenset(("plates_sealed",))
 CONFIG = MemoryConfig(principal_secret="0123456789abcdef")
-# The named templates as patterns that give back the value.
-_NAMED = [
-    re.compile(
-        "^" + re.escape(t).replace(r"\{name\}", ".+?").replace(r"\{value\}", "(?P<v>.+)") + "$"
-    )
-    for t in (PII_TEMPLATES[1], PII_TEMPLATES[3], PII_TEMPLATES[5])
-]
-_BARE = (PII_TEMPLATES[2], PII_TEMPLATES[4])
 
 
-def _value(text: str) -> str | None:
-    for pattern in _NAMED:
-        m = pattern.match(text)
-        if m:
-            return m["v"]
-    return None
+def _pattern(template: str) -> re.Pattern[str]:
+    escaped = re.escape(template).replace(r"\{name\}", ".+?").replace(r"\{value\}", "(?P<v>.+)")
+    return re.compile(f"^{escaped}$", re.DOTALL)
+
+
+# (templates the sealed parts hold, as patterns that give back the value; the ones they lack)
+FAMILIES = (
+    ([_pattern(PII_TEMPLATES[i]) for i in (1, 3, 5)], (PII_TEMPLATES[2], PII_TEMPLATES[4])),
+    (
+        [_pattern(SECRET_TEMPLATES[i]) for i in (1, 3)],
+        (SECRET_TEMPLATES[0], SECRET_TEMPLATES[2]),
+    ),
+)
+
+
+def _variants(text: str) -> tuple[str, ...]:
+    for named, lacking in FAMILIES:
+        for pattern in named:
+            m = pattern.match(text)
+            if m:
+                return tuple(t.format(value=m["v"]) for t in lacking)
+    return ()
 
 
 def main() -> None:
-    for part in PARTS:
-        stored: Counter[str] = Counter()
-        total: Counter[str] = Counter()
-        with (HERE / f"{part}_sealed.jsonl").open(encoding="utf-8") as lines:
+    for path in sorted(HERE.glob("*_sealed.jsonl")):
+        if path.stem in UNAFFECTED:
+            continue
+        wrong: Counter[tuple[str, str]] = Counter()
+        total: Counter[tuple[str, str]] = Counter()
+        with path.open(encoding="utf-8") as lines:
             for line in lines:
                 case = json.loads(line)
-                value = _value(case["candidate"]["text"]) if case["category"] == "pii" else None
-                if value is None:
-                    continue
-                source = case["source"].split()[0].rstrip(":")
-                for template in _BARE:
-                    text = template.format(value=value)
+                key = (case["source"].split()[0].rstrip(":"), case["category"])
+                for text in _variants(case["candidate"]["text"]):
                     decision = evaluate({**case["candidate"], "text": text}, "conv-1", CONFIG)
-                    total[source] += 1
-                    stored[source] += decision.accepted
-        for source in sorted(total):
-            share = stored[source] / total[source]
+                    total[key] += 1
+                    wrong[key] += decision.accepted != (case["category"] == "benign")
+        for (source, category), n in sorted(total.items()):
+            what = "refused" if category == "benign" else "stored"
+            share = wrong[source, category] / n
             print(
-                f"{part}_sealed {source}: bare values stored {stored[source]}/{total[source]} = {share:.1%}"
+                f"{path.stem} {source} {category} {what}: {wrong[source, category]}/{n} = {share:.1%}"
             )
-    sys.stdout.flush()
 
 
 if __name__ == "__main__":
