@@ -159,7 +159,7 @@ _PURPOSE = re.compile(
     r"|ports?|timestamps?|epoch|unix\s+time|ms|milliseconds|seconds|bytes|[kmgt]i?b"
     r"|views|downloads|followers|likes|subscribers|visitors|residents|people|population"
     r"|rows|records|steps|met(?:er|re)s|km|miles|g|grams|kg|lbs?|ml|lit(?:er|re)s|dollars|euros|pounds|yuan|rmb|yen|rupees"
-    r"|won|usd|eur|gbp|cny|jpy|inr|isbn|issn|ismn|ean|upc|gtin|doi|isin|imei|library"
+    r"|won|usd|eur|gbp|cny|jpy|inr|isbn|issn|ismn|ean|upc|gtin|doi|isin|imei|mac|eui|library"
     r"|members?|membership|loyalty|vins?|vehicles?|chassis"
     # a bank's own code, not an account's: SWIFT/BIC, the Russian BIK
     r"|bic|swift|bik|бик"
@@ -533,6 +533,12 @@ def _hexadecimal(code: str) -> bool:
     return re.fullmatch(r"[0-9A-F]{8,}", code) is not None and not _LETTER_PREFIX.fullmatch(code)
 
 
+# Digits in one run from which no scheme is needed: nothing but an account, a card or an
+# identifier is written so long with nothing to say what it is (prices, counts, dates,
+# timestamps and the public codes are explained or set aside before).
+_UNEXPLAINED_DIGITS = 13
+
+
 def _long_number(text: str, start: int, end: int, piece: str) -> str | None:
     """A whole run of nine or more digits that no cue names.
 
@@ -550,6 +556,8 @@ def _long_number(text: str, start: int, end: int, piece: str) -> str | None:
     for path in _STRONG if spaced else _identifier_modules():
         if _valid(path, piece):
             return f"unlabelled number valid as {_describe(path)}"
+    if not spaced and _count_digits(piece) >= _UNEXPLAINED_DIGITS:
+        return "unlabelled number of an account's or identifier's length"
     return None
 
 

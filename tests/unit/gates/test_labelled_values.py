@@ -159,6 +159,27 @@ def test_references_topics_and_public_codes_are_accepted(text: str) -> None:
     assert find_sensitive([text]) is None, text
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["Keep 9111245678906 handy for the form.", "用户说下次办手续时用 88123456789012345。"],
+)
+def test_a_bare_run_of_thirteen_digits_or_more_is_refused_without_a_scheme(text: str) -> None:
+    # Nothing but an account, a card or an identifier is written that long unexplained.
+    assert find_sensitive([text]) is not None, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The user's Unix timestamp in ms is 1700000000000.",
+        "The user's printer has MAC address 01 02 03 04 05 06 07 ab.",  # EUI-64, spaced
+        "The user's order 8812345678901 ships on Monday.",
+    ],
+)
+def test_long_numbers_explained_by_a_word_are_stored(text: str) -> None:
+    assert find_sensitive([text]) is None, text
+
+
 def test_an_unexplained_identifier_shaped_code_is_refused() -> None:
     assert find_sensitive(["Remember X7K20491Q for the form."]) is not None
     assert find_sensitive(["用户下次填表用 30481726W512。"]) is not None

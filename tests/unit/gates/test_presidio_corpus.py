@@ -34,7 +34,8 @@ def test_sealed_part_stores_at_most_ten_percent_of_identifiers() -> None:
 def test_tuning_part_counts_are_pinned() -> None:
     wrong, shown = decided_wrong(load("presidio", "tuning"))
     # Left: mostly values with no word saying what they are ("AAASA1111R", "3998:7654:3211").
-    assert (wrong["pii"], wrong["benign"]) == (20, 0), "\n".join(shown)
+    # 20 until a bare run of 13, 14, 17 or 20+ digits counted without a scheme's check.
+    assert (wrong["pii"], wrong["benign"]) == (19, 0), "\n".join(shown)
 
 
 def _decide(text: str) -> bool:

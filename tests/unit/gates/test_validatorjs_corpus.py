@@ -84,7 +84,8 @@ def test_sealed_part_refuses_no_more_look_alikes_than_when_it_was_scored() -> No
 def test_tuning_part_counts_are_pinned() -> None:
     tuning = _load("tuning")
     stored, refused = _wrong(tuning, "pii"), _wrong(tuning, "benign")
-    assert (_count(tuning, "pii"), len(stored)) == (429, 39), "\n".join(stored)
+    # 39 until a bare run of 13, 14, 17 or 20+ digits counted without a scheme's check.
+    assert (_count(tuning, "pii"), len(stored)) == (429, 38), "\n".join(stored)
     assert (_count(tuning, "benign"), len(refused)) == (118, 1), "\n".join(refused)
 
 
