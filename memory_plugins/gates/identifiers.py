@@ -420,7 +420,18 @@ def _not_personal(m: re.Match[str]) -> bool:
     return _vin(found)
 
 
+# A web address's path (not its query): where a page or an image is, its digits an
+# upload's date, a post's or a photo's number; an identifier travels in the query.
+_URL_PATH = re.compile(
+    r"(?<![A-Za-z0-9+.-])https?://[^\s/?#]{1,253}(?P<path>/[^\s?#\"'<>]{1,2048})"
+)
+
+
 def _blank_references(text: str) -> str:
+    if "://" in text and _URL_PATH.search(text):
+        text = _URL_PATH.sub(
+            lambda m: m.group()[: m.start("path") - m.start()] + " " * len(m["path"]), text
+        )
     for pattern in (_FILE_NAME, _HOST_NAME, _DATED_REFERENCE, _ISNI, _VIN):
         if pattern.search(text):
             text = pattern.sub(

@@ -78,8 +78,9 @@ def test_the_false_positive_parts_are_split_once_and_their_counts_pinned() -> No
     assert Counter(c["category"] for c in tuning) == {"benign": 114, "secret": 3}
     wrong, shown = decided_wrong(tuning)
     # 46 before the whispers part's rules; a CI expression as curl's credentials
-    # ("-u ${{ secrets.USER }}:…") is a reference, not a slot: 44.
-    assert (wrong["secret"], wrong["benign"]) == (0, 44), "\n".join(shown)
+    # ("-u ${{ secrets.USER }}:…") is a reference, not a slot: 44; a web address's path
+    # holds no identifier (a page's number in "…/speel~VARA_101375237~…"): 43.
+    assert (wrong["secret"], wrong["benign"]) == (0, 43), "\n".join(shown)
     wrong, shown = decided_wrong(sealed)
     assert wrong["secret"] == 0 and wrong["benign"] <= 64, "\n".join(shown)
 

@@ -174,6 +174,9 @@ def test_a_bare_run_of_thirteen_digits_or_more_is_refused_without_a_scheme(text:
         "The user's Unix timestamp in ms is 1700000000000.",
         "The user's printer has MAC address 01 02 03 04 05 06 07 ab.",  # EUI-64, spaced
         "The user's order 8812345678901 ships on Monday.",
+        # a web address's path: an upload's date, a photo's number
+        "The user's banner is https://cdn.example.com/files/1/0302/3968/6755/files/IMG_8385.jpg",
+        "The user likes https://www.stockvault.net/data/2022/06/05/293150/preview16.jpg",
     ],
 )
 def test_long_numbers_explained_by_a_word_are_stored(text: str) -> None:
