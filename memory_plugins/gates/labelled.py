@@ -91,6 +91,9 @@ _ID_SPECIFIC = (
     r"|cuil|cuit|bsn|pesel|nric|hkid|my\s?number|kimlik|personnummer|henkil[öo]tunnus"
     r"|codice\s+fiscale|steuer-?id|svnr|amka|jmbg|umid|philhealth|pag-?ibig|gstin"
     r"|birth\s+number|rodn[ée]\s+[čc][íi]slo|kvnr|rvnr|nuip|clabe|iban|bank\s+account"
+    # issuers and tax references named by their initials: a DVLA (UK driving licence)
+    # number, a TRN (taxpayer or temporary reference number: UK, Jamaica, UAE)
+    r"|dvla|trn"
 )
 _ID_GENERIC = (
     r"identity|identification|personal|national|insurance|tax(?:payer)?|vat|voter|licen[cs]e"

@@ -70,6 +70,8 @@ LABELLED_IDENTIFIERS = [
     "用户的护照号码是E12345678。",
     "身份证号 330102199001010004",
     "The user's national ID number is 650103197508220010.",
+    "The user's DVLA no is HARRI 804 219 AB7CD",  # the issuer's initials name the licence
+    "TRN 12 B 34567 for the user's tax return",
 ]
 
 

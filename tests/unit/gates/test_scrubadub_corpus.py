@@ -28,8 +28,9 @@ def test_sealed_part_counts_may_only_fall() -> None:
     assert Counter(c["category"] for c in sealed) == {"pii": 26, "secret": 2, "benign": 17}
     wrong, shown = decided_wrong(sealed)
     # Measured once when the part was built: 4 identifiers stored, 1 secret, 0 benign
-    # refused; after the tuning part's rules: 4, 0, 0.
-    assert wrong["pii"] <= 4, "\n".join(shown)
+    # refused; after the tuning part's rules: 4, 0, 0; after "DVLA" and "TRN" became labels:
+    # 3, 0, 0.
+    assert wrong["pii"] <= 3, "\n".join(shown)
     assert wrong["secret"] == 0 and wrong["benign"] == 0, "\n".join(shown)
 
 
@@ -38,9 +39,10 @@ def test_tuning_part_counts_are_pinned() -> None:
     assert Counter(c["category"] for c in tuning) == {"pii": 23, "secret": 5, "benign": 19}
     wrong, shown = decided_wrong(tuning)
     # Built: 3 secrets stored, 4 identifiers, 1 benign refused (a date of birth read as a
-    # Dutch citizen number). Left: a login in one-letter labels ("u: … p: …"), a UK
-    # driving licence in groups after "DVLA no" and two HMRC temporary reference numbers.
-    assert (wrong["secret"], wrong["pii"], wrong["benign"]) == (1, 3, 0), "\n".join(shown)
+    # Dutch citizen number). Left: a login in one-letter labels ("u: … p: …") and an HMRC
+    # temporary reference number named only in words ("Temporary Reference Number … like
+    # 11 A 12345"). "DVLA" (the issuer of UK driving licences) and "TRN" are labels now.
+    assert (wrong["secret"], wrong["pii"], wrong["benign"]) == (1, 1, 0), "\n".join(shown)
 
 
 @pytest.mark.parametrize(
