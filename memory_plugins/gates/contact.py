@@ -79,6 +79,15 @@ _PHONE_CUE = re.compile(
     re.IGNORECASE,
 )
 _NANP_FORMATTED = re.compile(r"\(?[2-9][0-9]{2}\)?[ .-]?[2-9][0-9]{2}[ .-][0-9]{4}")
+# A number laid out as phones are (North American "(523) 222-8888", local "222-8888")
+# followed by an extension: a number to dial, whether or not its area code is assigned.
+_EXTENSION = re.compile(
+    r"(?<![A-Za-z0-9_+(-])(?:\(?[0-9]{3}\)?[ .-]?)?[0-9]{3}[ .-][0-9]{4}"
+    # "x" takes three digits or more: "x 2" after a part number is a quantity
+    r"[ \t]{0,2}(?:x[ \t]{0,2}[0-9]{3,6}|(?:ext\.?|extn\.?|extension|分机|轉|转)[ \t.:]{0,2}[0-9]{1,6})"
+    r"(?![0-9])",
+    re.IGNORECASE,
+)
 _MAX_SPANS = 32
 # An IPv4 address ("192.168.13.208") is written like a dotted phone number.
 _IPV4 = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}")
@@ -119,6 +128,8 @@ def _phone(text: str) -> str | None:
     import phonenumbers
 
     text = fold(text)
+    if _EXTENSION.search(text):
+        return "phone number with an extension"
     macs = mac_spans(text)
     for m in itertools.islice(_PHONE_SPAN.finditer(text), _MAX_SPANS):
         raw = m.group(0)

@@ -28,14 +28,16 @@ def test_sealed_part_counts_may_only_fall() -> None:
     sealed = load("commonregex", "sealed")
     assert Counter(c["category"] for c in sealed) == {"pii": 18, "benign": 47}
     wrong, shown = decided_wrong(sealed)
-    assert wrong["pii"] <= 2 and wrong["benign"] <= 4, "\n".join(shown)  # as built
+    # As built: 2 and 4; after a phone layout followed by an extension counted as a phone: 1, 4.
+    assert wrong["pii"] <= 1 and wrong["benign"] <= 4, "\n".join(shown)
 
 
 def test_tuning_part_counts_are_pinned() -> None:
     tuning = load("commonregex", "tuning")
     assert Counter(c["category"] for c in tuning) == {"pii": 13, "benign": 40}
     wrong, shown = decided_wrong(tuning)
-    # As built. Stored: phone numbers with an extension whose area code no plan assigns
-    # ("(523)222-8888x623", "(003) 555-1212"), a local number with an extension, and card
-    # numbers of the right grouping that fail the Luhn check.
-    assert (wrong["pii"], wrong["benign"]) == (6, 0), "\n".join(shown)
+    # As built: 6 stored. A number laid out as phones are and followed by an extension is a
+    # phone whether or not its area code is assigned: 3 left, an unassigned area code
+    # without an extension ("(003) 555-1212") and card numbers of the right grouping that
+    # fail the Luhn check.
+    assert (wrong["pii"], wrong["benign"]) == (3, 0), "\n".join(shown)

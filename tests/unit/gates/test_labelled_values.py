@@ -185,6 +185,20 @@ def test_long_numbers_explained_by_a_word_are_stored(text: str) -> None:
     assert find_sensitive([text]) is None, text
 
 
+@pytest.mark.parametrize(
+    "text", ["The user's desk line is (523) 444-8888x623.", "用户的座机 444-8888 转 213"]
+)
+def test_a_phone_layout_with_an_extension_is_a_phone_number(text: str) -> None:
+    assert find_sensitive([text]) is not None, text
+
+
+@pytest.mark.parametrize(
+    "text", ["The part number 123-4567 x 2 is on backorder.", "The user's screen is 1920x1080."]
+)
+def test_a_quantity_or_a_resolution_is_no_extension(text: str) -> None:
+    assert find_sensitive([text]) is None, text
+
+
 def test_an_unexplained_identifier_shaped_code_is_refused() -> None:
     assert find_sensitive(["Remember X7K20491Q for the form."]) is not None
     assert find_sensitive(["用户下次填表用 30481726W512。"]) is not None
