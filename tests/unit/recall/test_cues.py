@@ -222,6 +222,7 @@ def test_the_model_run_cues_are_committed_unchanged() -> None:
         "model-cues-1a.jsonl",
         "model-cues-1b.jsonl",
         "model-cues-2b.jsonl",
+        "model-cues-2c.jsonl",
         "model-cues.jsonl",
     ]
     for name, digest in pinned.items():

@@ -15,12 +15,13 @@ RECALL = HERE.parent
 RUNS = {
     "cued": "model-cues.jsonl",
     "cued-2b": "model-cues-2b.jsonl",
+    "cued-2c": "model-cues-2c.jsonl",
     "cued-1a": "model-cues-1a.jsonl",
     "cued-1b": "model-cues-1b.jsonl",
 }
-"""Output folder (beside the recall sets) → the model run's cue file it merges: two runs
-given the shipped ``CUE_INSTRUCTIONS`` (``cued``, ``cued-2b``) and two given the earlier
-instructions (``CUE_INSTRUCTIONS-1.md``)."""
+"""Output folder (beside the recall sets) → the model run's cue file it merges: three runs
+given the shipped ``CUE_INSTRUCTIONS`` (``cued``, ``cued-2b``, ``cued-2c``) and two given the
+earlier instructions (``CUE_INSTRUCTIONS-1.md``)."""
 
 
 def merged(run: str = "cued") -> dict[str, str]:
