@@ -833,6 +833,10 @@ _PLATE_LABEL = re.compile(
 _PLATE_CHAR = r"(?:[^\W_\u3400-\u9fff]|[\u0900-\u0dff\u0e00-\u0e7f])"
 _PLATE_GROUP = re.compile(f"{_PLATE_CHAR}+(?:[-.·・]{_PLATE_CHAR}+){{0,3}}")
 _PLACE = re.compile(r"[\u3400-\u9fff]{1,4}[ \t]?")
+_PLATE_ALONE = re.compile(
+    r"(?<![A-Za-z])plates?(?![A-Za-z])(?:[ \t]{0,2}(?:(?:is|was|reads)(?![A-Za-z])|[:=(#-])){0,2}[ \t]{0,2}[\"'“(]?",
+    re.IGNORECASE,
+)
 _SMALL_WORD = re.compile(r"[a-z]+")
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 # Mainland China: a province's one-character abbreviation, the issuing city's letter, five
@@ -920,6 +924,18 @@ def _plate(text: str) -> str | None:
         if _YEAR.fullmatch(value) or CALENDAR_DATE.match(value):
             continue  # a model year or a date: when, not which
         if 4 <= len(chars) <= 14 and digits and (digits < len(chars) or digits >= 4):
+            return "vehicle registration plate after a plate label"
+    for label in _PLATE_ALONE.finditer(text) if "plate" in text.lower() else ():
+        # "plate" alone names a dish or a hot plate too ("plate 27cm", "hot plate 2000W"):
+        # only a code in capitals with two letters and two digits at least.
+        value = _plate_value(text, label.end())
+        chars = [c for c in value if c.isalnum()]
+        digits = sum(c.isdigit() for c in chars)
+        if (
+            5 <= len(chars) <= 14
+            and 2 <= digits <= len(chars) - 2  # two letters: not a rating ("2000W")
+            and not any(c.islower() for c in chars)
+        ):
             return "vehicle registration plate after a plate label"
     return None
 

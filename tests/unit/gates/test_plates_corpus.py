@@ -64,8 +64,9 @@ def test_tuning_part_counts_are_pinned() -> None:
     stored, total, shown = _stored("tuning")
     assert total == {"named": 90, "bare": 48, "benign": 5}
     # Stored though named: plates without a digit (vanity plates), a two-character
-    # plate, plates in small letters, and "Plates:" alone, which is no label.
-    assert (stored["named"], stored["benign"]) == (5, 0), "\n".join(shown)
+    # plate and plates in small letters. 5 until "plate" alone, before a code in capitals
+    # with two letters and two digits, counted as a label ("Plates: APP-456CV …").
+    assert (stored["named"], stored["benign"]) == (4, 0), "\n".join(shown)
     assert stored["bare"] == 45  # a bare letter-digit code could be anything: by design
 
 
@@ -80,6 +81,7 @@ def test_tuning_part_counts_are_pinned() -> None:
         "用户开一辆沪B·D12345 的车。",  # the Chinese format needs no label
         "사용자 차량번호 12가 3456",
         "The user's car is 品川 300 さ 12-34.",
+        "The user's car is a red Golf, plate LB07 SEO.",
         "用户的car registration：FRXV-70",  # a full-width colon, then a letter
         "The user's number plate is ঝালকাঠি-জ ৪০-৩৪৬৫.",  # a script without case
     ],
@@ -100,6 +102,7 @@ def test_plates_after_their_label_or_in_a_national_format_are_refused(text: str)
         "The user's car registration is due on 2026-05-01.",
         "用户的车牌尾号是7，周一限行。",
         "The dinner plate is 27cm wide.",
+        "The user bought a hot plate 2000W.",
         "The user ordered 100 plates from IKEA.",
         "The user lives near postcode SW1A 1AA.",
         "The user drives a Porsche 911 Targa 4 GTS.",  # a model's name, not the Italian label
