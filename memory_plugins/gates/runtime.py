@@ -12,7 +12,8 @@ cookies, passwords or LangGraph ("prefers token-based auth", "uses a password ma
 * ``cookie``: ``Cookie``/``Set-Cookie`` headers, cookie strings with session-like names;
 * ``password``: passwords given as values in any common syntax (``password: hunter2``,
   ``"db_password": "v"``, ``pwd := v``, ``password => 'v'``, ``the password is "v"``,
-  ``密码是 abc123``) and PINs;
+  ``密码是 abc123``), PINs and the digit codes that open something (a phone's unlock code,
+  a door's or an alarm's code, a card's CVV);
 * ``runtime_state``: serialized graph/chain state (``checkpoint_id``, ``__pregel_*``,
   ``"messages": [``, ``HumanMessage(content=…)``, ``{"role": "user", …}``) and Python
   tracebacks.
@@ -97,7 +98,15 @@ _PASSWORD_ZH = re.compile(
     r"(?:密码|口令|pin码)\s*(?:是|为|设为|设置为|设成|改为|改成|[:=：])\s*[\"'“]?([\x21-\x7e]{3,})",
     re.IGNORECASE,
 )
-_PIN = re.compile(r"\bpin(?:\s*code)?\s*(?:[:=：]|is)\s*[0-9]{4,8}\b", re.IGNORECASE)
+# A PIN, and the other digit codes that open something: a phone's or a door's, a gate's,
+# an alarm's, a safe's, a card's security code (CVV, CVC).
+_PIN = re.compile(
+    r"\b(?:pin|(?:unlock|lock|screen|door|gate|alarm|safe|keypad|entry|garage|security)\s+code)"
+    r"(?:\s*code)?\s*(?:[:=：]|is|was)\s*[0-9]{3,8}\b"
+    r"|\b(?:cvv2?|cvc2?)(?:\s*code)?(?:\s*(?:[:=：]|is|was)\s*|\s+)[0-9]{3,4}\b"
+    r"|(?:解锁码|开门码|门禁码|安全码|开锁码)\s*(?:是|为|[:=：])?\s*[0-9]{3,8}(?![0-9])",
+    re.IGNORECASE,
+)
 _NOT_A_PASSWORD = frozenset(
     {"none", "null", "nil", "empty", "required", "optional", "hidden", "redacted", "masked"}
     | {"unset", "changed", "set", "n/a", "na", "true", "false"}
@@ -233,7 +242,7 @@ def password_detector() -> FunctionDetector:
         "password",
         RejectCode.RUNTIME_DATA,
         _password,
-        ("pass", "pwd", "pswd", "pin", "密码", "口令"),
+        ("pass", "pwd", "pswd", "pin", "密码", "口令", " code", "cvv", "cvc", "码"),
     )
 
 

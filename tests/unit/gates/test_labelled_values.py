@@ -186,6 +186,34 @@ def test_long_numbers_explained_by_a_word_are_stored(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "The user's phone unlock code is 739104.",
+        "The user's door code is 4821.",
+        "The garage code was 1984 until May.",
+        "card ending 4242, CVV 123",
+        "用户的门禁码是 4821",
+    ],
+)
+def test_a_digit_code_that_opens_something_is_refused(text: str) -> None:
+    assert find_runtime_data([text]) == "password: PIN value", text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The user's ZIP code is 94103.",
+        "The error code is 500.",
+        "The user's area code is 415.",
+        "The user went to CSC 2019 in Paris.",
+        "The user does a code review at 10.",
+    ],
+)
+def test_other_codes_with_digits_are_no_pin(text: str) -> None:
+    assert find_runtime_data([text]) is None, text
+
+
+@pytest.mark.parametrize(
     "text", ["The user's desk line is (523) 444-8888x623.", "用户的座机 444-8888 转 213"]
 )
 def test_a_phone_layout_with_an_extension_is_a_phone_number(text: str) -> None:
