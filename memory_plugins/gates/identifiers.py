@@ -161,6 +161,8 @@ _PURPOSE = re.compile(
     r"|rows|records|steps|met(?:er|re)s|km|miles|g|grams|kg|lbs?|ml|lit(?:er|re)s|dollars|euros|pounds|yuan|rmb|yen|rupees"
     r"|won|usd|eur|gbp|cny|jpy|inr|isbn|issn|ismn|ean|upc|gtin|doi|isin|imei|mac|eui|library"
     r"|members?|membership|loyalty|vins?|vehicles?|chassis"
+    # a cloud account's number (an AWS account id is twelve digits, published in every ARN)
+    r"|aws[_ -]?account(?:[_ -]?ids?)?|aws[_ -]?account[_ -]?(?:number|no)"
     # a bank's own code, not an account's: SWIFT/BIC, the Russian BIK
     r"|bic|swift|bik|бик"
     r"|post\s?codes?|postal\s+codes?|zip(?:\s?codes?)?|postleitzahl|plz|cep)(?![A-Za-z])"
