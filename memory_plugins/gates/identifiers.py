@@ -46,6 +46,7 @@ from types import ModuleType
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.detectors import FunctionDetector, guarded
+from memory_plugins.gates.labelled import label_end
 from memory_plugins.gates.textfold import ARN_PATTERN, CALENDAR_DATE, MAC_PATTERN, fold
 
 __all__ = [
@@ -152,6 +153,9 @@ _CUE_BEFORE = 48
 # Words that say a long number is something other than a personal identifier: a
 # reference of a purchase, a ticket or a membership, a product, publication or software
 # code, a vehicle's number, a time, a quantity.
+# The words that name a postcode: what ``_PURPOSE`` counts and ``_POSTCODE_LABEL`` reads.
+_POSTCODE_LATIN = r"post\s?codes?|postal\s+codes?|zip(?:\s?codes?)?|postleitzahl|plz|cep"
+_POSTCODE_CJK = "邮编|邮政编码|郵便番号|우편번호"
 _PURPOSE = re.compile(
     r"(?<![A-Za-z])(?:orders?|invoices?|receipts?|tracking|parcels?|packages?|shipments?"
     r"|waybills?|booking|reservations?|confirmation|tickets?|transactions?|serial|models?"
@@ -165,10 +169,10 @@ _PURPOSE = re.compile(
     r"|aws[_ -]?account(?:[_ -]?ids?)?|aws[_ -]?account[_ -]?(?:number|no)"
     # a bank's own code, not an account's: SWIFT/BIC, the Russian BIK
     r"|bic|swift|bik|бик"
-    r"|post\s?codes?|postal\s+codes?|zip(?:\s?codes?)?|postleitzahl|plz|cep)(?![A-Za-z])"
+    r"|" + _POSTCODE_LATIN + r")(?![A-Za-z])"
     r"|订单|快递|运单|物流|发票|票号|工单|字节|时间戳|版本|序列号|型号|条码|元|人民币|步|人次"
     r"|车架号|车辆识别|底盘号"
-    r"|会员|积分|邮编|邮政编码|郵便番号|우편번호",
+    r"|会员|积分|" + _POSTCODE_CJK,
     re.IGNORECASE,
 )
 _PURPOSE_BEFORE = 32
@@ -604,10 +608,10 @@ def _purpose_near(text: str, start: int, end: int) -> bool:
 
 
 _ZIP_PLUS_FOUR = re.compile(r"[0-9]{5}-[0-9]{4}")
-# A postcode's label right before a number (what ``_PURPOSE`` counts as a postcode word).
+# A postcode's label right before a number.
 _POSTCODE_LABEL = re.compile(
-    r"(?<![A-Za-z])(?:post\s?codes?|postal\s+codes?|zip(?:\s?codes?)?|postleitzahl|plz|cep"
-    r"|邮编|邮政编码|郵便番号|우편번호)(?:[ \t]{0,2}(?:is|是|为|:|：|#)){0,2}[ \t]{0,2}$",
+    r"(?<![A-Za-z])(?:" + _POSTCODE_LATIN + "|" + _POSTCODE_CJK + r")"
+    r"(?:[ \t]{0,2}(?:is|是|为|:|：|#)){0,2}[ \t]{0,2}$",
     re.IGNORECASE,
 )
 
@@ -823,8 +827,8 @@ _PLATE_LABEL = re.compile(
     r"|numero[ \t]{1,2}di[ \t]{1,2}targa|targa(?=[ \t]{0,2}(?:è|:|=))|plaka(?:s[ıi])?(?:[ \t]{1,2}numaras[ıi])?|госномер|номерной[ \t]{1,2}знак"
     r"|bi[êe]n[ \t]{1,2}s[ốo](?:[ \t]{1,2}xe)?"
     r")(?![A-Za-z])"
-    r"(?:[ \t]{0,2}(?:(?:is|was|reads|ist|est|es|è|é|är|er|on|jest|of\s+the\s+user)(?![A-Za-z])|[:=(#-])){0,2}[ \t]{0,2}[\"'“(]?"
-    r"|(?:车牌|車牌|号牌|號牌|牌照|车号|ナンバープレート|車両番号|차량[ \t]?번호|자동차[ \t]?번호|번호판)"
+    + label_end(r"is|was|reads|ist|est|es|è|é|är|er|on|jest|of\s+the\s+user")
+    + r"|(?:车牌|車牌|号牌|號牌|牌照|车号|ナンバープレート|車両番号|차량[ \t]?번호|자동차[ \t]?번호|번호판)"
     r"(?:号码|號碼|号|號|番号)?[ \t]{0,2}(?:是|为|為|：|:|は|는|=)?[ \t]{0,2}[\"'“]?",
     re.IGNORECASE,
 )
@@ -836,16 +840,17 @@ _PLATE_CHAR = r"(?:[^\W_\u3400-\u9fff]|[\u0900-\u0dff\u0e00-\u0e7f])"
 _PLATE_GROUP = re.compile(f"{_PLATE_CHAR}+(?:[-.·・]{_PLATE_CHAR}+){{0,3}}")
 _PLACE = re.compile(r"[\u3400-\u9fff]{1,4}[ \t]?")
 _PLATE_ALONE = re.compile(
-    r"(?<![A-Za-z])plates?(?![A-Za-z])(?:[ \t]{0,2}(?:(?:is|was|reads)(?![A-Za-z])|[:=(#-])){0,2}[ \t]{0,2}[\"'“(]?",
-    re.IGNORECASE,
+    r"(?<![A-Za-z])plates?(?![A-Za-z])" + label_end("is|was|reads"), re.IGNORECASE
 )
 _SMALL_WORD = re.compile(r"[a-z]+")
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 # Mainland China: a province's one-character abbreviation, the issuing city's letter, five
 # characters (six on new-energy plates), at least three of them digits.
+_PROVINCE = "[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼]"
 _CN_PLATE = re.compile(
-    r"(?<![A-Za-z0-9])[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼]"
-    r"[A-Z][ ·•・.-]?(?=(?:[A-Z]{0,6}[0-9]){3})[A-Z0-9]{5,6}(?![A-Za-z0-9])"
+    r"(?<![A-Za-z0-9])"
+    + _PROVINCE
+    + r"[A-Z][ ·•・.-]?(?=(?:[A-Z]{0,6}[0-9]){3})[A-Z0-9]{5,6}(?![A-Za-z0-9])"
 )
 # Korea: two or three digits, one Hangul syllable, four digits (a region's name may lead).
 _KR_PLATE = re.compile(r"(?<![0-9])[0-9]{2,3}[ \t]?[가-힣][ \t]?[0-9]{4}(?![0-9])")
@@ -872,7 +877,7 @@ _PLATE_WORDS = (
     ),
 )
 _PLATE_FORMAT_HINT = re.compile(
-    r"[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-Z]"
+    _PROVINCE + r"[A-Z]"
     r"|[0-9][ \t]?[가-힣][ \t]?[0-9]|[0-9][ \t]?[\u3041-\u3096][ \t]?[0-9・]"
 )
 
@@ -914,31 +919,40 @@ def _plate_value(text: str, start: int) -> str:
     return " ".join(groups)
 
 
+def _after_plate_word(value: str) -> bool:
+    """A plate after a word that names one: 4-14 characters with a digit, not all digits
+    unless four or more, not a model year or a date (when, not which)."""
+    chars = [c for c in value if c.isalnum()]
+    digits = sum(c.isdigit() for c in chars)
+    if _YEAR.fullmatch(value) or CALENDAR_DATE.match(value):
+        return False
+    return 4 <= len(chars) <= 14 and digits > 0 and (digits < len(chars) or digits >= 4)
+
+
+def _after_plate_alone(value: str) -> bool:
+    """A plate after "plate" alone, which names a dish or a hot plate too ("plate 27cm",
+    "hot plate 2000W"): only a code in capitals with two letters and two digits at least."""
+    chars = [c for c in value if c.isalnum()]
+    digits = sum(c.isdigit() for c in chars)
+    return (
+        5 <= len(chars) <= 14
+        and 2 <= digits <= len(chars) - 2  # two letters: not a rating ("2000W")
+        and not any(c.islower() for c in chars)
+    )
+
+
 def _plate(text: str) -> str | None:
     text = fold(text)
     for pattern, kind in ((_CN_PLATE, "CN"), (_KR_PLATE, "KR"), (_JP_PLATE, "JP")):
         if pattern.search(text):
             return f"vehicle registration plate ({kind} format)"
-    for label in _PLATE_LABEL.finditer(text):
-        value = _plate_value(text, label.end())
-        chars = [c for c in value if c.isalnum()]
-        digits = sum(c.isdigit() for c in chars)
-        if _YEAR.fullmatch(value) or CALENDAR_DATE.match(value):
-            continue  # a model year or a date: when, not which
-        if 4 <= len(chars) <= 14 and digits and (digits < len(chars) or digits >= 4):
-            return "vehicle registration plate after a plate label"
-    for label in _PLATE_ALONE.finditer(text) if "plate" in text.lower() else ():
-        # "plate" alone names a dish or a hot plate too ("plate 27cm", "hot plate 2000W"):
-        # only a code in capitals with two letters and two digits at least.
-        value = _plate_value(text, label.end())
-        chars = [c for c in value if c.isalnum()]
-        digits = sum(c.isdigit() for c in chars)
-        if (
-            5 <= len(chars) <= 14
-            and 2 <= digits <= len(chars) - 2  # two letters: not a rating ("2000W")
-            and not any(c.islower() for c in chars)
-        ):
-            return "vehicle registration plate after a plate label"
+    labels = [(_PLATE_LABEL, _after_plate_word)]
+    if "plate" in text.lower():
+        labels.append((_PLATE_ALONE, _after_plate_alone))
+    for pattern, fits in labels:
+        for label in pattern.finditer(text):
+            if fits(_plate_value(text, label.end())):
+                return "vehicle registration plate after a plate label"
     return None
 
 

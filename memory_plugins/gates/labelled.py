@@ -62,6 +62,7 @@ from memory_plugins.gates.textfold import ARN_PATTERN, fold
 
 __all__ = [
     "is_reference",
+    "label_end",
     "labelled_identifier_detector",
     "labelled_secret_detector",
     "names_no_secret",
@@ -71,6 +72,16 @@ __all__ = [
 # ----------------------------------------------------------------------------- identifiers
 
 _NUMBER_WORD = r"(?:numbers?|no\b\.?|nr\b\.?|num\b|#|code|card|id\b|ids\b)"
+
+
+def label_end(words: str) -> str:
+    """A pattern for what may stand between a label and its value: up to two of ``words``
+    (alternatives, each a whole word: "is|was") or of ``:`` ``=`` ``(`` ``#`` ``-`` (a
+    colon may touch the value's first letter, as a folded "：" does), then spaces and an
+    opening quote."""
+    return rf"(?:[ \t]{{0,2}}(?:(?:{words})(?![A-Za-z])|[:=(#-])){{0,2}}[ \t]{{0,2}}[\"'“(]?"
+
+
 # Words that name a personal identifier: a scheme's own name or a kind of document is
 # label enough; a generic word ("account", "tax", "licence") needs a number word after it.
 _ID_SPECIFIC = (
@@ -104,11 +115,12 @@ _ID_GENERIC = (
 _ID_LABEL = re.compile(
     r"(?<![A-Za-z])(?:(?:" + _ID_SPECIFIC + r")(?![A-Za-z])(?:[ \t]{0,2}" + _NUMBER_WORD + r")?"
     r"|(?:" + _ID_GENERIC + r")(?:[ \t]{0,2}(?:id|identification|registration|insurance))?"
-    r"[ \t]{0,2}" + _NUMBER_WORD + r")"
+    r"[ \t]{0,2}"
+    + _NUMBER_WORD
+    + r")"
     # "is" also in the labels' languages: es, est, ist, è, é, är, jest.
-    r"(?:[ \t]{0,2}(?:(?:is|was|es|est|ist|è|é|är|jest|of\s+the\s+user)(?![A-Za-z])|[:=(#-]))"
-    r"{0,2}[ \t]{0,2}[\"'“(]?"
-    r"|(?:身份证|身分證|居民身份证|身份号码|身份號碼|护照|護照|旅券|证件|證件|驾驶证|驾照|駕照|社保卡?|医保卡?|社会保障|税号"
+    + label_end(r"is|was|es|est|ist|è|é|är|jest|of\s+the\s+user")
+    + r"|(?:身份证|身分證|居民身份证|身份号码|身份號碼|护照|護照|旅券|证件|證件|驾驶证|驾照|駕照|社保卡?|医保卡?|社会保障|税号"
     r"|纳税人识别号|统一社会信用代码|居留证|港澳通行证|台胞证|军官证|户口|银行账户|银行账号|银行卡"
     r"|마이넘버|주민등록|외국인등록|여권|운전면허|マイナンバー|個人番号|免許証|在留カード)"
     r"(?:号码|號碼|号|號|编号|番号|번호|字號)?[ \t]{0,2}(?:是|为|為|：|:|は|는|=)?[ \t]{0,2}[\"'“]?",
