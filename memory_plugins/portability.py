@@ -2,11 +2,12 @@
 
 An exported line is one record as stored (status, history, timestamps; its vector with
 ``vectors=True``), never the user id nor its namespace. Importing reads such lines into
-any store for a principal: each line passes the write gates again (its text, tags and
-identity, and every earlier text of its history), so a refused line is reported with its
-reason code and never stored while the others go on. Status, timestamps and history are
-kept as exported: a suppressed record stays suppressed. Importing is idempotent: a line
-equal to the stored record changes nothing, and neither does one older than it.
+any store for a principal: each line passes the write gates again (its text, tags,
+identity and cues, and every earlier text of its history), so a refused line is reported
+with its reason code and never stored while the others go on; the cues the gates' filter
+drops are left out. Status, timestamps and history are kept as exported: a suppressed
+record stays suppressed. Importing is idempotent: a line equal to the stored record
+changes nothing, and neither does one older than it.
 
 >>> import json
 >>> from langgraph.store.memory import InMemoryStore
@@ -230,6 +231,9 @@ def _admit(
     decision = evaluate(_candidate(data, data["confidence"]), source, config)
     if decision.code is not None:
         return None, refuse(decision.code, decision.detail, key)
+    kept = decision.candidate
+    if kept is not None and data.get("cues"):  # the cues the program keeps, as for a new memory
+        data["cues"] = list(kept.cues)
     for index, entry in enumerate(data.get("history") or ()):
         decision = evaluate(_candidate(data | entry, _HISTORY_CONFIDENCE), source, config)
         if decision.code is not None:
@@ -265,6 +269,8 @@ def _candidate(data: Mapping[str, Any], confidence: Any) -> dict[str, Any]:
         "conflict_signal": False,
         # Judged like a new memory's: only the keys this configuration declares.
         **({"metadata": data["metadata"]} if data.get("metadata") else {}),
+        # Stored strings like the text: a secret in a cue refuses the line.
+        **({"cues": data["cues"]} if data.get("cues") else {}),
     }
 
 

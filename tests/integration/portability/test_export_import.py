@@ -142,6 +142,23 @@ def test_a_secret_hidden_in_the_history_is_refused_too(
     assert "user_preference:prefer-oolong-tea" not in {r.key for r in engine.list_records("bob")}
 
 
+def test_a_secret_in_a_lines_cues_is_refused_and_a_cue_the_filter_drops_is_left_out(
+    source: MemoryEngine, engine: MemoryEngine
+) -> None:
+    exported = source.export_records("alice")
+    digits = CARD.replace(" ", "")
+    exported[0]["cues"] = ["afternoon break", digits]
+    exported[1]["cues"] = ["afternoon break", "the user"]  # only common words: dropped
+
+    report = engine.import_records("bob", [json.dumps(r) for r in exported])
+
+    [refused] = report.rejected
+    assert (refused.line, refused.code) == (1, RejectCode.SENSITIVE)
+    assert all(digits not in json.dumps(r) for r in engine.export_records("bob"))
+    kept = engine.list_records("bob", status="all")
+    assert [r.cues for r in kept if r.key == exported[1]["key"]] == [("afternoon break",)]
+
+
 @pytest.mark.parametrize(
     ("change", "code", "said"),
     [
