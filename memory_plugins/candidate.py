@@ -13,6 +13,7 @@
 
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import lru_cache
@@ -44,6 +45,10 @@ MAX_CUES = 8
 MAX_CUE_WORDS = 3
 MAX_CUE_CJK_CHARS = 6
 MAX_CUE_CHARS = 40
+MAX_OTHER_SENSES = 6
+MAX_OTHER_SENSE_WORDS = 4
+MAX_OTHER_SENSE_CJK_CHARS = 8
+MAX_OTHER_SENSE_CHARS = 48
 MAX_METADATA_KEYS = 16
 MAX_METADATA_KEY_CHARS = 64
 MAX_METADATA_VALUE_CHARS = 200
@@ -136,17 +141,22 @@ Tag = Annotated[str, Strict(), StringConstraints(min_length=1, max_length=MAX_TA
 _CJK_CHAR = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 
 
-def _short_phrase(value: str) -> str:
-    """A cue is a short phrase: at most 3 words, or at most 6 CJK characters."""
-    if not value.strip():
-        raise ValueError("a cue must not be blank")
-    cjk = len(_CJK_CHAR.findall(value))
-    if cjk > MAX_CUE_CJK_CHARS:
-        raise ValueError(f"a cue has at most {MAX_CUE_CJK_CHARS} CJK characters, not {cjk}")
-    words = len(_CJK_CHAR.sub(" ", value).split())
-    if words > MAX_CUE_WORDS:
-        raise ValueError(f"a cue has at most {MAX_CUE_WORDS} words, not {words}")
-    return value
+def _phrase_of(what: str, most_words: int, most_cjk: int) -> Callable[[str], str]:
+    """A check that a phrase is short: at most ``most_words`` words, or ``most_cjk`` CJK
+    characters."""
+
+    def short_phrase(value: str) -> str:
+        if not value.strip():
+            raise ValueError(f"{what} must not be blank")
+        cjk = len(_CJK_CHAR.findall(value))
+        if cjk > most_cjk:
+            raise ValueError(f"{what} has at most {most_cjk} CJK characters, not {cjk}")
+        words = len(_CJK_CHAR.sub(" ", value).split())
+        if words > most_words:
+            raise ValueError(f"{what} has at most {most_words} words, not {words}")
+        return value
+
+    return short_phrase
 
 
 Cue = Annotated[
@@ -154,7 +164,14 @@ Cue = Annotated[
     Strict(),
     StringConstraints(min_length=1, max_length=MAX_CUE_CHARS),
     Storable,
-    AfterValidator(_short_phrase),
+    AfterValidator(_phrase_of("a cue", MAX_CUE_WORDS, MAX_CUE_CJK_CHARS)),
+]
+OtherSense = Annotated[
+    str,
+    Strict(),
+    StringConstraints(min_length=1, max_length=MAX_OTHER_SENSE_CHARS),
+    Storable,
+    AfterValidator(_phrase_of("an other sense", MAX_OTHER_SENSE_WORDS, MAX_OTHER_SENSE_CJK_CHARS)),
 ]
 MetadataKey = Annotated[
     str, Strict(), StringConstraints(min_length=1, max_length=MAX_METADATA_KEY_CHARS), Storable
@@ -198,14 +215,17 @@ class MemoryCandidate(BaseModel):
     conflict_signal: Annotated[bool, Strict()]
     cues: Annotated[list[Cue], Field(max_length=MAX_CUES)] = []
     """Optional short phrases naming when the memory should come to mind (S1)."""
+    other_senses: Annotated[list[OtherSense], Field(max_length=MAX_OTHER_SENSES)] = []
+    """Optional short phrases in which a word of the memory means something else (S1): a
+    request holding one is not about the memory there."""
     metadata: Annotated[dict[MetadataKey, MetadataValue], Field(max_length=MAX_METADATA_KEYS)] = {}
     """Optional application metadata: only keys ``MemoryConfig.metadata_schema`` declares."""
 
     def to_json(self) -> dict[str, Any]:
-        """The candidate as plain JSON (snake_case, enums as strings); ``cues`` and
-        ``metadata`` only when there are some."""
+        """The candidate as plain JSON (snake_case, enums as strings); ``cues``,
+        ``other_senses`` and ``metadata`` only when there are some."""
         data = self.model_dump(mode="json")
-        for optional in ("cues", "metadata"):
+        for optional in ("cues", "other_senses", "metadata"):
             if not data[optional]:
                 del data[optional]
         return data
@@ -293,6 +313,7 @@ class RecordFeatures(NamedTuple):
     names: tuple[str, ...]
     short_lower: tuple[str, ...]
     cues: tuple[str, ...] = ()
+    other_senses: tuple[str, ...] = ()
     probes: tuple[str, ...] | None = None
     """The recall index's keys of ``all``, sorted, so a cold read need not derive them
     again; ``None`` for features stored without them (the index derives them then)."""
@@ -314,6 +335,8 @@ class RecordFeatures(NamedTuple):
             data["probes"] = list(self.probes)
         if self.cues:
             data["cues"] = list(self.cues)
+        if self.other_senses:
+            data["other_senses"] = list(self.other_senses)
         return data
 
     @staticmethod
@@ -349,6 +372,7 @@ class RecordFeatures(NamedTuple):
                 tuple(names),
                 tuple(short_lower),
                 tuple(data["cues"]) if "cues" in data else (),
+                tuple(data["other_senses"]) if "other_senses" in data else (),
                 # Interned: records share most of their words, so their probes share strings.
                 tuple(map(_intern, probes)) if (probes := data.get("probes")) is not None else None,
                 FEATURES_VERSION,
@@ -428,6 +452,8 @@ class MemoryRecord:
     cues: tuple[str, ...] = ()
     metadata: dict[str, Any] = field(default_factory=dict, compare=False)
     """The application metadata the candidate carried (declared keys only)."""
+    other_senses: tuple[str, ...] = ()
+    """The candidate's other senses the program kept (see :mod:`memory_plugins.gates.cues`)."""
 
     @property
     def last_changed(self) -> str:
@@ -464,6 +490,8 @@ class MemoryRecord:
             data["cues"] = list(self.cues)
         if self.metadata:  # likewise metadata
             data["metadata"] = dict(self.metadata)
+        if self.other_senses:  # likewise other senses
+            data["other_senses"] = list(self.other_senses)
         return data
 
     @classmethod
@@ -499,6 +527,7 @@ class MemoryRecord:
             _vector_from_json(data, cues),
             cues,
             dict(meta) if (meta := data.get("metadata")) else {},
+            tuple(senses) if (senses := data.get("other_senses")) else (),
         )
 
 

@@ -3,9 +3,9 @@
 An exported line is one record as stored (status, history, timestamps; its vector with
 ``vectors=True``), never the user id nor its namespace. Importing reads such lines into
 any store for a principal: each line passes the write gates again (its text, tags,
-identity and cues, and every earlier text of its history), so a refused line is reported
-with its reason code and never stored while the others go on; the cues the gates' filter
-drops are left out. Status, timestamps and history are kept as exported: a suppressed
+identity, cues and other senses, and every earlier text of its history), so a refused
+line is reported with its reason code and never stored while the others go on; the cues
+and other senses the gates' filter drops are left out. Status, timestamps and history are kept as exported: a suppressed
 record stays suppressed. Importing is idempotent: a line equal to the stored record
 changes nothing, and neither does one older than it.
 
@@ -67,6 +67,8 @@ _DERIVED = ("features", "vector")
 """Stored fields computed from the others: left out when comparing a line with the store."""
 
 _RECORD_FIELDS = frozenset(f.name for f in fields(MemoryRecord)) | {"schema_version"}
+_PHRASES = ("cues", "other_senses")
+"""The candidate's optional phrase lists a record keeps (what the gates' filter kept)."""
 _TIMESTAMPS = ("created_at", "updated_at", "suppressed_at", "expires_at")
 # A history entry is what the record was: only its content is judged again, not its
 # confidence at the time (the gates' thresholds may have moved since).
@@ -232,8 +234,10 @@ def _admit(
     if decision.code is not None:
         return None, refuse(decision.code, decision.detail, key)
     kept = decision.candidate
-    if kept is not None and data.get("cues"):  # the cues the program keeps, as for a new memory
-        data["cues"] = list(kept.cues)
+    if kept is not None:  # what the program keeps, as for a new memory
+        for name in _PHRASES:
+            if data.get(name):
+                data[name] = list(getattr(kept, name))
     for index, entry in enumerate(data.get("history") or ()):
         decision = evaluate(_candidate(data | entry, _HISTORY_CONFIDENCE), source, config)
         if decision.code is not None:
@@ -270,7 +274,7 @@ def _candidate(data: Mapping[str, Any], confidence: Any) -> dict[str, Any]:
         # Judged like a new memory's: only the keys this configuration declares.
         **({"metadata": data["metadata"]} if data.get("metadata") else {}),
         # Stored strings like the text: a secret in a cue refuses the line.
-        **({"cues": data["cues"]} if data.get("cues") else {}),
+        **{name: data[name] for name in _PHRASES if data.get(name)},
     }
 
 

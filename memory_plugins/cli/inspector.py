@@ -70,8 +70,10 @@ def _list(engine: MemoryEngine, args: argparse.Namespace) -> int:
             f"{record.status.value:<10} {record.confidence:>4.2f}  {record.last_changed[:19]}  "
             f"{escape_visible(record.key)}\n{'':<10} {quote_line(text)}  [{tags}]"
         )
-        if record.cues:
-            print(f"{'':<10} cues: {', '.join(record.cues)}")
+        for label, phrases in (("cues", record.cues), ("other senses", record.other_senses)):
+            if phrases:
+                shown = ", ".join(escape_visible(" ".join(p.split())) for p in phrases)
+                print(f"{'':<10} {label}: {shown}")
         if record.metadata:
             shown = json.dumps(record.metadata, ensure_ascii=False, sort_keys=True)
             print(f"{'':<10} metadata: {escape_visible(shown)}")

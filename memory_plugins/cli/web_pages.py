@@ -146,7 +146,13 @@ def _record_row(user: str, record: MemoryRecord) -> str:
         f'<td class="status-{status}">{status}</td>'
         f"<td>{show(record.text)}<br><span class='key'>{show(record.key)}</span><br>"
         f"tags: {', '.join(show(t) for t in record.tags)} · confidence "
-        f"{record.confidence:.2f} · {show(record.type.value)}</td>"
+        f"{record.confidence:.2f} · {show(record.type.value)}"
+        + "".join(
+            f"<br>{label}: {', '.join(show(p) for p in phrases)}"
+            for label, phrases in (("cues", record.cues), ("other senses", record.other_senses))
+            if phrases
+        )
+        + "</td>"
         f"<td>{'<br>'.join(times)}</td><td>{_history(record.history)}</td>"
         f"<td>{links}</td></tr>"
     )

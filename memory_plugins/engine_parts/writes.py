@@ -43,7 +43,7 @@ from memory_plugins.keys import (
 )
 from memory_plugins.namespaces import CHANGE_TOKEN_KEY, SLICE_SEGMENT, state_namespace
 from memory_plugins.outcomes import EngineStats, OutcomeStatus, WriteOutcome
-from memory_plugins.recall.features import compute_features
+from memory_plugins.recall.features import compute_features, features_of
 from memory_plugins.semantic import vector_current
 from memory_plugins.store import MarkerState, StoreGateway
 
@@ -244,10 +244,7 @@ class WritePath:
         token read with the records' previous state), or forget it (``seen`` unknown)."""
         # A record read with features of an earlier layout is written back with current ones.
         batch = [
-            r
-            if r.features is not None
-            else replace(r, features=compute_features(r.type, r.text, r.tags, r.identity, r.cues))
-            for r in records
+            r if r.features is not None else replace(r, features=features_of(r)) for r in records
         ]
         marker = self._change_marker(namespace, now)
         try:
@@ -332,6 +329,8 @@ class WritePath:
         text = cand.text.strip()
         # A candidate without cues says nothing about them: the record keeps its own.
         cues = tuple(cand.cues) or (existing.cues if existing is not None else ())
+        senses = tuple(cand.other_senses) or (existing.other_senses if existing else ())
+        features = compute_features(cand.type, text, tags, cand.identity, cues, other_senses=senses)
         if existing is None:
             record = MemoryRecord(
                 key=key,
@@ -346,9 +345,10 @@ class WritePath:
                 reason=cand.reason,
                 created_at=stamp,
                 expires_at=self._expiry(now),
-                features=compute_features(cand.type, text, tags, cand.identity, cues),
+                features=features,
                 cues=cues,
                 metadata=dict(cand.metadata),
+                other_senses=senses,
             )
             return WriteOutcome(OutcomeStatus.ADDED, key=key, record=record, candidate=cand)
 
@@ -359,6 +359,7 @@ class WritePath:
             and existing.text == text
             and existing.tags == tags
             and existing.cues == cues
+            and existing.other_senses == senses
             and (not cand.metadata or existing.metadata == cand.metadata)
         ):
             return WriteOutcome(OutcomeStatus.DUPLICATE, key=key, record=existing, candidate=cand)
@@ -376,8 +377,9 @@ class WritePath:
             suppressed_by=None,
             expires_at=self._expiry(now),
             history=(*existing.history, _history(existing, "updated", conversation_id, stamp)),
-            features=compute_features(cand.type, text, tags, cand.identity, cues),
+            features=features,
             cues=cues,
+            other_senses=senses,
             # A candidate without metadata says nothing about it: the record keeps its own.
             metadata=dict(cand.metadata) if cand.metadata else existing.metadata,
             vector=None,  # kept by VectorWork.attach while the text and cues are unchanged

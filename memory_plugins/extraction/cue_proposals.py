@@ -4,9 +4,10 @@ the program.
 :func:`propose_cues` takes at most ``limit`` of a principal's active records that have no
 cues (so calling it again resumes where it stopped), shows the model only those memories
 and the prompt's :data:`~memory_plugins.extraction.prompt.CUE_INSTRUCTIONS`, and writes
-each answer back as an update of the same record through ``engine.remember``: the same
-schema, gates and cue filter as any candidate. A record whose proposed cues were all
-dropped stays without cues (and is asked again by a later call).
+each answer (its cues, and the other senses where the model names some) back as an update
+of the same record through ``engine.remember``: the same schema, gates and cue filter as
+any candidate. A record whose proposed cues were all dropped stays without cues (and is
+asked again by a later call).
 
 >>> from langgraph.store.memory import InMemoryStore
 >>> from memory_plugins import MemoryConfig, MemoryEngine
@@ -14,10 +15,12 @@ dropped stays without cues (and is asked again by a later call).
 >>> from memory_plugins.testing import ScriptedChatModel, candidate
 >>> engine = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret="0123456789abcdef"))
 >>> _ = engine.remember("alice", [candidate()], source_conversation_id="c-1")
->>> model = ScriptedChatModel(['{"cues": [{"id": "m1", "cues": ["afternoon break", "下午茶"]}]}'])
+>>> model = ScriptedChatModel(['{"cues": [{"id": "m1", "cues": ["afternoon break", "下午茶"], '
+...                             '"other_senses": ["tea party"]}]}'])
 >>> report = propose_cues(engine, "alice", MemoryExtractor(model), limit=10)
->>> report.updated, engine.list_records("alice")[0].cues
-(1, ('afternoon break', '下午茶'))
+>>> record = engine.list_records("alice")[0]
+>>> report.updated, record.cues, record.other_senses
+(1, ('afternoon break', '下午茶'), ('tea party',))
 """
 
 import json
@@ -40,10 +43,11 @@ MAX_RECORDS_PER_CALL = 50
 
 _SYSTEM = (
     "You propose retrieval cues for stored long-term memories about a user. For each "
-    'memory below, give its "cues" field as these instructions define it:\n\n'
+    'memory below, give its "cues" and "other_senses" fields as these instructions define '
+    "them:\n\n"
     + CUE_INSTRUCTIONS
-    + '\nReply with one JSON object only: {"cues": [{"id": ..., "cues": [...]}, ...]}, one '
-    "entry per memory id."
+    + '\nReply with one JSON object only: {"cues": [{"id": ..., "cues": [...], '
+    '"other_senses": [...]}, ...]}, one entry per memory id.'
 )
 
 
@@ -110,15 +114,15 @@ def propose_cues(
     proposed: dict[str, Any] = {}
     for row in rows:
         if isinstance(row, dict) and isinstance(row.get("id"), str):
-            proposed[row["id"]] = row.get("cues")
+            proposed[row["id"]] = row
     updated = 0
     for i, record in enumerate(batch, start=1):
-        cues = proposed.get(f"m{i}")
-        if not cues:
+        row = proposed.get(f"m{i}", {})
+        if not row.get("cues"):
             continue
         [outcome] = engine.remember(
             principal,
-            [_with_cues(record, cues)],
+            [_with_cues(record, row["cues"], row.get("other_senses"))],
             source_conversation_id=record.source_conversation_id,
         )
         if outcome.status is OutcomeStatus.UPDATED and outcome.record and outcome.record.cues:
@@ -126,8 +130,10 @@ def propose_cues(
     return CueProposals(len(batch), updated, len(batch) - updated, len(waiting) - updated)
 
 
-def _with_cues(record: MemoryRecord, cues: Any) -> dict[str, Any]:
-    """The record as the candidate that would have written it, with the proposed cues."""
+def _with_cues(record: MemoryRecord, cues: Any, other_senses: Any) -> dict[str, Any]:
+    """The record as the candidate that would have written it, with the proposed cues (and
+    other senses, when the model gave some)."""
+    senses = {"other_senses": other_senses} if other_senses else {}
     return {
         "type": record.type.value,
         "text": record.text,
@@ -140,4 +146,5 @@ def _with_cues(record: MemoryRecord, cues: Any) -> dict[str, Any]:
         "reason": record.reason,
         "conflict_signal": False,
         "cues": cues,
+        **senses,
     }

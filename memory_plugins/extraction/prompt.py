@@ -20,6 +20,8 @@ from memory_plugins.candidate import (
     MAX_CUE_CHARS,
     MAX_CUES,
     MAX_IDENTITY_PART_CHARS,
+    MAX_OTHER_SENSE_CHARS,
+    MAX_OTHER_SENSES,
     MAX_REASON_CHARS,
     MAX_TAG_CHARS,
     Action,
@@ -71,10 +73,31 @@ Examples:
   "spring hike"]
 - "The user wants every answer to end with a one-line summary." -> "cues": ["explain",
   "write-up", "report", "review", "解释", "报告"]
+
+- "other_senses": 0 to 6 short phrases (each at most 4 words, or at most 8 Chinese
+characters) in which a word of this memory is used in another sense: compounds, brand and
+product names, set phrases and technical terms that contain the memory's word but are
+about something else. A request containing one of them is not about this memory, so the
+word there does not count for it. Rules for other senses:
+  - Each phrase contains a word of the memory's text, subject, tags or cues, spelt as a
+    request would spell it (in either language).
+  - Only senses a request would really use.
+  - Never a phrase that belongs to the memory's own topic (a dish made with the food, a
+    piece of gear for the hobby, a kind of the thing): those requests are the ones the
+    memory is for.
+  - Most memories have none: give an empty list unless a word of the memory is common in
+    another sense.
+
+Examples:
+- "用户养了一只仓鼠，叫小米。" -> "other_senses": ["小米手机", "小米粥", "小米 SU7"]
+- "The user is afraid of spiders." -> "other_senses": ["Spider-Man", "spider plant",
+  "web spider", "spider solitaire"]
+- "The user commutes by bus." -> "other_senses": ["USB bus", "bus error", "bus factor"]
+- "The user loves dark chocolate." -> "other_senses": []
 """
-"""What the prompt says about the optional ``cues`` field (S1), as one block: the same text
-was given to the separate model runs that wrote the cues of the recall sets
-(``tests/data/recall/cues/``)."""
+"""What the prompt says about the optional ``cues`` and ``other_senses`` fields (S1), as one
+block: the same text was given to the separate model runs that wrote the cues and other
+senses of the recall sets (``tests/data/recall/cues/``)."""
 
 _PROMPT_HEAD = """\
 You extract long-term memories about the user from ONE finished chat turn. You only \
@@ -83,7 +106,8 @@ anything that breaks the rules below. Conversations may be in Chinese, English o
 
 # Output
 Return one JSON object: {"candidates": [ ... ]}. Each candidate has exactly these fields \
-and no others (an extra field gets the candidate rejected; "cues" is optional):
+and no others (an extra field gets the candidate rejected; "cues" and "other_senses" \
+are optional):
 - "type": one of the eight types below.
 - "text": the memory as ONE third-person fact sentence about the user, at most 300 \
 characters, written in the language the user wrote in (a Chinese message gives a Chinese \
@@ -207,6 +231,11 @@ _CANDIDATE_ITEM: dict[str, Any] = {
             "type": "array",
             "items": {"type": "string", "minLength": 1, "maxLength": MAX_CUE_CHARS},
             "maxItems": MAX_CUES,
+        },
+        "other_senses": {
+            "type": "array",
+            "items": {"type": "string", "minLength": 1, "maxLength": MAX_OTHER_SENSE_CHARS},
+            "maxItems": MAX_OTHER_SENSES,
         },
     },
     "required": [

@@ -4,8 +4,9 @@
 :class:`~memory_plugins.recall.index.RecordIndex` files it under), and keeps, per dimension of
 :mod:`memory_plugins.recall.scoring`, postings from what a query can hold to those rows:
 
-* *needles*: each distinct tag, identity part, whole text and cue (the needle, with the tag,
-  part value or cue as written) and the rows holding it (with the part or cue position).
+* *needles*: each distinct tag, identity part, whole text, cue and other sense (the needle,
+  with the tag, part value, cue or other sense as written) and the rows holding it (with
+  the part, cue or other sense position).
   A needle matches when it is a substring of the query's canonical form; every word piece
   and CJK pair or single character of a matching needle is then one of the query's
   (:func:`query_keys`), so each needle is filed under one of its own (:func:`needle_keys`)
@@ -45,8 +46,8 @@ TYPES = tuple(MemoryType)
 _CODE = {kind: code for code, kind in enumerate(TYPES)}
 
 Needle = tuple[str, ...]
-"""``("t", needle, tag)``, ``("i", needle, part value)``, ``("x", needle)`` or
-``("c", needle, cue)``."""
+"""``("t", needle, tag)``, ``("i", needle, part value)``, ``("x", needle)``,
+``("c", needle, cue)`` or ``("o", needle, other sense)``."""
 
 _STEP = 1024.0
 """Spacing of the order numbers when they are laid out anew."""
@@ -253,6 +254,10 @@ class ScoringRows:
             needle(("x", feats.text_needle), row, 0)
         for at, (cue, pin) in enumerate(zip(record.cues, feats.cues, strict=False)):
             needle(("c", pin, cue), row, at)
+        for at, (sense, pin) in enumerate(
+            zip(record.other_senses, feats.other_senses, strict=False)
+        ):
+            needle(("o", pin, sense), row, at)
         for key in set(needle_keys(feats.text)):
             post(self.words, key, row)
         for postings, held in (

@@ -29,5 +29,6 @@ def consideration_json(item: Consideration) -> dict[str, Any]:
         "matched": {k: list(v) for k, v in item.matched.items()},
         "text": item.record.text,
         "cues": list(item.record.cues),
+        "other_senses": list(item.record.other_senses),
         "scope": item.scope,
     }

@@ -19,6 +19,9 @@ never requires rewriting records.
   CJK characters. The others are plain prose words and weigh
   ``RecallConfig.plain_word_weight``.
 * ``cues`` — one needle per cue, aligned with ``record.cues``.
+* ``other_senses`` — one needle per other sense, aligned with ``record.other_senses``: a
+  query holding one uses the record's word there in another sense (not part of ``all``:
+  an other sense never makes a record a candidate).
 * ``all`` — text, tags, identity and cues in one canonical string, ``|``-separated (so the
   read cache's inverted index finds a record by its cue words too).
 * ``names``, ``short_lower`` — word forms the text writes only capitalised (a name,
@@ -97,6 +100,8 @@ def compute_features(
     tags: tuple[str, ...],
     identity: Identity,
     cues: tuple[str, ...] = (),
+    *,
+    other_senses: tuple[str, ...] = (),
 ) -> RecordFeatures:
     """The features the scorer needs, computed once when the record is written.
 
@@ -128,6 +133,7 @@ def compute_features(
         names=tuple(names),
         short_lower=tuple(short_lower),
         cues=tuple(join_units(found) for found in cue_units),
+        other_senses=tuple(join_units(units(sense)) for sense in other_senses),
         probes=tuple(sorted(map(sys.intern, probe_keys(joined)))),  # shared, as when read
     )
 
@@ -137,4 +143,11 @@ def features_of(record: MemoryRecord) -> RecordFeatures:
     stored = record.features
     if stored is not None:
         return stored
-    return compute_features(record.type, record.text, record.tags, record.identity, record.cues)
+    return compute_features(
+        record.type,
+        record.text,
+        record.tags,
+        record.identity,
+        record.cues,
+        other_senses=record.other_senses,
+    )

@@ -64,6 +64,13 @@ the text and identity phrases are *partial* overlap: they add to a lexical overl
 never replace it — except for ``self_context_types`` (``stable_user_context``), where an
 identity phrase or a self-context cue is enough. That is S5's "limited phrase overlap".
 
+**Other senses.** A record's ``other_senses`` (S1) name phrases in which one of its words
+means something else (``苹果手机`` for a memory of eating apples). A query holding one is
+scored for that record without the words there (:func:`~memory_plugins.recall.text.without_phrases`),
+its ``semantic`` dimension not counted (the similarity was measured with those words); what
+else the query shares with the record still counts. ``explain`` shows ``other_sense`` when
+that held a record back.
+
 Selection keeps ``active`` records with confidence ≥ ``min_confidence`` that have not
 expired and score ≥ ``min_score``; orders them by score, then most recent change, then
 key; and takes at most ``max_records`` whose texts (each cut to ``max_chars_per_record``)
@@ -101,7 +108,7 @@ from memory_plugins.recall.arrays import TYPES, ScoringRows, query_keys
 from memory_plugins.recall.features import RecordFeatures, features_of
 from memory_plugins.recall.index import IndexView
 from memory_plugins.recall.query import Lexicon, QueryProfile, analyse_query
-from memory_plugins.recall.text import is_cjk
+from memory_plugins.recall.text import is_cjk, without_phrases
 from memory_plugins.recall.types import (
     DIMENSIONS,
     OPTIONAL_DIMENSIONS,
@@ -148,6 +155,8 @@ class RecordScore:
     """Blocked because cues were the only match and fewer than ``cues_to_select_alone``."""
     in_passing: bool = False
     """Lowered by :mod:`~memory_plugins.recall.passing` from a selectable rule score."""
+    other_sense: bool = False
+    """Scored without the words the query uses in one of the record's ``other_senses``."""
 
 
 def score_record(
@@ -240,6 +249,7 @@ class _Query:
         "profile",
         "similarities",
         "text",
+        "without_memo",
     )
 
     def __init__(
@@ -262,6 +272,22 @@ class _Query:
         """Cue needles in the query that many of the user's records hold (see _crowded)."""
         self.in_passing = passing.applies(profile, config)
         """One word counts once (:mod:`~memory_plugins.recall.passing`)."""
+        self.without_memo: dict[tuple[str, ...], _Query] | None = {}
+        """The query without some phrases (see :meth:`without`); ``None`` for such a query."""
+
+    def without(self, pins: tuple[str, ...]) -> "_Query":
+        """This query with the phrases ``pins`` (needles) taken out and its meaning not
+        counted: what a record whose ``other_senses`` they are is scored against."""
+        memo = self.without_memo
+        held = memo.get(pins) if memo is not None else None
+        if held is None:
+            text = without_phrases(self.profile.text, pins)
+            held = _Query(analyse_query(text, self.config), self.config, None)
+            held.crowded = self.crowded
+            held.without_memo = None
+            if memo is not None:
+                memo[pins] = held
+        return held
 
     def case_clash(self, tag: str) -> bool:
         # Memoised per query: many records share a tag or an identity part (a name).
@@ -448,6 +474,10 @@ def _score(
     no probe of the query) the rule dimensions are 0 without being visited; with
     ``explain`` false only the total is kept (the per-turn path), unless one word counts
     once (:mod:`~memory_plugins.recall.passing` reads what matched)."""
+    if feats.other_senses and q.without_memo is not None:
+        pins = tuple(pin for pin in feats.other_senses if pin and pin in q.text)
+        if pins:
+            return _without_other_senses(q, record, feats, pins, lexical=lexical, explain=explain)
     explain = explain or q.in_passing
     scores: dict[str, float] = dict.fromkeys(DIMENSIONS, 0.0) if explain else {}
     matched: dict[str, list[str]] = {}
@@ -504,6 +534,33 @@ def _score(
             matched["cues"].append(f"cues alone select from {least} matched")
         return RecordScore(scores, matched, 0.0, True, lone_cues=True)
     return RecordScore(scores, matched, total, False, in_passing=lowered)
+
+
+def _without_other_senses(
+    q: _Query,
+    record: MemoryRecord,
+    feats: RecordFeatures,
+    pins: tuple[str, ...],
+    *,
+    lexical: bool,
+    explain: bool,
+) -> RecordScore:
+    """``record``'s score when the query holds some of its ``other_senses`` (the needles
+    ``pins``): the query's words there are taken in another sense, so the record is scored
+    against the rest of the query, and its meaning (measured on the whole query, those
+    words included) does not count."""
+    score = _score(q.without(pins), record, feats, lexical=lexical, explain=explain)
+    score.other_sense = True
+    if explain:
+        pairs = zip(record.other_senses, feats.other_senses, strict=False)
+        named = [sense for sense, pin in pairs if pin in pins]
+        score.matched["other_senses"] = [
+            f"{', '.join(named)}: the request uses the memory's words in another sense; "
+            "they do not count"
+        ]
+        if q.similarities is not None:
+            score.scores["semantic"] = 0.0
+    return score
 
 
 def _add_cues(
@@ -655,6 +712,8 @@ def _skip_reason(
         return SkipReason.CONTROLLED_TYPE_NO_OVERLAP
     if score is not None and score.in_passing and score.total < config.min_score:
         return SkipReason.ONE_WORD_IN_PASSING
+    if score is not None and score.other_sense and score.total < config.min_score:
+        return SkipReason.OTHER_SENSE
     if score is None or score.total <= 0 or score.total < config.min_score:
         return SkipReason.BELOW_MIN_SCORE
     return None
@@ -703,7 +762,7 @@ def _score_all(
             score = _score(q, record, feats, lexical=lexical, explain=explain)
             if ranking:
                 held.append((record, score, rare))
-            elif score.total > 0 or score.blocked:
+            elif score.total > 0 or score.blocked or (explain and score.other_sense):
                 rows.append((record, score))
             else:
                 silent.append(record)
@@ -961,6 +1020,16 @@ def _take_arrays(q: _Query, held: ScoringRows, chosen: Any, now: datetime) -> li
     scored = _array_scores(q, held, chosen)
     np = held.np
     total, eligible = _settle_arrays(q, held, chosen, scored)
+    if scored.other_sense is not None:
+        # The few records whose other senses the query holds, one at a time.
+        config = q.config
+        for position in scored.other_sense.tolist():
+            record = held.records[int(chosen[position])]
+            if record is None:  # a candidate row holds its record; never taken
+                continue
+            score = _score(q, record, features_of(record), lexical=True, explain=False)
+            total[position] = score.total
+            eligible[position] = _skip_reason(record, score, config, now) is None
     picked = np.flatnonzero(eligible)
     rows = chosen[picked]
     ranked = _ranked(np, held.records, rows, total[picked], held.rank[rows])
@@ -1012,15 +1081,19 @@ def _read(
 class _ArrayScores:
     """The rule dimensions of the candidate rows, aligned with them: the rule total before
     cues, the overlap each record's matches make, the cues' score and matches (``None``
-    when no cue of the query matched)."""
+    when no cue of the query matched), and the positions of the candidates whose other
+    senses the query holds (``None`` for none: see :func:`_without_other_senses`)."""
 
-    __slots__ = ("cue_found", "cues", "overlap", "rules")
+    __slots__ = ("cue_found", "cues", "other_sense", "overlap", "rules")
 
-    def __init__(self, rules: Any, overlap: Any, cues: Any, cue_found: Any) -> None:
+    def __init__(
+        self, rules: Any, overlap: Any, cues: Any, cue_found: Any, other_sense: Any
+    ) -> None:
         self.rules = rules
         self.overlap = overlap
         self.cues = cues
         self.cue_found = cue_found
+        self.other_sense = other_sense
 
 
 def _array_scores(q: _Query, held: ScoringRows, chosen: Any) -> _ArrayScores:
@@ -1063,6 +1136,7 @@ def _scores_at(q: _Query, held: ScoringRows, chosen: Any, local: Any) -> _ArrayS
     ident_parts: list[Any] = []
     text_rows: list[Any] = []
     cue_needles: list[tuple[Any, Any, str]] = []
+    sensed: list[Any] = []
     crowd: Counter[str] = Counter()
     reached: set[tuple[str, ...]] = set()
     by_key = held.by_key
@@ -1075,6 +1149,9 @@ def _scores_at(q: _Query, held: ScoringRows, chosen: Any, local: Any) -> _ArrayS
         if pin not in query:
             continue
         rows, at = held.needles[needle]
+        if kind == "o":
+            sensed.append(here(held.rows(rows)))
+            continue
         if kind == "c":
             found = local[held.rows(rows)]
             crowd[pin] += int((found >= 0).sum())
@@ -1133,12 +1210,18 @@ def _scores_at(q: _Query, held: ScoringRows, chosen: Any, local: Any) -> _ArrayS
     if ascii_rows is not None:
         rules += np.bincount(ascii_rows, ascii_weights, minlength=size)
         overlap[ascii_rows] = _FULL
-    # cues, summed in each record's cue order as _cues does
-    if not cue_needles:
-        return _ArrayScores(rules, overlap, None, None)
-    cues = np.zeros(size)
+    # other senses: the records scored one at a time (with the crowded cues) replace these
+    other_sense = np.unique(_joined(np, sensed)) if sensed else None
+    if other_sense is not None and not len(other_sense):
+        other_sense = None
     least = config.cue_shared_by
     crowded = {pin for pin, count in crowd.items() if least and count >= least}
+    if other_sense is not None:
+        q.crowded = frozenset(crowded)
+    # cues, summed in each record's cue order as _cues does
+    if not cue_needles:
+        return _ArrayScores(rules, overlap, None, None, other_sense)
+    cues = np.zeros(size)
     places = np.concatenate([at[found >= 0] for found, at, _ in cue_needles])
     where = np.concatenate([found[found >= 0] for found, _, _ in cue_needles])
     weights = np.concatenate(
@@ -1158,7 +1241,7 @@ def _scores_at(q: _Query, held: ScoringRows, chosen: Any, local: Any) -> _ArrayS
     cue_found = np.bincount(where, minlength=size)
     if config.cue_overlap:
         overlap[cue_found > 0] = _FULL
-    return _ArrayScores(rules, overlap, cues, cue_found)
+    return _ArrayScores(rules, overlap, cues, cue_found, other_sense)
 
 
 _LOWER, _UPPER = frozenset({"lower"}), frozenset({"upper"})

@@ -20,6 +20,7 @@ True
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -36,6 +37,7 @@ __all__ = [
     "query_keys",
     "stem",
     "units",
+    "without_phrases",
 ]
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
@@ -105,8 +107,12 @@ def _english() -> Any:
     return snowballstemmer.stemmer("english")
 
 
-def units(text: str) -> list[Unit]:
-    """The units of ``text`` in order (see the module docstring)."""
+def units(text: str, spans: list[list[int]] | None = None) -> list[Unit]:
+    """The units of ``text`` in order (see the module docstring).
+
+    With ``spans``, one list per unit is appended to it: where, in ``text`` after NFKC, each
+    character of a CJK unit's form stands, or a word unit's start and end.
+    """
     found: list[Unit] = []
     text = unicodedata.normalize("NFKC", text).translate(_APOSTROPHES)
     position = 0
@@ -125,8 +131,12 @@ def units(text: str) -> list[Unit]:
         if kind == "cjk":
             if joinable and found:
                 found[-1] = Unit(True, found[-1].form + value, found[-1].raw + value)
+                if spans is not None:
+                    spans[-1].extend(range(match.start(), position))
             else:
                 found.append(Unit(True, value, value))
+                if spans is not None:
+                    spans.append(list(range(match.start(), position)))
             joinable = True
             sentence_start = False
             continue
@@ -134,8 +144,56 @@ def units(text: str) -> list[Unit]:
         lowered = value.lower()
         raw = lowered[:-2] if lowered.endswith("'s") else lowered
         found.append(Unit(False, stem(raw), raw, _technical(value, sentence_start)))
+        if spans is not None:
+            spans.append([match.start(), position])
         sentence_start = False
     return found
+
+
+def without_phrases(text: str, needles: Iterable[str]) -> str:
+    """``text`` (after NFKC) with every place where one of ``needles`` matches its canonical
+    form replaced by a comma, which no phrase spans: what is left of a query once the
+    phrases are taken out.
+
+    >>> without_phrases("家具的钢琴烤漆面怎么清洁", [needle("钢琴烤漆")])
+    '家具的 , 面怎么清洁'
+    >>> without_phrases("Are Spider Plants toxic to cats?", [needle("spider plant")])
+    'Are  ,  toxic to cats?'
+    """
+    spans: list[list[int]] = []
+    found = units(text, spans)
+    text = unicodedata.normalize("NFKC", text).translate(_APOSTROPHES)
+    # The canonical form, and where each of its characters comes from (-1: a separator).
+    form_chars: list[str] = [" "]
+    origin: list[int] = [-1]
+    for unit, where in zip(found, spans, strict=True):
+        form_chars.extend(unit.form)
+        origin.extend(where if unit.cjk else [where[0]] * (len(unit.form) - 1) + [where[1] - 1])
+        form_chars.append(" ")
+        origin.append(-1)
+    form = "".join(form_chars)
+    cut: list[tuple[int, int]] = []
+    for pin in needles:
+        body = pin.strip()
+        if not body:
+            continue
+        start = form.find(pin)
+        while start >= 0:
+            inside = [at for at in origin[start : start + len(pin)] if at >= 0]
+            cut.append((min(inside), max(inside) + 1))
+            start = form.find(pin, start + 1)
+    if not cut:
+        return text
+    pieces: list[str] = []
+    position = 0
+    for start, end in sorted(cut):
+        if end <= position:
+            continue
+        pieces.append(text[position : max(start, position)])
+        pieces.append(" , ")
+        position = end
+    pieces.append(text[position:])
+    return "".join(pieces)
 
 
 def _technical(word: str, sentence_start: bool) -> bool:

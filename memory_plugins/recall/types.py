@@ -43,6 +43,10 @@ class SkipReason(StrEnum):
     """A question about something else shares one word with it, counted once
     (``RecallConfig.one_word_in_passing``); counted in every dimension it would have been
     selected."""
+    OTHER_SENSE = "other_sense"
+    """The query holds one of the record's ``other_senses`` (``苹果手机`` against a memory of
+    eating apples): the words there do not count for it, and what is left scores below
+    the minimum."""
     BELOW_MIN_SCORE = "below_min_score"
     OVER_BUDGET = "over_budget"
     SHADOWED = "shadowed"
@@ -115,6 +119,10 @@ _HEADINGS = {
 }
 
 
+def _phrases(phrases: tuple[str, ...]) -> str:
+    return ", ".join(escape_visible(" ".join(p.split())) for p in phrases)
+
+
 def _verdict(item: Consideration) -> str:
     return "SELECTED" if item.selected else (item.reason.value if item.reason else "-")
 
@@ -170,7 +178,9 @@ def format_explanation(ranking: Ranking) -> str:
             )
             lines.append(f"{'':<{width}}  matched {shown}")
         if item.record.cues and "cues" in item.scores:
-            lines.append(f"{'':<{width}}  cues {', '.join(item.record.cues)}")
+            lines.append(f"{'':<{width}}  cues {_phrases(item.record.cues)}")
+        if item.record.other_senses and item.reason is SkipReason.OTHER_SENSE:
+            lines.append(f"{'':<{width}}  other senses {_phrases(item.record.other_senses)}")
     selected = sum(c.selected for c in ranking.considered)
     lines.append(f"{selected} selected of {len(ranking.considered)} considered")
     return "\n".join(lines)

@@ -226,3 +226,25 @@ def test_cues_proposed_by_the_model_are_kept_by_the_program_and_recall_by_meanin
     assert [h.record.key for h in engine.recall(turn.principal, "Plan a dinner menu for six").hits]
     # The request asked the model for cues: the prompt carries the cue instructions.
     assert '"cues": 0 to 8 short phrases' in sent_messages(vcr)[0]["content"]
+
+
+@pytest.mark.vcr("remember_other_senses.yaml")
+def test_other_senses_proposed_by_the_model_keep_a_word_in_another_sense_from_recalling(
+    engine: MemoryEngine, chat_model: ChatOpenAI, vcr: Any
+) -> None:
+    turn = scenario_turns("remember_other_senses")[0]
+    _, [outcomes] = run_queue(engine, chat_model, [turn])
+
+    assert [str(o) for o in outcomes] == ["added"]
+    [record] = engine.list_records(turn.principal)
+    # "cat allergy" is the memory's own subject and "Caterpillar boots" shares no word with
+    # it: both dropped, the memory kept with the other two.
+    assert record.other_senses == ("cat command", "CAT scan")
+    user = turn.principal
+    assert engine.recall(user, "How do I use the cat command to join two files?").hits == ()
+    explained = engine.explain(user, "How do I use the cat command to join two files?")
+    assert [str(c.reason) for c in explained.considered] == ["other_sense"]
+    # The same word in the memory's sense still recalls it.
+    assert [h.record.key for h in engine.recall(user, "My friend has two cats; can I visit?").hits]
+    # The request asked the model for other senses: the prompt carries their instructions.
+    assert '"other_senses": 0 to 6 short phrases' in sent_messages(vcr)[0]["content"]

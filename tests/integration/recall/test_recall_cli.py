@@ -239,6 +239,27 @@ def test_list_and_explain_show_a_records_cues(
     assert "cues: tea break" in out and "cues 下午茶, tea break" in out and "SELECTED" in out
 
 
+def test_list_explain_and_the_inspector_page_show_a_records_other_senses(
+    store_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from memory_plugins.cli.web_pages import user_page
+
+    with sqlite_store(store_file) as store:
+        MemoryEngine(store, cli_config()).remember(
+            "alice", [tea(other_senses=["乌龙球", "乌龙\u200b事件"])], source_conversation_id="c-2"
+        )
+        [record] = MemoryEngine(store, cli_config()).list_records("alice")
+    assert main(["list", "--user", "alice"]) == 0
+    assert "other senses: 乌龙球, 乌龙\\u200b事件" in capsys.readouterr().out  # escaped
+    assert main(["list", "--user", "alice", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["other_senses"] == ["乌龙球", "乌龙\u200b事件"]
+    assert main(["recall", "世界杯上最离谱的乌龙球", "--user", "alice", "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "other_sense" in out and "other senses 乌龙球" in out and "SELECTED" not in out
+    page = user_page("alice", [record])
+    assert "other senses: 乌龙球" in page and "\u200b" not in page
+
+
 def test_cues_command_needs_a_model_spec(
     store_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -21,8 +21,8 @@ def test_schema_fields_are_exactly_the_s1_fields() -> None:
     # metadata is the application's (declared by its configuration), never the model's.
     model_fields = set(MemoryCandidate.model_fields) - {"metadata"}
     assert set(ITEM["properties"]) == model_fields
-    # cues are optional in S1: a candidate without them is complete.
-    assert set(ITEM["required"]) == model_fields - {"cues"}
+    # cues and other senses are optional in S1: a candidate without them is complete.
+    assert set(ITEM["required"]) == model_fields - {"cues", "other_senses"}
     assert set(ITEM["properties"]["identity"]["properties"]) == set(Identity.model_fields)
     assert ITEM["additionalProperties"] is False
 

@@ -223,6 +223,8 @@ def test_the_model_run_cues_are_committed_unchanged() -> None:
         "model-cues-1b.jsonl",
         "model-cues-2b.jsonl",
         "model-cues-2c.jsonl",
+        "model-cues-3a.jsonl",
+        "model-cues-3b.jsonl",
         "model-cues.jsonl",
     ]
     for name, digest in pinned.items():

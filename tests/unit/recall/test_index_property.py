@@ -40,7 +40,9 @@ WORDS = [
     "工作", "工程师", "前端", "我的", "桃子", "香菜", "后端", "乌龙", "做什么",
 ]  # fmt: skip
 CUES = ["dinner menu", "做菜", "code review", "出行", "tea", "hotel booking", "安排会议"]
+OTHER_SENSES = ["tea party", "React Native", "乌龙球", "前端开发", "Max 会员", "咖啡因"]
 QUERY_EXTRAS = [
+    *OTHER_SENSES,
     "dinner", "menu", "review", "booking", "做菜吧", "my", "I", "what", "?", "，", "what's my job",
     "我是做什么的", "你知道", "为什么", "recommend",
 ]  # fmt: skip
@@ -72,6 +74,8 @@ def records(draw: st.DrawFn) -> list[MemoryRecord]:
         key = f"{kind.value}:{n}"
         # Cues: some records have none, others a few, some shared with other records.
         cues = tuple(draw(st.lists(st.sampled_from(CUES), max_size=3, unique=True)))
+        # Other senses: most records none, some one or two (a query may hold them).
+        senses = tuple(draw(st.lists(st.sampled_from(OTHER_SENSES), max_size=2, unique=True)))
         found[key] = MemoryRecord(
             key=key,
             type=kind,
@@ -85,8 +89,9 @@ def records(draw: st.DrawFn) -> list[MemoryRecord]:
             reason="",
             created_at=draw(st.sampled_from(STAMPS)),
             expires_at=draw(st.sampled_from(EXPIRIES)),
-            features=compute_features(kind, text, tags, identity, cues),
+            features=compute_features(kind, text, tags, identity, cues, other_senses=senses),
             cues=cues,
+            other_senses=senses,
         )
     return list(found.values())
 

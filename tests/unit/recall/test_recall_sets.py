@@ -160,13 +160,15 @@ def test_every_shared_sample_gives_its_labelled_result() -> None:
 
 
 # -- with the cues a separate model run wrote (tests/data/recall/cues/) -----------------------
-# ``cued/``: a run given the shipped CUE_INSTRUCTIONS; ``cued-2b/``, ``cued-2c/``: a second and
-# a third, independent run given the same; ``cued-1a/``, ``cued-1b/``: two runs given the
-# earlier instructions (the cued weights were fitted on cued-1a's tuning parts and hold on
-# the others').
+# ``cued-3a/``, ``cued-3b/``: two runs given the shipped CUE_INSTRUCTIONS (cues and other
+# senses); ``cued/``, ``cued-2b/``, ``cued-2c/``: three runs given the same cue instructions
+# before other senses joined them; ``cued-1a/``, ``cued-1b/``: two runs given the earlier
+# instructions (the cued weights were fitted on cued-1a's tuning parts and hold on the
+# others').
 
 CUED = DATA / "cued"
-RUNS = ("cued", "cued-2b", "cued-2c", "cued-1a", "cued-1b")
+RUNS = ("cued", "cued-2b", "cued-2c", "cued-1a", "cued-1b", "cued-3a", "cued-3b")
+WITH_OTHER_SENSES = ("cued-3a", "cued-3b")
 
 
 @pytest.fixture(scope="module")
@@ -187,6 +189,8 @@ TUNING_COUNTS = {
     "cued-2c": [((121, 128, 6, 122), (125, 128, 8, 122)), ((28, 44, 11, 38), (30, 44, 11, 38))],
     "cued-1a": [((119, 128, 6, 122), (124, 128, 7, 122)), ((23, 44, 11, 38), (26, 44, 11, 38))],
     "cued-1b": [((118, 128, 6, 122), (123, 128, 7, 122)), ((18, 44, 11, 38), (21, 44, 11, 38))],
+    "cued-3a": [((120, 128, 4, 122), (124, 128, 6, 122)), ((30, 44, 8, 38), (31, 44, 9, 38))],
+    "cued-3b": [((120, 128, 5, 122), (124, 128, 7, 122)), ((27, 44, 10, 38), (30, 44, 11, 38))],
 }
 
 
@@ -203,8 +207,9 @@ def test_tuning_parts_with_each_runs_cues(run: str, meaning: Embeddings) -> None
 
 def test_the_shipped_instructions_find_more_on_the_hard_tuning_part() -> None:
     # Naming the kinds and instances a request would name: every run given the shipped
-    # instructions finds more hard-set memories than both given the earlier ones.
-    shipped = [TUNING_COUNTS[run][1][0][0] for run in ("cued", "cued-2b", "cued-2c")]
+    # cue rules finds more hard-set memories than both given the earlier ones.
+    kinds = ("cued", "cued-2b", "cued-2c", *WITH_OTHER_SENSES)
+    shipped = [TUNING_COUNTS[run][1][0][0] for run in kinds]
     earlier = [TUNING_COUNTS[run][1][0][0] for run in ("cued-1a", "cued-1b")]
     assert min(shipped) > max(earlier)
 
@@ -248,3 +253,59 @@ def test_sealed_cues_of_the_shipped_instructions_find_more_by_meaning(
 ) -> None:
     hard = evaluate_file(CUED / "hard.sealed.jsonl", embeddings=meaning)
     assert hard.recall >= cued["hard.sealed"].recall + 0.05
+
+
+# -- other senses (the runs given the shipped instructions also named them) -----------------
+
+
+def _without_other_senses(path: Path, folder: Path) -> Path:
+    """A copy of the recall file ``path`` in ``folder`` with every ``other_senses`` left out."""
+    scenarios = _scenarios(path)
+    for scenario in scenarios:
+        for memory in scenario["memories"]:  # type: ignore[attr-defined]
+            memory["candidate"].pop("other_senses", None)
+    copy = folder / path.name
+    copy.write_text("".join(json.dumps(s, ensure_ascii=False) + "\n" for s in scenarios), "utf-8")
+    return copy
+
+
+# Per run, the tuning parts' counts without the run's other senses (rules with cues, cues and
+# meaning), everyday then hard: TUNING_COUNTS has them with.
+WITHOUT_OTHER_SENSES = {
+    "cued-3a": [((120, 128, 5, 122), (124, 128, 7, 122)), ((30, 44, 11, 38), (31, 44, 12, 38))],
+    "cued-3b": [((120, 128, 6, 122), (124, 128, 8, 122)), ((27, 44, 11, 38), (30, 44, 12, 38))],
+}
+
+
+@pytest.mark.parametrize("run", WITH_OTHER_SENSES)
+def test_other_senses_take_firings_away_and_no_relevant_memory_on_the_tuning_parts(
+    run: str, meaning: Embeddings, tmp_path: Path
+) -> None:
+    for name, counts in zip(SETS, WITHOUT_OTHER_SENSES[run], strict=True):
+        path = _without_other_senses(DATA / run / f"{name}.tuning.jsonl", tmp_path)
+        assert (
+            _counts(evaluate_file(path)),
+            _counts(evaluate_file(path, embeddings=meaning)),
+        ) == counts
+    for (rules, both), (rules_without, both_without) in zip(
+        TUNING_COUNTS[run], WITHOUT_OTHER_SENSES[run], strict=True
+    ):
+        for kept, without in ((rules, rules_without), (both, both_without)):
+            assert kept[:2] == without[:2]  # the same relevant memories found
+            assert kept[2] < without[2]  # fewer firings
+
+
+@pytest.mark.parametrize("run", WITH_OTHER_SENSES)
+@pytest.mark.parametrize("name", SETS)
+def test_sealed_other_senses_never_cost_a_relevant_memory_nor_add_a_firing(
+    run: str, name: str, meaning: Embeddings, tmp_path: Path
+) -> None:
+    # Measured once: the same relevant memories, and one firing fewer (hard, cued-3a, with
+    # meaning); a bound, may only improve.
+    path = DATA / run / f"{name}.sealed.jsonl"
+    bare = _without_other_senses(path, tmp_path)
+    for embeddings in (None, meaning):
+        found, _, fired, _ = _counts(evaluate_file(path, embeddings=embeddings))
+        before = _counts(evaluate_file(bare, embeddings=embeddings))
+        assert found >= before[0]
+        assert fired <= before[2]
