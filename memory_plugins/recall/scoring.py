@@ -248,6 +248,7 @@ class _Query:
         "padded",
         "profile",
         "similarities",
+        "spoken",
         "text",
         "without_memo",
     )
@@ -261,6 +262,9 @@ class _Query:
         self.profile = profile
         self.config = config
         self.text = profile.canonical
+        self.spoken = self.text.split(" | ", 1)[0]
+        """The canonical form of what the query says, without the names of its alias groups
+        (appended after `` | ``): where an other sense is looked for."""
         self.padded = tuple((token, f" {token} ") for token in profile.tokens)
         self.informative = _Informative(profile.lexicon)
         self.clash_memo: dict[str, bool] = {}
@@ -475,7 +479,7 @@ def _score(
     ``explain`` false only the total is kept (the per-turn path), unless one word counts
     once (:mod:`~memory_plugins.recall.passing` reads what matched)."""
     if feats.other_senses and q.without_memo is not None:
-        pins = tuple(pin for pin in feats.other_senses if pin and pin in q.text)
+        pins = tuple(pin for pin in feats.other_senses if pin and pin in q.spoken)
         if pins:
             return _without_other_senses(q, record, feats, pins, lexical=lexical, explain=explain)
     explain = explain or q.in_passing
@@ -1150,7 +1154,8 @@ def _scores_at(q: _Query, held: ScoringRows, chosen: Any, local: Any) -> _ArrayS
             continue
         rows, at = held.needles[needle]
         if kind == "o":
-            sensed.append(here(held.rows(rows)))
+            if pin in q.spoken:
+                sensed.append(here(held.rows(rows)))
             continue
         if kind == "c":
             found = local[held.rows(rows)]
