@@ -71,7 +71,11 @@ __all__ = [
 
 # ----------------------------------------------------------------------------- identifiers
 
-_NUMBER_WORD = r"(?:numbers?|no\b\.?|nr\b\.?|num\b|#|code|card|id\b|ids\b)"
+# A document's series goes with its number ("passport series and number", серия и номер).
+_NUMBER_WORD = (
+    r"(?:numbers?|no\b\.?|nr\b\.?|num\b|#|code|card|id\b|ids\b"
+    r"|series(?:[ \t]{1,2}(?:and|&)[ \t]{1,2}(?:numbers?|no\b\.?))?)"
+)
 
 
 def label_end(words: str) -> str:
@@ -176,8 +180,9 @@ def labelled_identifier_detector() -> FunctionDetector:
         "labelled_identifier",
         RejectCode.SENSITIVE,
         _labelled_identifier,
-        # Five digits in a row, or two with letters between: what an identifier's shape needs.
-        r"[0-9](?:[ .\-/]?[0-9]){4}|[0-9][A-Za-z\u0370-\u052f]{1,5}[0-9]",
+        # Two digits at most five letters or digits apart (one separator may stand after
+        # the first): where a value of an identifier's shape may start (_VALUE_START).
+        r"[0-9][ .\-/]?[0-9A-Za-z\u0370-\u052f]{0,5}[0-9]",
     )
 
 
@@ -206,6 +211,8 @@ _LOOKUP_PARTS = frozenset(
 )  # fmt: skip
 # Parts of a name that say its key is made to be published (a public key, a publishable key).
 _PUBLIC_PARTS = frozenset(("public", "publishable", "pubkey"))
+# In prose the word that says a key is public stands before the name ("public key is …").
+_PUBLIC_BEFORE = re.compile(r"(?<![A-Za-z])(?i:public|publishable)[ \t]{1,2}$")
 _PASSWORD_PARTS = frozenset(
     ("password", "passwd", "pwd", "pass", "passphrase", "passcode", "pw", *_PASSWORD_SPELLINGS)
 )
@@ -334,7 +341,9 @@ _PREFIXED = re.compile(
 # A key's hex body glued to a short lower-case prefix ("dapi3b7e…"): the prefix ends in a
 # letter no hex digit is, so where it ends is plain.
 _GLUED_HEX = re.compile(
-    r"(?<![A-Za-z0-9_.+/=-])[a-z]{1,7}[g-z](?P<body>[0-9a-f]{32,64})(?![A-Za-z0-9_.+/=-])"
+    r"(?<![A-Za-z0-9_.+/=-])[a-z]{1,7}[g-z](?P<body>[0-9a-f]{32,64})"
+    # A key may carry its issue's number after a dash ("dapi…-2").
+    r"(?:-[0-9]{1,2})?(?![A-Za-z0-9_.+/=-])"
 )
 # A bare token of random letters of both cases and digits, as long as a key: no word,
 # name, hash (one case) or identifier looks like it.
@@ -760,6 +769,8 @@ def _labelled_secret(text: str) -> str | None:
         if m.start() >= 3 and text.startswith("://", m.start() - 3):
             continue  # a URL's user ("postgres://user:pass@…"): the credential-URL rule's
         secret, password = _names_secret(m["name"])
+        if secret and _PUBLIC_BEFORE.search(text, max(0, m.start() - 16), m.start()):
+            continue  # "the age public key is age1…": the word before says it is public
         if not secret and m["name"].lower() == "code":  # "access code", "secret code"
             secret = text[max(0, m.start() - 8) : m.start()].rstrip().lower().endswith(_CODE_OF)
         assigned = any(c in m["sep"] for c in ":=：")

@@ -1,5 +1,6 @@
 """The ordered gate pipeline: a pure function of (raw candidate, source conversation, config)."""
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -15,7 +16,7 @@ from memory_plugins.gates.detectors import Detector, DetectorFinding, active_det
 from memory_plugins.gates.identity import find_identity_problem
 from memory_plugins.gates.instruction import find_prompt_injection
 from memory_plugins.gates.placeholder import find_placeholder
-from memory_plugins.gates.textfold import fold
+from memory_plugins.gates.textfold import fold, unglossed
 from memory_plugins.gates.transcript import find_transcript
 from memory_plugins.metadata import metadata_problem
 
@@ -88,11 +89,39 @@ def _collect(value: object, found: list[str]) -> None:
             _collect(item, found)
 
 
-def _content_strings(strings: list[str]) -> list[str]:
-    """The canonical form of each string, then of all of them joined (one value may be
-    split across fields): what every content detector and the injection gate read."""
-    folded = list(dict.fromkeys(fold(s) for s in strings))  # a tag repeated as subject: once
-    return [*folded, fold(" ".join(strings))] if len(folded) > 1 else folded
+def _content_strings(strings: list[str]) -> tuple[list[str], list[str]]:
+    """What every content detector and the injection gate read, in canonical form: each
+    string, and the strings joined (a value may be split across fields); then the joined
+    readings alone. Read beside them: a number the text ends with going on in another field
+    (:func:`_continued`), and each reading without its digit-free glosses
+    (:func:`~memory_plugins.gates.textfold.unglossed`)."""
+    each = [fold(s) for s in strings]
+    folded = list(dict.fromkeys(each))  # a tag repeated as subject: once
+    joined = [fold(" ".join(strings))] if len(folded) > 1 else folded[:1]
+    continued = _continued(each)
+    if continued is not None:
+        joined.append(continued)
+    glossed = [unglossed(s) for s in (*folded, *joined)]
+    joined += [g for g in glossed[len(folded) :] if g not in joined]
+    fields = [*folded, *(g for g in glossed[: len(folded)] if g not in folded)]
+    return list(dict.fromkeys([*fields, *joined])), joined
+
+
+# The text ends with a number (a full stop may close it) and another field starts with one.
+_ENDS_IN_DIGITS = re.compile(r"[0-9][ \t]*[.。]?[ \t]*$")
+_STARTS_WITH_DIGITS = re.compile(r"^[ \t]*[0-9]")
+
+
+def _continued(strings: list[str]) -> str | None:
+    """Of the folded fields: the text, its closing full stop left out, followed by the other
+    fields that start with a digit, when the text ends with one: a number split between the text and a tag
+    ("…starts with 5114 2072." and the tag "4064 3828") read whole. ``None`` otherwise."""
+    if len(strings) < 2 or not _ENDS_IN_DIGITS.search(strings[0]):
+        return None
+    rest = [s for s in strings[1:] if _STARTS_WITH_DIGITS.match(s)]
+    if not rest:
+        return None
+    return " ".join([strings[0].rstrip(" \t.。"), *rest])
 
 
 # Built-in detectors whose verdict more text can only make a finding, never undo: the
@@ -109,12 +138,13 @@ _MONOTONE = frozenset(
 )  # fmt: skip
 
 
-def _find(detectors: tuple[Detector, ...], strings: list[str]) -> DetectorFinding | None:
-    """``find_with`` over ``strings`` (fields, then all joined), each monotone built-in
-    reading only the joined string; the detectors' order (S2) is kept."""
+def _find(
+    detectors: tuple[Detector, ...], strings: list[str], joined: list[str]
+) -> DetectorFinding | None:
+    """``find_with`` over ``strings`` (every reading), each monotone built-in reading only
+    the ``joined`` ones; the detectors' order (S2) is kept."""
     if len(strings) == 1:
         return find_with(detectors, strings)
-    joined = strings[-1:]
     for detector in detectors:
         found = find_with((detector,), joined if detector.name in _MONOTONE else strings)
         if found is not None:
@@ -179,10 +209,10 @@ def evaluate(
             cand,
         )
     strings = inspected_strings(cand)
-    folded = _content_strings(strings)  # once per candidate: every detector reads this form
+    folded, joined = _content_strings(strings)  # once per candidate: what every detector reads
     # Sensitive detectors run first, then runtime_data ones (S2 order); a detector that
     # raises is a rejection with its own detail, never an exception (fail closed).
-    finding = _find(active_detectors(config.gates), folded)
+    finding = _find(active_detectors(config.gates), folded, joined)
     if finding is not None:
         return _reject(finding.code, finding.detail, cand)
     for code, detector in (

@@ -50,6 +50,8 @@ _ASSIGNED_SECRET = re.compile(
     r"(?:api[_ -]?key|apikey|access[_ -]?key(?:[_ -]?id)?|secret[_ -]?access[_ -]?key"
     r"|secret[_ -]?key|client[_ -]?secret|auth[_ -]?key|priv(?:ate)?[_ -]?key|token|secret"
     r"|密钥|秘钥|令牌)[A-Za-z0-9_]{0,24}[\"'\]]{0,2}[ \t]{0,4}"
+    # What the key is for, in prose ("access key for the collector is …"): up to 3 words.
+    r"(?:(?<=[ \t])(?:for|of|on|to|in)(?:[ \t]{1,2}[A-Za-z0-9][\w.-]{0,30}){1,3}[ \t]{1,2}(?=is\b))?"
     r"(?:(?:[:=：]=?|=>|\bis\b|是|为)[ \t]{0,4}@?[\"'“`]?(?P<bare>[^\s\"'”`,;}<>]{12,})"
     r"|(?:[:=：]=?|=>)?[ \t]{0,4}@?[\"'`](?P<quoted>[^\s\"'`]{12,})[\"'`])",
     re.IGNORECASE,

@@ -38,7 +38,15 @@ import html
 import re
 import unicodedata
 
-__all__ = ["ARN_PATTERN", "CALENDAR_DATE", "MAC_PATTERN", "fold", "inside", "mac_spans"]
+__all__ = [
+    "ARN_PATTERN",
+    "CALENDAR_DATE",
+    "MAC_PATTERN",
+    "fold",
+    "inside",
+    "mac_spans",
+    "unglossed",
+]
 
 # Default-ignorable code points (Unicode DerivedCoreProperties), listed by hand: the
 # standard library has no property lookup and no maintained package is lighter than this.
@@ -128,6 +136,30 @@ def _fold(text: str) -> str:
     if macs:  # a MAC address keeps its pairs: its digits are no number
         return _GROUPED.sub(lambda m: m.group() if inside(m.start(), macs) else _regroup(m), text)
     return _GROUPED.sub(_regroup, text)
+
+
+# A short parenthetical of words after a space or a CJK character: a gloss ("passport
+# (paspoort) number", "护照（загранпаспорт）号码"), which may stand between a label and its
+# value. Letters of any script, spaces, apostrophes and hyphens only: no digits, no code's
+# argument list.
+_GLOSS = re.compile(
+    r"(?: |(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))\((?:[^\W\d_]|[ '-]){1,40}\)"
+)
+
+
+def unglossed(folded: str) -> str:
+    """``folded`` without its short parentheticals of words (a gloss: a translation, an
+    aside): where one stood between a label and its value, they meet again. A variant
+    to read beside the text, never instead of it (a gloss may itself hold a secret).
+
+    >>> unglossed("passport (paspoort) number is CBPCXW183")
+    'passport number is CBPCXW183'
+    >>> unglossed("护照(загранпаспорт)号码是 75 2126708")
+    '护照号码是 75 2126708'
+    >>> unglossed("def load(self, url): ...")  # an argument list is no gloss
+    'def load(self, url): ...'
+    """
+    return _GLOSS.sub("", folded) if "(" in folded else folded
 
 
 def _unescape(m: re.Match[str]) -> str:
