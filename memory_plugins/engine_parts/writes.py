@@ -329,7 +329,7 @@ class WritePath:
         text = cand.text.strip()
         # A candidate without cues says nothing about them: the record keeps its own.
         cues = tuple(cand.cues) or (existing.cues if existing is not None else ())
-        senses = tuple(cand.other_senses) or (existing.other_senses if existing else ())
+        senses = tuple(cand.other_senses) or (existing.other_senses if existing is not None else ())
         features = compute_features(cand.type, text, tags, cand.identity, cues, other_senses=senses)
         if existing is None:
             record = MemoryRecord(

@@ -90,10 +90,10 @@ def _collect(value: object, found: list[str]) -> None:
 
 
 def _content_strings(strings: list[str]) -> tuple[list[str], list[str]]:
-    """What every content detector and the injection gate read, in canonical form: each
-    string, and the strings joined (a value may be split across fields); then the joined
-    readings alone. Read beside them: a number the text ends with going on in another field
-    (:func:`_continued`), and each reading without its digit-free glosses
+    """What the content detectors read, in canonical form: every reading, then the joined
+    readings alone. The readings are each string and the strings joined (a value may be
+    split across fields); beside them, a number the text ends with going on in another
+    field (:func:`_continued`), and each reading without its glosses
     (:func:`~memory_plugins.gates.textfold.unglossed`)."""
     each = [fold(s) for s in strings]
     folded = list(dict.fromkeys(each))  # a tag repeated as subject: once
@@ -113,9 +113,10 @@ _STARTS_WITH_DIGITS = re.compile(r"^[ \t]*[0-9]")
 
 
 def _continued(strings: list[str]) -> str | None:
-    """Of the folded fields: the text, its closing full stop left out, followed by the other
-    fields that start with a digit, when the text ends with one: a number split between the text and a tag
-    ("…starts with 5114 2072." and the tag "4064 3828") read whole. ``None`` otherwise."""
+    """Of the folded fields: the text, its closing full stop left out, followed by the
+    other fields that start with a digit, when the text ends with one: a number split
+    between the text and a tag ("…starts with 5114 2072." and the tag "4064 3828") read
+    whole. ``None`` otherwise."""
     if len(strings) < 2 or not _ENDS_IN_DIGITS.search(strings[0]):
         return None
     rest = [s for s in strings[1:] if _STARTS_WITH_DIGITS.match(s)]

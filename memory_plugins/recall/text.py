@@ -174,10 +174,7 @@ def without_phrases(text: str, needles: Iterable[str]) -> str:
     form = "".join(form_chars)
     cut: list[tuple[int, int]] = []
     for pin in needles:
-        body = pin.strip()
-        if not body:
-            continue
-        start = form.find(pin)
+        start = form.find(pin) if pin.strip() else -1
         while start >= 0:
             inside = [at for at in origin[start : start + len(pin)] if at >= 0]
             cut.append((min(inside), max(inside) + 1))
