@@ -35,9 +35,10 @@ PHONE_REGIONS = (
 )  # fmt: skip
 """Regions whose local (national) formats are recognised; ``+`` numbers work for all."""
 
+# A backtick around an address is a Markdown code span, not part of it.
 _EMAIL = re.compile(
-    r"(?<![^\s<>(\[,;:\"'“‘（【：，])[^\s@<>()\[\],;:\"'“”‘’（）【】：，。/]{1,64}"
-    r"@[^\s@<>()\[\],;:\"'“”‘’（）【】：，。/]{1,253}\.[^\s@<>()\[\],;:\"'“”‘’（）【】：，。/.]{2,63}"
+    r"(?<![^\s<>(\[,;:\"'`“‘（【：，])[^\s@<>()\[\],;:\"'`“”‘’（）【】：，。/]{1,64}"
+    r"@[^\s@<>()\[\],;:\"'`“”‘’（）【】：，。/]{1,253}\.[^\s@<>()\[\],;:\"'`“”‘’（）【】：，。/.]{2,63}"
 )
 _URL_USERINFO = re.compile(r"://[^\s/@]{0,256}$")
 # A host whose first label spells an IPv4 address ("ip-10-0-12-34.", "ec2-3-91-22-10."): a
@@ -73,7 +74,8 @@ _PHONE_SPAN = re.compile(
     r"(?<![A-Za-z0-9_+])(?:\+|00)?\(?\d(?:[ \-./]{0,2}\(?\d\)?){6,16}(?![A-Za-z0-9_])"
 )
 _PHONE_CUE = re.compile(
-    r"\b(?:phones?|tel|telephone|call(?:s|ed|ing)?|text(?:ed)?|sms|mobile|cell|cellphone"
+    # "on-call" is a duty rota, no phone
+    r"\b(?:phones?|tel|telephone|(?<!on-)(?<!on )call(?:s|ed|ing)?|text(?:ed)?|sms|mobile|cell|cellphone"
     r"|whatsapp|wechat|fax|contact(?:ed)?|reach(?:ed|able)?|dial|ring|telefon|t[ée]l[ée]phone|portable|handy|m[óo]vil|celular|tel[ée]fono)\b"
     r"|电话|手机|联系|微信|电話|手機|聯絡|電話|携帯|전화|휴대폰|핸드폰|연락처",
     re.IGNORECASE,
@@ -142,8 +144,8 @@ def _phone(text: str) -> str | None:
             continue
         if _ISBN_GROUPS.fullmatch(raw) and _valid_isbn(raw):
             continue
-        if CALENDAR_DATE.match(raw):
-            continue  # "02.12.1979": a date, not a number to dial
+        if CALENDAR_DATE.match(raw.lstrip("(")):
+            continue  # "02.12.1979", "(2024-01-01 00…": a date, not a number to dial
         near = max(0, m.start() - 200)
         word = max(text.rfind(" ", near, m.start()), text.rfind("\n", near, m.start())) + 1
         if _DOI_PREFIX.search(text, max(word, near), m.start()):

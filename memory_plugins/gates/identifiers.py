@@ -158,6 +158,9 @@ _POSTCODE_LATIN = r"post\s?codes?|postal\s+codes?|zip(?:\s?codes?)?|postleitzahl
 _POSTCODE_CJK = "邮编|邮政编码|郵便番号|우편번호"
 _PURPOSE = re.compile(
     r"(?<![A-Za-z])(?:orders?|invoices?|receipts?|tracking|parcels?|packages?|shipments?"
+    # a meeting's or a conference call's number, a bank's routing number (us.rtn is no
+    # identifier either)
+    r"|meetings?|webinars?|conference|routing"
     r"|waybills?|booking|reservations?|confirmation|tickets?|transactions?|serial|models?"
     r"|parts?|sku|items?|products?|barcode|builds?|versions?|releases?|commits?|issues?"
     r"|ports?|timestamps?|epoch|unix\s+time|ms|milliseconds|seconds|bytes|[kmgt]i?b"
@@ -170,9 +173,17 @@ _PURPOSE = re.compile(
     # a bank's own code, not an account's: SWIFT/BIC, the Russian BIK
     r"|bic|swift|bik|бик"
     r"|" + _POSTCODE_LATIN + r")(?![A-Za-z])"
-    r"|订单|快递|运单|物流|发票|票号|工单|字节|时间戳|版本|序列号|型号|条码|元|人民币|步|人次"
+    r"|订单|单号|快递|运单|物流|发票|票号|工单|字节|时间戳|版本|序列号|型号|条码|元|人民币|步|人次"
+    r"|会议"
     r"|车架号|车辆识别|底盘号"
     r"|会员|积分|" + _POSTCODE_CJK,
+    re.IGNORECASE,
+)
+# A thing's own number named right before it: "meeting ID 884 4182 5667", "order number:
+# …", "订单号 …". The number is that thing's, whatever scheme its digits also pass.
+_THING_NUMBER = re.compile(
+    r"(?:" + _PURPOSE.pattern + r")(?:[ \t]{0,2}(?:ids?|numbers?|no\.?|nr\.?|#|号码|号|编号))"
+    r"(?:[ \t]{0,2}(?:is|was|:|是|为|為))?[ \t]{0,2}[\"'“`]?$",
     re.IGNORECASE,
 )
 _PURPOSE_BEFORE = 32
@@ -318,11 +329,23 @@ def _identifier_modules() -> tuple[str, ...]:
 
 def _cued(text: str, start: int, end: int) -> bool:
     return (
-        _ID_CUE.search(text, max(0, start - _CUE_BEFORE), start) is not None
+        _cue_in(text, max(0, start - _CUE_BEFORE), start)
         or _LABEL.search(text, max(0, start - 24), start) is not None
-        or _ID_CUE.search(text, end, end + _CUE_AFTER) is not None
+        or _cue_in(text, end, end + _CUE_AFTER)
         or _LABEL_AFTER.match(text, end) is not None
     )
+
+
+def _cue_in(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` holds an identifier cue. "ID" after a word naming a thing
+    ("meeting ID", "order ID": ``_PURPOSE``) is that thing's, not a person's."""
+    for m in _ID_CUE.finditer(text, start, end):
+        if m.group().lower() in ("id", "ids") and _PURPOSE.search(
+            text, max(0, m.start() - 24), m.start()
+        ):
+            continue
+        return True
+    return False
 
 
 def _spans(text: str) -> Iterator[tuple[int, int, str, bool]]:
@@ -478,6 +501,8 @@ def _national_id(text: str) -> str | None:
             continue  # "2019-05-20 06:35": a date and time, whatever a word nearby says
         if _POSTCODE_LABEL.search(text, max(0, start - 24), start):
             continue  # "ZIP code 94103-1234": a postcode, though "code" may cue a number
+        if _THING_NUMBER.search(text, max(0, start - 40), start):
+            continue  # "meeting ID 884 4182 5667": that meeting's number
         for shape, modules in _shaped() if whole else ():
             if shape.fullmatch(piece):
                 for path in modules:

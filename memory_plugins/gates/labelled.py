@@ -62,6 +62,7 @@ from memory_plugins.gates.textfold import ARN_PATTERN, fold
 
 __all__ = [
     "is_reference",
+    "is_secret_variable",
     "label_end",
     "labelled_identifier_detector",
     "labelled_secret_detector",
@@ -79,11 +80,18 @@ _NUMBER_WORD = (
 
 
 def label_end(words: str) -> str:
-    """A pattern for what may stand between a label and its value: up to two of ``words``
-    (alternatives, each a whole word: "is|was") or of ``:`` ``=`` ``(`` ``#`` ``-`` (a
-    colon may touch the value's first letter, as a folded "：" does), then spaces and an
-    opening quote."""
-    return rf"(?:[ \t]{{0,2}}(?:(?:{words})(?![A-Za-z])|[:=(#-])){{0,2}}[ \t]{{0,2}}[\"'“(]?"
+    """A pattern for what may stand between a label and its value: what it is for ("for
+    the office parking permit", up to four words, when "is" or "was" follows), then up to
+    two of ``words`` (alternatives, each a whole word: "is|was") or of ``:`` ``=`` ``(``
+    ``#`` ``-`` (a colon may touch the value's first letter, as a folded "：" does), then
+    spaces and an opening quote or backtick."""
+    purpose = (
+        r"(?:[ \t]{1,2}(?:for|of|on)(?:[ \t]{1,2}[\w'-]{1,20}){1,4}(?=[ \t]{1,2}(?:is|was)\b))?"
+    )
+    return (
+        purpose
+        + rf"(?:[ \t]{{0,2}}(?:(?:{words})(?![A-Za-z])|[:=(#-])){{0,2}}[ \t]{{0,2}}[\"'“(`]?"
+    )
 
 
 # Words that name a personal identifier: a scheme's own name or a kind of document is
@@ -112,7 +120,7 @@ _ID_SPECIFIC = (
 )
 _ID_GENERIC = (
     r"identity|identification|personal|national|insurance|tax(?:payer)?|vat|voter|licen[cs]e"
-    r"|permit|residen(?:t|ce)|citizen|immigration|visa|account|routing|sort"
+    r"|permit|residen(?:t|ce)|citizen|immigration|visa|account"
     r"|elector(?:al)?|sin|tin|ein|nhs|pan|rg|cin|fin|sss|gsis|oib|egn|cnp|emso|ahv|avs|epic"
     r"|nit|rif|health|pension|social|id"
 )
@@ -127,7 +135,7 @@ _ID_LABEL = re.compile(
     + r"|(?:身份证|身分證|居民身份证|身份号码|身份號碼|护照|護照|旅券|证件|證件|驾驶证|驾照|駕照|社保卡?|医保卡?|社会保障|税号"
     r"|纳税人识别号|统一社会信用代码|居留证|港澳通行证|台胞证|军官证|户口|银行账户|银行账号|银行卡"
     r"|마이넘버|주민등록|외국인등록|여권|운전면허|マイナンバー|個人番号|免許証|在留カード)"
-    r"(?:号码|號碼|号|號|编号|番号|번호|字號)?[ \t]{0,2}(?:是|为|為|：|:|は|는|=)?[ \t]{0,2}[\"'“]?",
+    r"(?:号码|號碼|号|號|编号|番号|번호|字號)?[ \t]{0,2}(?:是|为|為|：|:|は|는|=)?[ \t]{0,2}[\"'“`]?",
     re.IGNORECASE,
 )
 _ID_CHAR = r"[0-9A-Za-z\u0370-\u03ff\u0400-\u052f]"
@@ -264,6 +272,12 @@ _BUNDLER = re.compile(
 _USER_PASSWORD_FLAGS = re.compile(
     r"(?:^|\s)-u[ \t]{1,3}\S{1,64}[ \t]{1,3}-p[ \t]{1,3}([^\s\"']{3,128})"
 )
+# The option that takes a password on a command line: sshpass -p, --password / --pass
+# (as a separate word or after "="), a quote around it or not.
+_PASSWORD_OPTION = re.compile(
+    r"(?:^|[\s`'\"])(?:sshpass[ \t]{1,3}-p[ \t]{1,3}|--pass(?:word)?(?:=|[ \t]{1,3}))"
+    r"[\"']?([^\s\"'`]{3,128})"
+)
 # PowerShell's ConvertTo-SecureString takes the password as plain text.
 _SECURE_STRING = re.compile(
     r"(?i:ConvertTo-SecureString)(?:[ \t]{1,3}-(?i:String|AsPlainText|Force)\b){0,3}[ \t]{1,3}"
@@ -399,7 +413,9 @@ _DIGIT = re.compile(r"[0-9]")
 # "compass", "passenger": the part before "pass" names an account).
 _WHO_PASS = re.compile(
     r"(?:user|db|admin|root|app|login|auth|ftp|smtp|mail|sql|mysql|ssh|vnc|wifi|master|sys|svc"
-    r"|service|account|proxy|ldap|redis|rabbit|mongo|pg|postgres|oracle|jdbc|api)pass"
+    r"|service|account|proxy|ldap|redis|rabbit|mongo|pg|postgres|oracle|jdbc|api"
+    # the password options of common tools: Redis's requirepass, keytool's -storepass/-keypass
+    r"|require|store|key)pass"
 )
 _CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 _KEY_PUNCTUATION = re.compile(r"[_.+/=-]")
@@ -410,9 +426,10 @@ _CODE_OF = ("access", "secret", "auth", "private")
 _DIGEST_LABEL = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5)[:-]$")
 _DIGEST_VALUE = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5)[:-]")
 # A digest named by its algorithm after a package's version: "pnpm@10.4.1+sha512.0a31…"
-# (corepack), "…#sha256-…", an integrity pin, published with the package.
+# (corepack), "…#sha256-…", an integrity pin, published with the package; an image pinned
+# by its digest ("python:3.12-slim@sha256:…").
 _DIGEST_NAME = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5)$")
-_DIGEST_SUFFIX = re.compile(r"[+#](?i:sha(?:1|224|256|384|512)|md5)[.:-]")
+_DIGEST_SUFFIX = re.compile(r"[+#@](?i:sha(?:1|224|256|384|512)|md5)[.:-]")
 # A URL without a user part: an address, not a credential (its path, query and token are
 # the URL-path, webhook and credential-URL rules' to judge).
 _PLAIN_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,30}://[^\s/@?#]*(?:[/?#][^@]*)?")
@@ -635,6 +652,13 @@ def _names_secret(name: str) -> tuple[bool, bool]:
     return secret, password
 
 
+def is_secret_variable(value: str) -> bool:
+    """Whether an assigned ``value`` is itself a secret's name, no digit in it
+    (``from_secret: ssh_key``, ``token=api_token``): a variable naming where a secret is,
+    not the secret."""
+    return len(value) <= 64 and _DIGIT.search(value) is None and _names_secret(value)[0]
+
+
 def names_no_secret(name: str) -> bool:
     """Whether ``name`` says its value is no secret, whatever the value looks like: a
     hash, an id, a version, a git object, a published item ("ETag", "commit_sha",
@@ -768,6 +792,8 @@ def _labelled_secret(text: str) -> str | None:
     for m in _NAME.finditer(text):
         if m.start() >= 3 and text.startswith("://", m.start() - 3):
             continue  # a URL's user ("postgres://user:pass@…"): the credential-URL rule's
+        if m.start() >= 2 and text.startswith("${", m.start() - 2) and m["sep"] == ":":
+            continue  # "${PASSWORD:?required}": a shell expansion's operator, not a value
         secret, password = _names_secret(m["name"])
         if secret and _PUBLIC_BEFORE.search(text, max(0, m.start() - 16), m.start()):
             continue  # "the age public key is age1…": the word before says it is public
@@ -789,7 +815,8 @@ def _labelled_secret(text: str) -> str | None:
         ):
             continue  # prose in another script, a path ("pwd: /home/ann"), a reference
         if _DIGEST_VALUE.match(value) or (
-            ("+" in value or "#" in value) and _DIGEST_SUFFIX.search(value, 0, _SHAPE_CHARS)
+            ("+" in value or "#" in value or "@" in value)
+            and _DIGEST_SUFFIX.search(value, 0, _SHAPE_CHARS)
         ):
             continue  # "host key is SHA256:uNiV…": a published fingerprint or digest
         if "://" in value and _PLAIN_URL.fullmatch(value):
@@ -811,7 +838,7 @@ def _labelled_secret(text: str) -> str | None:
                     return "random key-length value after a name alone on a line"
                 return "random key-length value assigned in config syntax"
             continue
-        if len(value) <= 64 and _DIGIT.search(value) is None and _names_secret(value)[0]:
+        if is_secret_variable(value):
             continue  # a variable: password=password, token=api_token
         if _key_shaped(value) or (password and _password_shaped(value, m["sep"], bool(m["q"]))):
             return "secret value after a secret-like name"
@@ -865,6 +892,8 @@ def _labelled_secret(text: str) -> str | None:
         token = found.group()
         if _DIGEST_LABEL.search(text, max(0, found.start() - 8), found.start()):
             continue  # "SHA256:uNiV…", "sha384-oqVu…": a published digest or fingerprint
+        if _DIGEST_VALUE.match(token):
+            continue  # "sha512-AVVD…==": a subresource-integrity digest, the label inside it
         if _named_no_secret(text, found.start()):
             continue  # 'public_key = "9Cnz…"', 'commit_id: …': the name says what it is
         if (
@@ -913,6 +942,7 @@ def _labelled_secret(text: str) -> str | None:
         (_NETRC, ".netrc"),
         (_LOGIN_PAIR, "user name and password"),
         (_USER_PASSWORD_FLAGS, "-u/-p flag"),
+        (_PASSWORD_OPTION, "password option"),
         (_BUNDLER, "Bundler"),
     ):
         for found in pattern.finditer(text):

@@ -76,6 +76,8 @@ _WHOLE_SLOT = re.compile(
 # "XX" standing alone is a slot; "XXL", "5xx" and "0x1F" are not.
 _X_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:XX+|xx+)(?![A-Za-z0-9])")
 _LOREM = re.compile(r"lorem ipsum|sit amet", re.IGNORECASE)
+# A Markdown code span inside a field: what it holds is quoted code.
+_CODE_SPAN = re.compile(r"`[^`\n]{1,200}`")
 _OPENERS = re.compile(r"[<{\[【]")
 
 
@@ -97,6 +99,8 @@ def _has_symbol(text: str) -> bool:
 
 def _whole(text: str) -> str | None:
     stripped = text.strip()
+    if len(stripped) > 2 and stripped[0] == stripped[-1] == "`":
+        stripped = stripped[1:-1].strip()  # a whole field quoted as code is that field
     if not stripped:
         return "blank value"
     if _NON_ALNUM.fullmatch(stripped) and not _has_symbol(stripped):
@@ -114,6 +118,8 @@ def _whole(text: str) -> str | None:
 
 
 def _contained(text: str) -> str | None:
+    if "`" in text:  # a slot quoted as code ("writes keys as `<your-key>`") is quoted, not unfilled
+        text = _CODE_SPAN.sub(" ", text)
     # Not ${{ secrets.X }}: a CI expression, filled where it runs.
     if ("{{" in text or "{%" in text) and any(
         text[m.start() - 1 : m.start()] != "$" for m in _DOUBLE_BRACE.finditer(text)

@@ -57,6 +57,8 @@ _ASSIGNED_SECRET = re.compile(
     re.IGNORECASE,
 )
 _LETTER = re.compile(r"[A-Za-z]")
+# A variable's name opening a shell expansion, right before the password cue it holds.
+_EXPANSION_NAME = re.compile(r"\$\{[A-Za-z0-9_]{0,40}$")
 _SYMBOL = re.compile(r"[^A-Za-z0-9]")
 
 _AUTH_HEADER = re.compile(
@@ -191,6 +193,10 @@ def _password(text: str) -> str | None:
         value = m["value"].rstrip(")]},.")
         if m["suffix"] and _NOT_A_PASSWORD_NAME.fullmatch(m["suffix"]):
             continue
+        if value.startswith("${") or (
+            m["sep"] == ":" and _EXPANSION_NAME.search(text, max(0, m.start() - 40), m.start())
+        ):
+            continue  # "${DB_PASSWORD:?set it first}": a shell expansion, whatever it says
         if value.casefold() in _NOT_A_PASSWORD or set(value) <= set("*•●xX.…-_#"):
             continue
         if is_reference(value) or is_reference(m["value"]):  # env.X, ${X}: where it lives

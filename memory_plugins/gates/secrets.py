@@ -45,7 +45,7 @@ from typing import Any
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.detectors import FunctionDetector, guarded
-from memory_plugins.gates.labelled import is_reference, names_no_secret
+from memory_plugins.gates.labelled import is_reference, is_secret_variable, names_no_secret
 from memory_plugins.gates.textfold import fold
 
 __all__ = [
@@ -343,6 +343,7 @@ _PLACEHOLDER_VALUE = re.compile(
     re.IGNORECASE,
 )
 _VALUE_END = re.compile(r"[\s,;\"'`]")
+_ASCII_ALNUM = re.compile(r"[A-Za-z0-9]")
 # get_secret(), settings["db"], os.environ.get(...): where the value comes from, not the value.
 _CALL = re.compile(r"[A-Za-z_][\w.]*[\[(]")
 _KEYWORDS = r"pass|pwd|secret|_?key\b|apikey|contrase"
@@ -369,7 +370,8 @@ def _keyword_secret(text: str) -> str | None:
     from detect_secrets.filters import heuristic
 
     plugin, groups = _keyword_setup()
-    for found in _analyze(plugin, fold(text), denylist_regex_to_group=groups):
+    text = fold(text)
+    for found in _analyze(plugin, text, denylist_regex_to_group=groups):
         # In prose the captured value runs on to the end of the line: keep its first word.
         value = _VALUE_END.split(found.strip().strip("\"'`"), maxsplit=1)[0].rstrip(")]}.")
         if (
@@ -377,12 +379,19 @@ def _keyword_secret(text: str) -> str | None:
             or _PLACEHOLDER_VALUE.search(value)
             or _CALL.match(value)
             or is_reference(value)  # the labelled rules' references and placeholders ("DUMMY")
+            or (is_secret_variable(value) and not _quoted(text, value))  # "from: ssh_key"
+            or not _ASCII_ALNUM.search(value)  # "请自行生成": an instruction in prose
             or heuristic.is_sequential_string(value)
             or heuristic.is_prefixed_with_dollar_sign(value)
         ):
             continue
         return "secret assigned to a secret-like name (detect-secrets keyword)"
     return None
+
+
+def _quoted(text: str, value: str) -> bool:
+    """Whether ``value`` stands in ``text`` as a string literal (between quotes)."""
+    return any(f"{q}{value}{q}" in text for q in ('"', "'", "`"))
 
 
 def keyword_secret_detector() -> FunctionDetector:

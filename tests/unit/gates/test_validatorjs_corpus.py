@@ -86,7 +86,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     stored, refused = _wrong(tuning, "pii"), _wrong(tuning, "benign")
     # 39 until a bare run of 13, 14, 17 or 20+ digits counted without a scheme's check.
     assert (_count(tuning, "pii"), len(stored)) == (429, 38), "\n".join(stored)
-    assert (_count(tuning, "benign"), len(refused)) == (118, 1), "\n".join(refused)
+    # 1 before a bank's routing number stopped counting as a labelled identifier.
+    assert (_count(tuning, "benign"), len(refused)) == (118, 0), "\n".join(refused)
 
 
 def test_rejections_never_echo_the_identifier() -> None:
