@@ -46,7 +46,7 @@ from types import ModuleType
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.detectors import FunctionDetector, guarded
-from memory_plugins.gates.labelled import label_end
+from memory_plugins.gates.labelled import company_code, label_end
 from memory_plugins.gates.textfold import ARN_PATTERN, CALENDAR_DATE, MAC_PATTERN, fold
 
 __all__ = [
@@ -127,7 +127,9 @@ _ID_CUE = re.compile(
     re.IGNORECASE,
 )
 # An upper-case label right before a number names its kind: "RUC 20512333797", "CUIT …".
-_NOT_A_LABEL = r"(?!(?:ISBN|ISSN|ISMN|EAN|UPC|CAS|ISIN|LEI|DOI|ISRC|IMEI|SKU|GTIN|BIC|BIK|SWIFT|USD|EUR|CNY|RMB|GBP|JPY|KM|MB|GB|TB)(?![A-Za-z]))"
+# Codes of products, publications and securities, currencies and units, and business
+# documents (a purchase order, an invoice, a reference, an order): no person's.
+_NOT_A_LABEL = r"(?!(?:ISBN|ISSN|ISMN|EAN|UPC|CAS|ISIN|LEI|DOI|ISRC|IMEI|SKU|GTIN|BIC|BIK|SWIFT|USD|EUR|CNY|RMB|GBP|JPY|KM|MB|GB|TB|PO|INV|REF|ORD)(?![A-Za-z]))"
 _ACRONYM = r"[A-ZА-ЯЁ][A-Za-zА-Яа-яЁё]?[A-ZА-ЯЁ]{1,5}(?![A-Za-zА-Яа-яЁё])"
 _LABEL = re.compile(
     r"(?<![A-Za-zА-Яа-яЁё])" + _NOT_A_LABEL + _ACRONYM + r"[^A-Za-z0-9]{0,6}"
@@ -160,7 +162,7 @@ _PURPOSE = re.compile(
     r"(?<![A-Za-z])(?:orders?|invoices?|receipts?|tracking|parcels?|packages?|shipments?"
     # a meeting's or a conference call's number, a bank's routing number (us.rtn is no
     # identifier either)
-    r"|meetings?|webinars?|conference|routing"
+    r"|meetings?|webinars?|conference|routing|projects?|contracts?"
     r"|waybills?|booking|reservations?|confirmation|tickets?|transactions?|serial|models?"
     r"|parts?|sku|items?|products?|barcode|builds?|versions?|releases?|commits?|issues?"
     r"|ports?|timestamps?|epoch|unix\s+time|ms|milliseconds|seconds|bytes|[kmgt]i?b"
@@ -174,7 +176,7 @@ _PURPOSE = re.compile(
     r"|bic|swift|bik|бик"
     r"|" + _POSTCODE_LATIN + r")(?![A-Za-z])"
     r"|订单|单号|快递|运单|物流|发票|票号|工单|字节|时间戳|版本|序列号|型号|条码|元|人民币|步|人次"
-    r"|会议"
+    r"|会议|项目|合同|工程"
     r"|车架号|车辆识别|底盘号"
     r"|会员|积分|" + _POSTCODE_CJK,
     re.IGNORECASE,
@@ -375,6 +377,8 @@ def _spans(text: str) -> Iterator[tuple[int, int, str, bool]]:
 # last group no identity code, a MAC address's pairs no health number).
 _PUBLIC_CODES = re.compile(
     r"(?<![A-Za-z0-9])(?:CVE-[0-9]{4}-[0-9]{4,7}|GHSA(?:-[0-9a-z]{4}){3}|KB[0-9]{6,8}"
+    # a network's address range ("10.244.0.0/16")
+    r"|(?:[0-9]{1,3}\.){3}[0-9]{1,3}/[0-9]{1,2}(?![0-9])"
     r"|10\.[0-9]{4,9}/[^\s\"'<>]{1,200}|(?:RFC|ISO|EN|IEC|PEP|JSR|ECMA)[ -]?[0-9]{2,6}(?:-[0-9]{1,4})?"
     r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
     # A postal item's UPU S10 identifier: service letters, eight digits and a check digit,
@@ -501,8 +505,8 @@ def _national_id(text: str) -> str | None:
             continue  # "2019-05-20 06:35": a date and time, whatever a word nearby says
         if _POSTCODE_LABEL.search(text, max(0, start - 24), start):
             continue  # "ZIP code 94103-1234": a postcode, though "code" may cue a number
-        if _THING_NUMBER.search(text, max(0, start - 40), start):
-            continue  # "meeting ID 884 4182 5667": that meeting's number
+        if _THING_NUMBER.search(text, max(0, start - 40), start) or company_code(text, start):
+            continue  # "meeting ID 884 4182 5667", "… GmbH, VAT 123…": that thing's number
         for shape, modules in _shaped() if whole else ():
             if shape.fullmatch(piece):
                 for path in modules:
@@ -557,6 +561,7 @@ def _unexplained_code(text: str) -> str | None:
         start, end = m.span()
         if (
             not _purpose_near(text, start, end)
+            and not company_code(text, start)
             and not (start > 0 and text[start - 1] in _PURPOSE_MARKS)
             and not _hexadecimal(m.group())
             and not any(_valid(path, m.group()) for path in _PUBLIC_SCHEMES)
@@ -667,6 +672,8 @@ def _date_time(digits: str) -> bool:
 
 def _alnum_tokens(text: str) -> str | None:
     for m in _ALNUM_TOKEN.finditer(text):
+        if company_code(text, m.start()):
+            continue  # "… S.L., CIF B41574351": the company's code
         token = m.group(0).upper()
         cued = _cued(text, m.start(), m.end()) or _ID_TOKEN.fullmatch(token) is not None
         for path in _identifier_modules() if cued else _ALNUM:

@@ -61,6 +61,7 @@ from memory_plugins.gates.detectors import FunctionDetector, guarded
 from memory_plugins.gates.textfold import ARN_PATTERN, fold
 
 __all__ = [
+    "company_code",
     "is_reference",
     "is_secret_variable",
     "label_end",
@@ -77,6 +78,31 @@ _NUMBER_WORD = (
     r"(?:numbers?|no\b\.?|nr\b\.?|num\b|#|code|card|id\b|ids\b"
     r"|series(?:[ \t]{1,2}(?:and|&)[ \t]{1,2}(?:numbers?|no\b\.?))?)"
 )
+
+
+# A business's own code named right before a number, and a word saying the business is a
+# company: "Nordlicht Software GmbH, VAT ID DE…", "用户公司的统一社会信用代码是 …". The code
+# is the company's (a personal identifier's cues, a passport or an SSN, are none of these).
+_BUSINESS_CODE = re.compile(
+    r"(?i:(?<![a-z])(?:vat|tva|iva|mwst|btw|ust(?:-?id(?:nr)?)?|cif|siren|siret|uid|ein|abn"
+    r"|acn|crn|uen|gstin|company[ \t]+(?:number|no|registration)|registration[ \t]+(?:number|no))"
+    r"(?![a-z])[^\n]{0,16}$)|(?:统一社会信用代码|税号|营业执照号?)[^\n]{0,8}$"
+)
+_COMPANY = re.compile(
+    r"(?<![A-Za-z])(?:GmbH|AG|KG|Ltd|Limited|LLC|Inc|Corp|Corporation|PLC|plc|SAS|SARL|SpA"
+    r"|S\.p\.A|S\.r\.l|S\.[AL]|B\.?V|N\.?V|Oy|AB|A/S|ApS|Pty|K\.?K"
+    r"|(?i:company|firm|vendor|supplier|société|empresa|firma|unternehmen))(?![A-Za-z])"
+    r"|公司|企业|集团"
+)
+
+
+def company_code(text: str, start: int) -> bool:
+    """Whether the number at ``start`` is named as a company's business code: a business
+    code's label right before it and a company named before that label."""
+    label = _BUSINESS_CODE.search(text, max(0, start - 40), start)
+    return (
+        label is not None and _COMPANY.search(text, max(0, label.start() - 64), start) is not None
+    )
 
 
 def label_end(words: str) -> str:
@@ -178,7 +204,7 @@ def _labelled_identifier(text: str) -> str | None:
             continue
         if label_ends is None:  # one pass over the text, once a value of the shape is seen
             label_ends = {label.end() for label in _ID_LABEL.finditer(text)}
-        if start.start() in label_ends:
+        if start.start() in label_ends and not company_code(text, start.start()):
             return "value named as a personal identifier"
     return None
 
@@ -424,7 +450,8 @@ _KEY_PUNCTUATION = re.compile(r"[_.+/=-]")
 _SHAPE_CHARS = 96
 _CODE_OF = ("access", "secret", "auth", "private")
 _DIGEST_LABEL = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5)[:-]$")
-_DIGEST_VALUE = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5)[:-]")
+# "sha256:…", "sha384-…" (an integrity pin), "sha256/…" (a certificate pin).
+_DIGEST_VALUE = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5)[:/-]")
 # A digest named by its algorithm after a package's version: "pnpm@10.4.1+sha512.0a31…"
 # (corepack), "…#sha256-…", an integrity pin, published with the package; an image pinned
 # by its digest ("python:3.12-slim@sha256:…").
@@ -674,6 +701,23 @@ def _secret_of(name: str, value: str) -> bool:
     return secret and not is_reference(value) and (password or _key_shaped(value))
 
 
+# The last word naming what a token is, in prose before it: an id or a public key
+# ("the failing request id, e.g. req_…", "WireGuard 公钥（PublicKey）是 …") or a secret.
+_PROSE_NAME = re.compile(
+    r"(?i:(?<![a-z])(?P<none>(?:request|trace|correlation|transaction|object|event|order)"
+    r"[ _-]?ids?|ids?|uuid|guid|public[ _-]?key|pubkey|fingerprint|checksum|hash|digest)(?![a-z])"
+    r"|(?<![a-z])(?:api[ _-]?key|keys?|tokens?|secrets?|passwords?|passwd|credentials?)(?![a-z]))"
+    r"|(?P<none_cjk>公钥|指纹|哈希|校验和)|密钥|私钥|令牌|密码|口令"
+)
+
+
+def _prose_names_no_secret(text: str, start: int) -> bool:
+    """Whether the last word naming a thing in the 40 characters before ``start`` says it
+    is an id or a public key, not a secret."""
+    names = list(_PROSE_NAME.finditer(text, max(0, start - 40), start))
+    return bool(names) and (names[-1]["none"] or names[-1]["none_cjk"]) is not None
+
+
 def _named_no_secret(text: str, start: int) -> bool:
     """Whether the name a value at ``start`` is assigned to says it is no secret
     ('public_key = "9Cnz…"', 'client_id: 3MVG…', 'commit_id: …')."""
@@ -725,7 +769,7 @@ def _random_dotted(text: str, found: re.Match[str]) -> bool:
         return False  # base64 JSON first: a JOSE structure, the json_web_token rule's to judge
     if _DIGEST_LABEL.search(text, max(0, found.start() - 8), found.start()):
         return False
-    if _named_no_secret(text, found.start()):
+    if _named_no_secret(text, found.start()) or _prose_names_no_secret(text, found.start()):
         return False  # 'client_id: 3MVG….nh7B…': the name says what it is
     return any(
         len(s) >= 20 and _random(s) and not _DIGEST_NAME.search(before)
@@ -883,7 +927,7 @@ def _labelled_secret(text: str) -> str | None:
         ):
             return "secret value glued to a secret-like name"
     for found in _PREFIXED.finditer(text):
-        if _random(found["body"]):
+        if _random(found["body"]) and not _prose_names_no_secret(text, found.start()):
             return "prefixed random token"
     for found in _GLUED_HEX.finditer(text):
         if _random(found["body"]):
@@ -894,7 +938,7 @@ def _labelled_secret(text: str) -> str | None:
             continue  # "SHA256:uNiV…", "sha384-oqVu…": a published digest or fingerprint
         if _DIGEST_VALUE.match(token):
             continue  # "sha512-AVVD…==": a subresource-integrity digest, the label inside it
-        if _named_no_secret(text, found.start()):
+        if _named_no_secret(text, found.start()) or _prose_names_no_secret(text, found.start()):
             continue  # 'public_key = "9Cnz…"', 'commit_id: …': the name says what it is
         if (
             any(c.islower() for c in token)

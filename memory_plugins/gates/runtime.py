@@ -102,6 +102,19 @@ _PASSWORD_ZH = re.compile(
     r"(?:密码|口令|pin码)\s*(?:是|为|设为|设置为|设成|改为|改成|[:=：])\s*[\"'“]?([\x21-\x7e]{3,})",
     re.IGNORECASE,
 )
+# "Password" in other languages, then up to six words saying whose or what for ("de la
+# banca online del usuario"), a copula or an assignment, then the value.
+_WORLD_WORDS = (
+    r"contraseña|contrasena|mot\s+de\s+passe|passwort|kennwort|senha|пароль|wachtwoord"
+    r"|hasło|haslo|parola|lösenord|salasana|adgangskode|passord|パスワード|비밀번호|암호"
+)
+_WORLD_HINT = re.compile(_WORLD_WORDS, re.IGNORECASE)
+_PASSWORD_WORLD = re.compile(
+    r"(?:" + _WORLD_WORDS + r")(?:[ \t]{1,2}[^\s:=：]{1,20}){0,6}?[ \t]{0,2}"
+    r"(?:[:=：]|(?<=\s)(?:es|est|ist|é|è|är|er|jest|on|is|era|war|была?)(?=\s)|は|는|은|是)"
+    r"[ \t]{0,2}[\"'“`«]?(?P<value>[^\s\"'”`»,;]{4,64})",
+    re.IGNORECASE,
+)
 # A PIN, and the other digit codes that open something: a phone's or a door's, a gate's,
 # an alarm's, a safe's, a card's security code (CVV, CVC).
 _PIN = re.compile(
@@ -213,6 +226,15 @@ def _password(text: str) -> str | None:
     for m in _PASSWORD_ZH.finditer(text):
         if m.group(1).casefold() not in _NOT_A_PASSWORD and not set(m.group(1)) <= set("*xX."):
             return "password value"
+    for m in _PASSWORD_WORLD.finditer(text) if _WORLD_HINT.search(text) else ():
+        value = m["value"].rstrip(".。)")
+        if (
+            len(value) >= 6
+            and not value.isalpha()  # a word ("es segura") says something about it
+            and value.casefold() not in _NOT_A_PASSWORD
+            and not is_reference(value)
+        ):
+            return "password value"
     if _PIN.search(text):
         return "PIN value"
     return None
@@ -250,7 +272,13 @@ def password_detector() -> FunctionDetector:
         "password",
         RejectCode.RUNTIME_DATA,
         _password,
-        ("pass", "pwd", "pswd", "pin", "密码", "口令", " code", "cvv", "cvc", "码"),
+        (
+            *("pass", "pwd", "pswd", "pin", "密码", "口令", " code", "cvv", "cvc", "码"),
+            # "password" in other languages (_PASSWORD_WORLD)
+            *("contrase", "passe", "passwort", "kennwort", "senha", "пароль", "wachtwoord"),
+            *("hasło", "haslo", "parola", "lösenord", "salasana", "adgangskode", "passord"),
+            *("パスワード", "비밀번호", "암호"),
+        ),
     )
 
 

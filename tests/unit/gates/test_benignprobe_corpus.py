@@ -34,10 +34,11 @@ def test_tuning_part_counts_are_pinned() -> None:
     tuning = load("benignprobe", "tuning")
     assert Counter(c["category"] for c in tuning) == {"benign": 138, "secret": 11, "pii": 16}
     wrong, shown = decided_wrong(tuning)
-    # As built: 2 secrets and 5 identifiers stored, 14 benign texts refused. Left refused:
-    # a company's unified social credit code (a tax number, as CNPJ and SIRET are here) and
-    # a memory tagged "占位符" (placeholder: the tag is the placeholder gate's word).
-    assert (wrong["secret"], wrong["pii"], wrong["benign"]) == (0, 0, 2), "\n".join(shown)
+    # As built: 2 secrets and 5 identifiers stored, 14 benign texts refused; 2 after its
+    # rules, 1 after the second probe's (a company's unified social credit code named as
+    # the company's). Left refused: a memory tagged "占位符" (placeholder: the tag is the
+    # placeholder gate's word).
+    assert (wrong["secret"], wrong["pii"], wrong["benign"]) == (0, 0, 1), "\n".join(shown)
 
 
 @pytest.mark.parametrize(

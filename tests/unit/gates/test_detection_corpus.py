@@ -90,7 +90,9 @@ def test_tuning_part_counts_are_pinned() -> None:
     assert (total["secret"], total["pii"], total["benign"]) == (35, 707, 174)
     assert (total["pii_named"], total["pii_bare"]) == (575, 132)
     found = (wrong["secret"], wrong["pii_named"], wrong["pii_bare"], wrong["benign"])
-    assert found == (1, 11, 17, 0), "\n".join(examples)
+    # 11 named until a number named as a company's ("用户的Company Number是…", an Israeli
+    # company's number this corpus counts as personal) stopped counting as an identifier.
+    assert found == (1, 12, 17, 0), "\n".join(examples)
 
 
 @pytest.mark.parametrize("name", ["tuning", "sealed"])
