@@ -42,6 +42,10 @@ FRAGMENTS = (
     "-----BEGIN PUBLIC KEY-----", "ssh-rsa AAAA", "arn:aws:s3:::", "arn:", "\"key\": \"pw\", \"value\": ",
     "name: pw\n  value: ", "pw: String = \"", "${{", "{{", "<a>b</a>", "pw = a ? \"", "userpass=",
     "licence plate ", "plate no AB ", "A1 ", "A-1-", "车牌号", "京A", "京A1", "12가 ", "品川 12",
+    "passport (a) ", "a (b) ", "护照(a)", "key for a b c ", "token of a is ", "dapi0-", "`a@b.co` ",
+    "sshpass -p ", "--password=", "requirepass ", "${A:?b ", "sha256/", "@sha256:", "sha512-",
+    "meeting ID 1", "order number ", "PO 12345678 ", "订单号 1", "GmbH VAT ", "公司税号 1",
+    "request id, e.g. ", "公钥是 ", "contraseña: ", "mot de passe ", "10.0.0.0/1",
 )  # fmt: skip
 
 

@@ -46,7 +46,7 @@ from types import ModuleType
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.detectors import FunctionDetector, guarded
-from memory_plugins.gates.labelled import company_code, label_end
+from memory_plugins.gates.labelled import company_code, label_end, names_a_company
 from memory_plugins.gates.textfold import ARN_PATTERN, CALENDAR_DATE, MAC_PATTERN, fold
 
 __all__ = [
@@ -188,6 +188,21 @@ _THING_NUMBER = re.compile(
     r"(?:[ \t]{0,2}(?:is|was|:|是|为|為))?[ \t]{0,2}[\"'“`]?$",
     re.IGNORECASE,
 )
+# What ``_THING_NUMBER`` ends with: checked first, as most numbers have no such word before.
+_NUMBER_WORD_BEFORE = re.compile(
+    r"(?:ids?|numbers?|no\.?|nr\.?|#|号码|号|编号)(?:[ \t]{0,2}(?:is|was|:|是|为|為))?"
+    r"[ \t]{0,2}[\"'“`]?$",
+    re.IGNORECASE,
+)
+
+
+def _thing_number(text: str, start: int) -> bool:
+    """Whether a thing's own number is named right before ``start`` (``_THING_NUMBER``)."""
+    return _NUMBER_WORD_BEFORE.search(text, max(0, start - 12), start) is not None and (
+        _THING_NUMBER.search(text, max(0, start - 40), start) is not None
+    )
+
+
 _PURPOSE_BEFORE = 32
 _PURPOSE_AFTER = 16
 _PURPOSE_MARKS = frozenset("#$€£¥₹")
@@ -500,12 +515,13 @@ def _national_id(text: str) -> str | None:
     text = _blank_references(text)
     if _count_digits(text) < 6:  # "ABCDE1234F", "RSSMRA45C12F2LRI": letters carry it
         return _alnum_tokens(text) or _own_formats(own)
+    companies = names_a_company(text)
     for start, end, piece, whole in _spans(text):
         if CALENDAR_DATE.match(piece):
             continue  # "2019-05-20 06:35": a date and time, whatever a word nearby says
         if _POSTCODE_LABEL.search(text, max(0, start - 24), start):
             continue  # "ZIP code 94103-1234": a postcode, though "code" may cue a number
-        if _THING_NUMBER.search(text, max(0, start - 40), start) or company_code(text, start):
+        if _thing_number(text, start) or (companies and company_code(text, start)):
             continue  # "meeting ID 884 4182 5667", "… GmbH, VAT 123…": that thing's number
         for shape, modules in _shaped() if whole else ():
             if shape.fullmatch(piece):
@@ -557,11 +573,12 @@ def _unexplained_code(text: str) -> str | None:
     if _PUBLIC_CODES.search(text):
         text = _PUBLIC_CODES.sub(lambda m: " " * len(m.group()), text)
     text = _blank_references(text)
+    companies = names_a_company(text)
     for m in _CODE_TOKEN.finditer(text):
         start, end = m.span()
         if (
             not _purpose_near(text, start, end)
-            and not company_code(text, start)
+            and not (companies and company_code(text, start))
             and not (start > 0 and text[start - 1] in _PURPOSE_MARKS)
             and not _hexadecimal(m.group())
             and not any(_valid(path, m.group()) for path in _PUBLIC_SCHEMES)
@@ -671,8 +688,9 @@ def _date_time(digits: str) -> bool:
 
 
 def _alnum_tokens(text: str) -> str | None:
+    companies = names_a_company(text)
     for m in _ALNUM_TOKEN.finditer(text):
-        if company_code(text, m.start()):
+        if companies and company_code(text, m.start()):
             continue  # "… S.L., CIF B41574351": the company's code
         token = m.group(0).upper()
         cued = _cued(text, m.start(), m.end()) or _ID_TOKEN.fullmatch(token) is not None

@@ -67,6 +67,7 @@ __all__ = [
     "label_end",
     "labelled_identifier_detector",
     "labelled_secret_detector",
+    "names_a_company",
     "names_no_secret",
     "password_hash_detector",
 ]
@@ -94,6 +95,11 @@ _COMPANY = re.compile(
     r"|(?i:company|firm|vendor|supplier|société|empresa|firma|unternehmen))(?![A-Za-z])"
     r"|公司|企业|集团"
 )
+
+
+def names_a_company(text: str) -> bool:
+    """Whether ``text`` names a company anywhere: where :func:`company_code` can hold."""
+    return _COMPANY.search(text) is not None
 
 
 def company_code(text: str, start: int) -> bool:
