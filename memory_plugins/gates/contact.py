@@ -46,6 +46,12 @@ _URL_USERINFO = re.compile(r"://[^\s/@]{0,256}$")
 _OCTET = r"(?:25[0-5]|2[0-4][0-9]|1?[0-9]{1,2})"
 _MACHINE_HOST = re.compile(rf"(?:[A-Za-z0-9]{{1,20}}-)?(?:{_OCTET}-){{3}}{_OCTET}\.")
 _TRAILING = ".!?)'\"”’"
+# Google Cloud's service accounts: machines, not people.
+_MACHINE_ACCOUNT = re.compile(r"@(?:[^@\s]+\.)?gserviceaccount\.com$", re.IGNORECASE)
+
+# A remote login on the same line, right before "user@host": ssh, scp, sftp, rsync, mosh or
+# ssh's jump option.
+_REMOTE_LOGIN = re.compile(r"(?:\b(?:ssh|scp|sftp|rsync|mosh)\b|(?:^|\s)-J)[^\n`'\"]{0,40}$")
 
 
 def _email(text: str) -> str | None:
@@ -60,6 +66,10 @@ def _email(text: str) -> str | None:
             continue  # git@host:org/repo, or user@host inside a URL
         if _MACHINE_HOST.match(address, address.index("@") + 1):
             continue
+        if _MACHINE_ACCOUNT.search(address) or _REMOTE_LOGIN.search(
+            text, max(0, m.start() - 48), m.start()
+        ):
+            continue  # a service account, or "ssh ops@host": a login
         try:
             validate_email(address, check_deliverability=False, test_environment=True)
         except EmailNotValidError:

@@ -46,7 +46,12 @@ from types import ModuleType
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.detectors import FunctionDetector, guarded
-from memory_plugins.gates.labelled import company_code, label_end, names_a_company
+from memory_plugins.gates.labelled import (
+    called_a_test_value,
+    company_code,
+    label_end,
+    names_a_company,
+)
 from memory_plugins.gates.textfold import ARN_PATTERN, CALENDAR_DATE, MAC_PATTERN, fold
 
 __all__ = [
@@ -798,9 +803,28 @@ def _payment_card(text: str) -> str | None:
             and text[m.end()].isalpha()
         ):
             continue  # letters on both sides: a product or serial code ("ABC4111…1111XYZ")
+        if number in _TEST_CARDS and called_a_test_value(text, m.start(), m.end()):
+            continue  # "Stripe's test card 4242 4242 4242 4242": published, no one's card
         if _known_card_prefix(number) or _CARD_CUE.search(text, max(0, m.start() - 40), m.start()):
             return "payment card number (Luhn)"
     return None
+
+
+# Card numbers the payment processors publish for testing (Stripe, Braintree, Adyen,
+# PayPal): no bank issues them to anyone.
+_TEST_CARDS = frozenset((
+    "4242424242424242", "4000056655665556", "4000002500003155", "4000000000000002",
+    "4000000000009995", "4000000000000077", "4000000000003220", "4111111111111111",
+    "4012888888881881", "4222222222222", "5555555555554444", "2223003122003222",
+    "5200828282828210", "5105105105105100", "5431111111111111", "378282246310005",
+    "371449635398431", "6011111111111117", "6011000990139424", "3056930009020004",
+    "36227206271667", "3566002020360505", "6200000000000005",
+))  # fmt: skip
+# IBANs published as examples (the IBAN registry's and the banks' own).
+_TEST_IBANS = frozenset((
+    "GB82WEST12345698765432", "DE89370400440532013000", "FR1420041010050500013M02606",
+    "NL91ABNA0417164300", "ES9121000418450200051332", "IT60X0542811101000000123456",
+))  # fmt: skip
 
 
 # ----------------------------------------------------------------------------- IBAN
@@ -820,6 +844,9 @@ def _bank_account(text: str) -> str | None:
         found = m.group(0)
         for _ in range(3):  # the pattern may take a word after it ("… AB00 handy"): drop it
             if _valid("iban", found.replace("-", " ").upper()):
+                compact = re.sub(r"[\s-]", "", found).upper()
+                if compact in _TEST_IBANS and called_a_test_value(text, m.start(), m.end()):
+                    break  # "the documented example GB82 WEST …": no one's account
                 return "IBAN (stdnum.iban)"
             shorter = _LAST_GROUP.sub("", found)
             if shorter == found or len(shorter) < 15:

@@ -61,6 +61,7 @@ from memory_plugins.gates.detectors import FunctionDetector, guarded
 from memory_plugins.gates.textfold import ARN_PATTERN, fold
 
 __all__ = [
+    "called_a_test_value",
     "company_code",
     "is_reference",
     "is_secret_variable",
@@ -95,6 +96,24 @@ _COMPANY = re.compile(
     r"|(?i:company|firm|vendor|supplier|société|empresa|firma|unternehmen))(?![A-Za-z])"
     r"|公司|企业|集团"
 )
+
+
+# Words that call a value a test or an example ("Stripe's test card", "fixtures use",
+# "测试卡号", "the documented example").
+_TEST_WORDS = re.compile(
+    r"(?i:(?<![a-z])(?:tests?|testing|fixtures?|sandbox|examples?|samples?|dummy|fake|mock"
+    r"|mocked|documented)(?![a-z]))|测试|示例|样例|沙箱|虚构"
+)
+
+
+def called_a_test_value(text: str, start: int, end: int) -> bool:
+    """Whether the words around ``start:end`` (60 characters each side, the value itself
+    left out) call the value a test or an example one: what a published test value (a
+    processor's test card, a documentation domain) needs before it counts as no one's."""
+    return (
+        _TEST_WORDS.search(text, max(0, start - 60), start) is not None
+        or _TEST_WORDS.search(text, end, min(len(text), end + 60)) is not None
+    )
 
 
 def names_a_company(text: str) -> bool:
@@ -304,6 +323,11 @@ _BUNDLER = re.compile(
 _USER_PASSWORD_FLAGS = re.compile(
     r"(?:^|\s)-u[ \t]{1,3}\S{1,64}[ \t]{1,3}-p[ \t]{1,3}([^\s\"']{3,128})"
 )
+# MySQL's and MariaDB's clients take a password glued to -p ("-pS3cret"); after "-p " the
+# next word is the database and the password is prompted for.
+_MYSQL = re.compile(r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]{0,80}$")
+# redis-cli's password option, -a, anywhere on its command line.
+_REDIS_PASSWORD = re.compile(r"\bredis-cli\b[^\n`]{0,80}?[ \t]-a[ \t]{1,3}[\"']?([^\s\"'`]{3,128})")
 # The option that takes a password on a command line: sshpass -p, --password / --pass
 # (as a separate word or after "="), a quote around it or not.
 _PASSWORD_OPTION = re.compile(
@@ -455,13 +479,14 @@ _KEY_PUNCTUATION = re.compile(r"[_.+/=-]")
 # the bound keeps a text dense with assignments linear ("key=key=key=…").
 _SHAPE_CHARS = 96
 _CODE_OF = ("access", "secret", "auth", "private")
-_DIGEST_LABEL = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5)[:-]$")
-# "sha256:…", "sha384-…" (an integrity pin), "sha256/…" (a certificate pin).
-_DIGEST_VALUE = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5)[:/-]")
+_DIGEST_LABEL = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5|h1)[:-]$")
+# "sha256:…", "sha384-…" (an integrity pin), "sha256/…" (a certificate pin), "h1:…" (Go's
+# and Terraform's hash of a module).
+_DIGEST_VALUE = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5|h1)[:/-]")
 # A digest named by its algorithm after a package's version: "pnpm@10.4.1+sha512.0a31…"
 # (corepack), "…#sha256-…", an integrity pin, published with the package; an image pinned
 # by its digest ("python:3.12-slim@sha256:…").
-_DIGEST_NAME = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5)$")
+_DIGEST_NAME = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5|h1)$")
 _DIGEST_SUFFIX = re.compile(r"[+#@](?i:sha(?:1|224|256|384|512)|md5)[.:-]")
 # A URL without a user part: an address, not a credential (its path, query and token are
 # the URL-path, webhook and credential-URL rules' to judge).
@@ -476,6 +501,8 @@ _NOT_SECRET_PARTS = frozenset(
         "tracking", "sku", "asin", "slug", "color", "colour",
         # git's objects and refs: "tree 4b825dc…", "parent 9fceb02…", "main 9fceb02…"
         "tree", "parent", "object", "blob", "head", "main", "master", "origin", "branch",
+        # W3C trace context headers
+        "traceparent", "tracestate",
         # the published item an id points to: "playlist=PL…", "video …"
         "playlist", "list", "video", "channel", "album", "track", "song", "post", "page",
         "doc", "document", "sheet", "spreadsheet", "folder", "item", "product",
@@ -883,6 +910,7 @@ def _labelled_secret(text: str) -> str | None:
                 and not (alone and _UUID.fullmatch(value))
                 and _random(value)
                 and not names_no_secret(m["name"])
+                and not _DIGEST_NAME.match(m["name"])  # "h1:P631f…=": a module's hash
             ):
                 if alone:
                     return "random key-length value after a name alone on a line"
@@ -942,8 +970,8 @@ def _labelled_secret(text: str) -> str | None:
         token = found.group()
         if _DIGEST_LABEL.search(text, max(0, found.start() - 8), found.start()):
             continue  # "SHA256:uNiV…", "sha384-oqVu…": a published digest or fingerprint
-        if _DIGEST_VALUE.match(token):
-            continue  # "sha512-AVVD…==": a subresource-integrity digest, the label inside it
+        if _DIGEST_VALUE.match(token) or _words(token):
+            continue  # "sha512-AVVD…==": an integrity digest; "feat/PAY-1423-refund": words
         if _named_no_secret(text, found.start()) or _prose_names_no_secret(text, found.start()):
             continue  # 'public_key = "9Cnz…"', 'commit_id: …': the name says what it is
         if (
@@ -993,22 +1021,53 @@ def _labelled_secret(text: str) -> str | None:
         (_LOGIN_PAIR, "user name and password"),
         (_USER_PASSWORD_FLAGS, "-u/-p flag"),
         (_PASSWORD_OPTION, "password option"),
+        (_REDIS_PASSWORD, "redis-cli -a"),
         (_BUNDLER, "Bundler"),
     ):
         for found in pattern.finditer(text):
             given = found.groups()[-1]
+            if pattern is _USER_PASSWORD_FLAGS and _MYSQL.search(
+                text, max(0, found.start() - 80), found.start() + 1
+            ):
+                continue  # "mysql -u ro -p reports": the database; mysql prompts for the password
             if not is_reference(given):
                 return f"credentials in {what} syntax"
     if _K8S_SECRET.search(text):
         for block in _K8S_DATA.finditer(text):
             if not _REFERENCE.search(block.group(1)):
                 return "Kubernetes Secret data"
+    for found in _BASE64_TOKEN.finditer(text):
+        if _basic_credential(found.group()):
+            return "user name and password in base64 (Basic auth, a Docker auth)"
     return None
+
+
+# A base64 token long enough to hold "user:password" (Basic auth, a Docker config's auth).
+_BASE64_TOKEN = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{12,256}={0,2}(?![A-Za-z0-9+/=])")
+_BASIC_CREDENTIAL = re.compile(r"[\w.@+-]{1,64}:[\x21-\x7e]{6,128}")
+
+
+def _basic_credential(token: str) -> bool:
+    """Whether ``token`` is base64 of a user name and a password ("deploy:QEC^e5p…"),
+    the password holding a digit or a symbol (not "key:value" words)."""
+    import base64
+    import binascii
+
+    try:
+        decoded = base64.b64decode(token + "=" * (-len(token) % 4), validate=True)
+        plain = decoded.decode("ascii")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        return False
+    if _BASIC_CREDENTIAL.fullmatch(plain) is None:
+        return False
+    secret = plain.split(":", 1)[1]
+    return not secret.isalpha() and not is_reference(secret)
 
 
 _SECRET_HINTS = (
     *("key", "token", "secret", "pass", "pwd", "pw", "cred", "auth", "access", "private"),
     *("hook", "dsn", "bearer", "session", "cookie", "licen", "machine", "-u", "--user"),
+    "redis-cli",
     *("psw", "pword", "securestring"),
     "bundle_",
     *("_live_", "_test_", "_prod_", "_sandbox_"),

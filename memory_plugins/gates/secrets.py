@@ -344,6 +344,8 @@ _PLACEHOLDER_VALUE = re.compile(
 )
 _VALUE_END = re.compile(r"[\s,;\"'`]")
 _ASCII_ALNUM = re.compile(r"[A-Za-z0-9]")
+# A name in code: words joined by "_" or "-", or in camel case.
+_NAME_SHAPED = re.compile(r"[a-z0-9]+(?:[_-][a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+")
 # get_secret(), settings["db"], os.environ.get(...): where the value comes from, not the value.
 _CALL = re.compile(r"[A-Za-z_][\w.]*[\[(]")
 _KEYWORDS = r"pass|pwd|secret|_?key\b|apikey|contrase"
@@ -379,7 +381,11 @@ def _keyword_secret(text: str) -> str | None:
             or _PLACEHOLDER_VALUE.search(value)
             or _CALL.match(value)
             or is_reference(value)  # the labelled rules' references and placeholders ("DUMMY")
-            or (is_secret_variable(value) and not _quoted(text, value))  # "from: ssh_key"
+            # "from_secret: ssh_key", ApiKey = 'api_key': a secret's name, not its value
+            or (
+                is_secret_variable(value)
+                and (_NAME_SHAPED.fullmatch(value) or not _quoted(text, value))
+            )
             or not _ASCII_ALNUM.search(value)  # "请自行生成": an instruction in prose
             or heuristic.is_sequential_string(value)
             or heuristic.is_prefixed_with_dollar_sign(value)

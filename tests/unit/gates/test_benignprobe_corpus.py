@@ -26,8 +26,9 @@ def test_sealed_part_counts_may_only_fall() -> None:
     assert Counter(c["category"] for c in sealed) == {"benign": 122, "secret": 21, "pii": 12}
     wrong, shown = decided_wrong(sealed)
     # Measured once as built: 2 secrets and 0 identifiers stored, 9 benign texts refused;
-    # after the rules its tuning part led to (below): 2, 0 and 8.
-    assert (wrong["secret"], wrong["pii"], wrong["benign"]) <= (2, 0, 8), "\n".join(shown)
+    # after the rules its tuning part led to (below): 2, 0 and 8; after the second and the
+    # developer probes' rules: 6.
+    assert (wrong["secret"], wrong["pii"], wrong["benign"]) <= (2, 0, 6), "\n".join(shown)
 
 
 def test_tuning_part_counts_are_pinned() -> None:

@@ -79,10 +79,12 @@ def test_the_false_positive_parts_are_split_once_and_their_counts_pinned() -> No
     wrong, shown = decided_wrong(tuning)
     # 46 before the whispers part's rules; a CI expression as curl's credentials
     # ("-u ${{ secrets.USER }}:…") is a reference, not a slot: 44; a web address's path
-    # holds no identifier (a page's number in "…/speel~VARA_101375237~…"): 43.
-    assert (wrong["secret"], wrong["benign"]) == (0, 43), "\n".join(shown)
+    # holds no identifier (a page's number in "…/speel~VARA_101375237~…"): 43; a value
+    # named by a hash's name ("md5=5c94767c…", as "h1:…" is) is a digest: 42.
+    assert (wrong["secret"], wrong["benign"]) == (0, 42), "\n".join(shown)
     wrong, shown = decided_wrong(sealed)
-    assert wrong["secret"] == 0 and wrong["benign"] <= 64, "\n".join(shown)
+    # 64 until the benign probes' rules, 63 after them.
+    assert wrong["secret"] == 0 and wrong["benign"] <= 63, "\n".join(shown)
 
 
 @pytest.mark.parametrize(
