@@ -45,13 +45,9 @@ from itertools import pairwise
 from types import ModuleType
 
 from memory_plugins.gates.codes import RejectCode
+from memory_plugins.gates.context import called_a_test_value, company_code, names_a_company
 from memory_plugins.gates.detectors import FunctionDetector, guarded
-from memory_plugins.gates.labelled import (
-    called_a_test_value,
-    company_code,
-    label_end,
-    names_a_company,
-)
+from memory_plugins.gates.labelled import label_end
 from memory_plugins.gates.textfold import ARN_PATTERN, CALENDAR_DATE, MAC_PATTERN, fold
 
 __all__ = [

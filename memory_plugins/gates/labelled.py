@@ -57,18 +57,16 @@ from functools import lru_cache
 from itertools import pairwise
 
 from memory_plugins.gates.codes import RejectCode
+from memory_plugins.gates.context import company_code
 from memory_plugins.gates.detectors import FunctionDetector, guarded
 from memory_plugins.gates.textfold import ARN_PATTERN, fold
 
 __all__ = [
-    "called_a_test_value",
-    "company_code",
     "is_reference",
     "is_secret_variable",
     "label_end",
     "labelled_identifier_detector",
     "labelled_secret_detector",
-    "names_a_company",
     "names_no_secret",
     "password_hash_detector",
 ]
@@ -80,54 +78,6 @@ _NUMBER_WORD = (
     r"(?:numbers?|no\b\.?|nr\b\.?|num\b|#|code|card|id\b|ids\b"
     r"|series(?:[ \t]{1,2}(?:and|&)[ \t]{1,2}(?:numbers?|no\b\.?))?)"
 )
-
-
-# A business's own code named right before a number, and a word saying the business is a
-# company: "Nordlicht Software GmbH, VAT ID DE…", "用户公司的统一社会信用代码是 …". The code
-# is the company's (a personal identifier's cues, a passport or an SSN, are none of these).
-_BUSINESS_CODE = re.compile(
-    r"(?i:(?<![a-z])(?:vat|tva|iva|mwst|btw|ust(?:-?id(?:nr)?)?|cif|siren|siret|uid|ein|abn"
-    r"|acn|crn|uen|gstin|company[ \t]+(?:number|no|registration)|registration[ \t]+(?:number|no))"
-    r"(?![a-z])[^\n]{0,16}$)|(?:统一社会信用代码|税号|营业执照号?)[^\n]{0,8}$"
-)
-_COMPANY = re.compile(
-    r"(?<![A-Za-z])(?:GmbH|AG|KG|Ltd|Limited|LLC|Inc|Corp|Corporation|PLC|plc|SAS|SARL|SpA"
-    r"|S\.p\.A|S\.r\.l|S\.[AL]|B\.?V|N\.?V|Oy|AB|A/S|ApS|Pty|K\.?K"
-    r"|(?i:company|firm|vendor|supplier|société|empresa|firma|unternehmen))(?![A-Za-z])"
-    r"|公司|企业|集团"
-)
-
-
-# Words that call a value a test or an example ("Stripe's test card", "fixtures use",
-# "测试卡号", "the documented example").
-_TEST_WORDS = re.compile(
-    r"(?i:(?<![a-z])(?:tests?|testing|fixtures?|sandbox|examples?|samples?|dummy|fake|mock"
-    r"|mocked|documented)(?![a-z]))|测试|示例|样例|沙箱|虚构"
-)
-
-
-def called_a_test_value(text: str, start: int, end: int) -> bool:
-    """Whether the words around ``start:end`` (60 characters each side, the value itself
-    left out) call the value a test or an example one: what a published test value (a
-    processor's test card, a documentation domain) needs before it counts as no one's."""
-    return (
-        _TEST_WORDS.search(text, max(0, start - 60), start) is not None
-        or _TEST_WORDS.search(text, end, min(len(text), end + 60)) is not None
-    )
-
-
-def names_a_company(text: str) -> bool:
-    """Whether ``text`` names a company anywhere: where :func:`company_code` can hold."""
-    return _COMPANY.search(text) is not None
-
-
-def company_code(text: str, start: int) -> bool:
-    """Whether the number at ``start`` is named as a company's business code: a business
-    code's label right before it and a company named before that label."""
-    label = _BUSINESS_CODE.search(text, max(0, start - 40), start)
-    return (
-        label is not None and _COMPANY.search(text, max(0, label.start() - 64), start) is not None
-    )
 
 
 def label_end(words: str) -> str:

@@ -7,6 +7,7 @@ import pytest
 
 MODULES = [
     "memory_plugins.gates.contact",
+    "memory_plugins.gates.context",
     "memory_plugins.gates.detectors",
     "memory_plugins.gates.identifiers",
     "memory_plugins.gates.instruction",
