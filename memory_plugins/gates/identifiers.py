@@ -184,17 +184,15 @@ _PURPOSE = re.compile(
 )
 # A thing's own number named right before it: "meeting ID 884 4182 5667", "order number:
 # …", "订单号 …". The number is that thing's, whatever scheme its digits also pass.
+_NUMBER_WORD_END = (
+    r"(?:ids?|numbers?|no\.?|nr\.?|#|号码|号|编号)(?:[ \t]{0,2}(?:is|was|:|是|为|為))?"
+    r"[ \t]{0,2}[\"'“`]?$"
+)
 _THING_NUMBER = re.compile(
-    r"(?:" + _PURPOSE.pattern + r")(?:[ \t]{0,2}(?:ids?|numbers?|no\.?|nr\.?|#|号码|号|编号))"
-    r"(?:[ \t]{0,2}(?:is|was|:|是|为|為))?[ \t]{0,2}[\"'“`]?$",
-    re.IGNORECASE,
+    r"(?:" + _PURPOSE.pattern + r")[ \t]{0,2}" + _NUMBER_WORD_END, re.IGNORECASE
 )
 # What ``_THING_NUMBER`` ends with: checked first, as most numbers have no such word before.
-_NUMBER_WORD_BEFORE = re.compile(
-    r"(?:ids?|numbers?|no\.?|nr\.?|#|号码|号|编号)(?:[ \t]{0,2}(?:is|was|:|是|为|為))?"
-    r"[ \t]{0,2}[\"'“`]?$",
-    re.IGNORECASE,
-)
+_NUMBER_WORD_BEFORE = re.compile(_NUMBER_WORD_END, re.IGNORECASE)
 
 
 def _thing_number(text: str, start: int) -> bool:
