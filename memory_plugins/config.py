@@ -17,6 +17,7 @@ from memory_plugins.wordlists import (
     CHOICE_MARKERS,
     COMMON_WORDS,
     FACT_QUESTION_MARKERS,
+    OWNER_WORDS,
     REQUEST_MARKERS,
     SELF_CONTEXT_CUES,
     SELF_REFERENCES,
@@ -174,6 +175,10 @@ class RecallConfig:
     """Per facet: (query cues, record cues). Default: occupation, home, education."""
     self_references: frozenset[str] = SELF_REFERENCES
     """First-person markers a query needs before a self-context cue counts."""
+    owner_words: frozenset[str] = OWNER_WORDS
+    """Possessives that make the next word of a query the user's own thing ("my knee"): a
+    record holding that word shares a term with the query, weighed as a technical term or
+    name (:attr:`ascii_token_weight`), not as one plain word. Empty turns the rule off."""
     common_words: frozenset[str] = COMMON_WORDS
     """Bilingual common words (and single CJK function characters) that never select a
     record by themselves: they are ignored as tags, tokens and phrases of the query."""
@@ -225,6 +230,10 @@ class RecallConfig:
     cue_word_weight: float = 0.0
     """Per cue of several words of which only one informative word is in the query (0: a
     cue counts only whole)."""
+    cue_halves: bool = True
+    """Whether a CJK cue of two phrases counts as found when the query holds both apart, in
+    either order ("作业怎么辅导" for the cue 辅导作业: Chinese puts an object first as the
+    topic). Each phrase must be an informative phrase of the query."""
     cue_overlap: bool = True
     """Whether a matched cue counts as lexical overlap for :attr:`controlled_types` (as a tag
     does); ``False``: it only adds to another overlap, like a CJK phrase."""

@@ -17,6 +17,7 @@ __all__ = [
     "ALIASES",
     "COMMON_WORDS",
     "FACT_QUESTION_MARKERS",
+    "OWNER_WORDS",
     "REQUEST_MARKERS",
     "SELF_CONTEXT_CUES",
     "SELF_REFERENCES",
@@ -96,6 +97,11 @@ def _split(cues: str) -> tuple[str, ...]:
 
 SELF_REFERENCES: frozenset[str] = frozenset({"我", "i", "me", "my", "mine", "myself", "i'm"})
 """First-person markers: a self-context cue only counts in a query that has one."""
+
+OWNER_WORDS: frozenset[str] = frozenset({"my"})
+"""English possessives whose next word names the user's own thing ("my knee", "my thesis"):
+what a memory about the user is about, so a shared word there is a term, not a word in
+passing. Chinese needs no such list: its shared phrases already weigh as terms."""
 
 SELF_CONTEXT_CUES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (  # occupation

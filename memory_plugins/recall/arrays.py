@@ -37,7 +37,7 @@ from typing import Any
 
 from memory_plugins.candidate import MemoryRecord, MemoryType, RecordStatus
 from memory_plugins.recall.features import features_of
-from memory_plugins.recall.text import needle_keys, query_keys
+from memory_plugins.recall.text import cue_halves, needle_keys, query_keys
 
 __all__ = ["TYPES", "ScoringRows", "needle_keys", "query_keys"]
 
@@ -47,7 +47,9 @@ _CODE = {kind: code for code, kind in enumerate(TYPES)}
 
 Needle = tuple[str, ...]
 """``("t", needle, tag)``, ``("i", needle, part value)``, ``("x", needle)``,
-``("c", needle, cue)`` or ``("o", needle, other sense)``."""
+``("c", needle, cue)``, ``("s", first phrase, cue, second phrase, needle)`` for each cut of
+a CJK cue into two phrases (:func:`~memory_plugins.recall.text.cue_halves`), or
+``("o", needle, other sense)``."""
 
 _STEP = 1024.0
 """Spacing of the order numbers when they are laid out anew."""
@@ -254,6 +256,8 @@ class ScoringRows:
             needle(("x", feats.text_needle), row, 0)
         for at, (cue, pin) in enumerate(zip(record.cues, feats.cues, strict=False)):
             needle(("c", pin, cue), row, at)
+            for first, second in cue_halves(pin):
+                needle(("s", first, cue, second, pin), row, at)
         for at, (sense, pin) in enumerate(
             zip(record.other_senses, feats.other_senses, strict=False)
         ):

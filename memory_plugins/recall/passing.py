@@ -43,7 +43,7 @@ NOTE = "one word of a question about something else: counted once"
 _WORDS = ("tags", "identity", "text", "cjk_phrases", "ascii_tokens", "self_context", "cues")
 """The dimensions whose matches are words of the query (not meaning, not rarity)."""
 
-_SUFFIX = re.compile(r" \((?:shared|word: [^)]*)\)$")
+_SUFFIX = re.compile(r" \((?:shared|apart|word: [^)]*)\)$")
 
 
 def applies(profile: QueryProfile, config: RecallConfig) -> bool:

@@ -242,6 +242,9 @@ class QueryProfile:
     factual: bool = False
     """A question about the world: a ``fact_question_markers`` interrogative, and neither a
     ``request_markers`` word nor a first-person marker (see ``RecallConfig``)."""
+    owned: frozenset[str] = frozenset()
+    """Tokens right after a possessive of ``RecallConfig.owner_words``: the user's own
+    things ("my knee" gives ``knee``), which count as terms, not plain words."""
     word_cases: dict[str, frozenset[str]] | None = None
     """In a query written with case (both upper and lower letters): each ASCII word form
     and how it was written (``lower``, ``title``, ``upper``). ``None`` for an all-lower or
@@ -333,6 +336,8 @@ def analyse_query(query: str, config: RecallConfig) -> QueryProfile:
     probes: dict[str, None] = {}
     chars: dict[str, None] = {}
     self_reference = False
+    owned: set[str] = set()
+    owners = config.owner_words
     for index, unit in enumerate(found):
         if unit.cjk:
             covered = lex.mask(unit.form)
@@ -349,6 +354,8 @@ def analyse_query(query: str, config: RecallConfig) -> QueryProfile:
         probes[f" {unit.form} "] = None
         if len(unit.form) >= 2 and not unit.form.isdigit():
             tokens[unit.form] = None
+            if index and found[index - 1].raw in owners:
+                owned.add(unit.form)
     text = " " + " ".join(u.form for u in found) + " "
     # Equivalent names: the query is matched as if it had used every name of the group.
     text = _expand_aliases(text, lex, probes)
@@ -369,6 +376,7 @@ def analyse_query(query: str, config: RecallConfig) -> QueryProfile:
         facets=facets,
         lexicon=lex,
         factual=not self_reference and _asks_about_the_world(query, config),
+        owned=frozenset(owned),
         word_cases=_word_cases(query) if config.case_sensitive_names else None,
     )
 

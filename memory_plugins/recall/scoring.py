@@ -12,7 +12,8 @@ Per record, against the analysed query:
                 (greedy, longest first, so ``乌龙茶`` counts once, not as 乌龙+龙茶):
                 ``cjk_phrase_weight_strong`` (2), or ``..._weak`` (1) for ``cjk_weak_types``
 ``ascii_tokens`` ``ascii_token_weight`` (1.5) per informative word stem shared with the text
-                that is a technical term or name (``strong`` feature); ``plain_word_weight``
+                that is a technical term or name (``strong`` feature) or that the query
+                calls the user's own ("my knee", ``owner_words``); ``plain_word_weight``
                 (0.75) per plain prose word, so one ordinary word never selects alone
 ``self_context`` ``self_context_weight`` (1.5), ``self_context_types`` only: a first-person
                 query naming a background facet the record carries ("my job" / "engineer")
@@ -108,7 +109,7 @@ from memory_plugins.recall.arrays import TYPES, ScoringRows, query_keys
 from memory_plugins.recall.features import RecordFeatures, features_of
 from memory_plugins.recall.index import IndexView
 from memory_plugins.recall.query import Lexicon, QueryProfile, analyse_query
-from memory_plugins.recall.text import is_cjk, without_phrases
+from memory_plugins.recall.text import cue_halves, is_cjk, without_phrases
 from memory_plugins.recall.types import (
     DIMENSIONS,
     OPTIONAL_DIMENSIONS,
@@ -390,9 +391,10 @@ def _ascii_tokens(q: _Query, record: MemoryRecord, feats: RecordFeatures) -> _Fo
     if not found:
         return None
     strong, plain = q.config.ascii_token_weight, q.config.plain_word_weight
+    owned = q.profile.owned  # "my knee": the user's own thing is a term, not a plain word
     score = 0.0
     for token in found:
-        score += strong if token in feats.strong else plain
+        score += strong if token in feats.strong or token in owned else plain
     return score, found, _FULL
 
 
@@ -421,6 +423,9 @@ def _cues(q: _Query, record: MemoryRecord, feats: RecordFeatures) -> _Found | No
             else:
                 score += config.cue_weight
                 found.append(cue)
+        elif config.cue_halves and pin not in query and _apart(q, pin):
+            score += config.cue_weight
+            found.append(f"{cue} (apart)")
         elif config.cue_word_weight and pin.count(" ") > 2:
             word = _cue_word(q, pin)
             if word is not None:
@@ -429,6 +434,12 @@ def _cues(q: _Query, record: MemoryRecord, feats: RecordFeatures) -> _Found | No
     if not found:
         return None
     return score, found, _FULL if config.cue_overlap else _PARTIAL
+
+
+def _apart(q: _Query, pin: str) -> bool:
+    """Whether the query holds a CJK cue's two phrases apart (:func:`cue_halves`)."""
+    phrases = q.profile.phrases
+    return any(a in phrases and b in phrases for a, b in cue_halves(pin))
 
 
 def _cue_word(q: _Query, pin: str) -> str | None:
@@ -1110,6 +1121,29 @@ def _array_scores(q: _Query, held: ScoringRows, chosen: Any) -> _ArrayScores:
         local[chosen] = -1
 
 
+def _halves_held(q: _Query, needle: tuple[str, ...]) -> bool:
+    """Whether the query holds both phrases of a cue's ``("s", first, cue, second, whole)``
+    needle as :func:`_apart` asks."""
+    phrases = q.profile.phrases
+    return needle[1] in phrases and needle[3] in phrases
+
+
+def _once(np: Any, apart: list[tuple[Any, Any, str]]) -> list[tuple[Any, Any, str]]:
+    """The cue matches of ``apart`` with each record's cue counted once, however many of
+    its cuts the query holds (:func:`_apart` asks whether any does)."""
+    if len(apart) < 2:
+        return apart
+    seen: set[tuple[int, int]] = set()
+    kept: list[tuple[Any, Any, str]] = []
+    for found, at, pin in apart:
+        fresh = np.array(
+            [(f, a) not in seen for f, a in zip(found.tolist(), at.tolist(), strict=True)], bool
+        )
+        seen.update(zip(found.tolist(), at.tolist(), strict=True))
+        kept.append((np.where(fresh, found, -1), at, pin))
+    return kept
+
+
 def _joined(np: Any, parts: list[Any]) -> Any:
     return parts[0] if len(parts) == 1 else np.concatenate(parts)
 
@@ -1140,6 +1174,7 @@ def _scores_at(q: _Query, held: ScoringRows, chosen: Any, local: Any) -> _ArrayS
     ident_parts: list[Any] = []
     text_rows: list[Any] = []
     cue_needles: list[tuple[Any, Any, str]] = []
+    apart: list[tuple[Any, Any, str]] = []  # cues whose two phrases the query holds apart
     sensed: list[Any] = []
     crowd: Counter[str] = Counter()
     reached: set[tuple[str, ...]] = set()
@@ -1153,6 +1188,10 @@ def _scores_at(q: _Query, held: ScoringRows, chosen: Any, local: Any) -> _ArrayS
         if pin not in query:
             continue
         rows, at = held.needles[needle]
+        if kind == "s":  # a CJK cue's first phrase; its second and whole cue follow
+            if config.cue_halves and needle[4] not in query and _halves_held(q, needle):
+                apart.append((local[held.rows(rows)], np.frombuffer(at, np.int32), needle[4]))
+            continue
         if kind == "o":
             if pin in q.spoken:
                 sensed.append(here(held.rows(rows)))
@@ -1224,6 +1263,7 @@ def _scores_at(q: _Query, held: ScoringRows, chosen: Any, local: Any) -> _ArrayS
     if other_sense is not None:
         q.crowded = frozenset(crowded)
     # cues, summed in each record's cue order as _cues does
+    cue_needles += _once(np, apart)
     if not cue_needles:
         return _ArrayScores(rules, overlap, None, None, other_sense)
     cues = np.zeros(size)
@@ -1286,7 +1326,9 @@ def _ascii_entries(
                     clash &= ~marked(named)[rows]
                 rows = rows[~clash]
         held_strong = strong.get(token)
-        if held_strong is None:
+        if token in q.profile.owned:
+            weights.append(np.full(len(rows), strong_weight))
+        elif held_strong is None:
             weights.append(np.full(len(rows), plain_weight))
         else:
             weights.append(np.where(marked(held_strong)[rows], strong_weight, plain_weight))

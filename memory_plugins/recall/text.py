@@ -29,6 +29,7 @@ __all__ = [
     "CJK_CHARS",
     "Unit",
     "canonical",
+    "cue_halves",
     "is_cjk",
     "join_units",
     "needle",
@@ -77,6 +78,25 @@ def normalise(text: str) -> str:
 def is_cjk(char: str) -> bool:
     """Whether ``char`` is a Han, kana or Hangul character."""
     return _CJK_CHAR.match(char) is not None
+
+
+def cue_halves(pin: str) -> tuple[tuple[str, str], ...]:
+    """The ways to cut a CJK cue's needle into two phrases of two or more characters each.
+
+    A query may hold a cue's two words apart and in the other order: Chinese puts an object
+    first as the topic ("作业怎么辅导" for 辅导作业). A needle with anything else than CJK
+    characters, or shorter than four, has none.
+
+    >>> cue_halves("辅导作业")
+    (('辅导', '作业'),)
+    >>> cue_halves("健身计划表")
+    (('健身', '计划表'), ('健身计', '划表'))
+    >>> cue_halves("sheet music"), cue_halves("减肥")
+    ((), ())
+    """
+    if len(pin) < 4 or not all(map(is_cjk, pin)):
+        return ()
+    return tuple((pin[:cut], pin[cut:]) for cut in range(2, len(pin) - 1))
 
 
 def stem(word: str) -> str:

@@ -39,12 +39,16 @@ WORDS = [
     "runs", "running", "examples", "gpt-4o", "2024", "乌龙茶", "茶", "喜欢", "用户", "咖啡",
     "工作", "工程师", "前端", "我的", "桃子", "香菜", "后端", "乌龙", "做什么",
 ]  # fmt: skip
-CUES = ["dinner menu", "做菜", "code review", "出行", "tea", "hotel booking", "安排会议"]
+# Four-character cues whose two phrases a query may hold apart (RecallConfig.cue_halves).
+CUES = [
+    "dinner menu", "做菜", "code review", "出行", "tea", "hotel booking", "安排会议", "乌龙咖啡",
+    "工作安排",
+]  # fmt: skip
 OTHER_SENSES = ["tea party", "React Native", "乌龙球", "前端开发", "Max 会员", "咖啡因"]
 QUERY_EXTRAS = [
     *OTHER_SENSES,
     "dinner", "menu", "review", "booking", "做菜吧", "my", "I", "what", "?", "，", "what's my job",
-    "我是做什么的", "你知道", "为什么", "recommend",
+    "我是做什么的", "你知道", "为什么", "recommend", "会议", "安排", "会议怎么安排",
 ]  # fmt: skip
 STAMPS = ["2026-01-01T00:00:00+00:00", "2026-03-01T00:00:00+00:00", "2026-05-01T00:00:00+00:00"]
 EXPIRIES = [None, None, "2026-05-15T00:00:00+00:00", "2026-07-01T00:00:00+00:00"]
