@@ -24,6 +24,7 @@ import itertools
 import re
 
 from memory_plugins.gates.codes import RejectCode
+from memory_plugins.gates.context import called_a_test_value, placeholder_value
 from memory_plugins.gates.detectors import FunctionDetector, guarded
 from memory_plugins.gates.textfold import CALENDAR_DATE, fold, inside, mac_spans
 
@@ -46,6 +47,13 @@ _URL_USERINFO = re.compile(r"://[^\s/@]{0,256}$")
 _OCTET = r"(?:25[0-5]|2[0-4][0-9]|1?[0-9]{1,2})"
 _MACHINE_HOST = re.compile(rf"(?:[A-Za-z0-9]{{1,20}}-)?(?:{_OCTET}-){{3}}{_OCTET}\.")
 _TRAILING = ".!?)'\"”’"
+# The domains RFC 2606 and RFC 6761 reserve for documentation and testing: no one's mailbox
+# when the words call the address a test or an example (the PII analysers' own tests give
+# such addresses as people's, so the domain alone is not enough).
+_RESERVED_DOMAIN = re.compile(
+    r"@(?:[^@\s]+\.)?(?:example\.(?:com|net|org)|[^@\s.]+\.(?:example|test|invalid|localhost))$",
+    re.IGNORECASE,
+)
 # Google Cloud's service accounts: machines, not people.
 _MACHINE_ACCOUNT = re.compile(r"@(?:[^@\s]+\.)?gserviceaccount\.com$", re.IGNORECASE)
 
@@ -74,6 +82,8 @@ def _email(text: str) -> str | None:
             validate_email(address, check_deliverability=False, test_environment=True)
         except EmailNotValidError:
             continue
+        if _RESERVED_DOMAIN.search(address) and called_a_test_value(text, m.start(), m.end()):
+            continue  # "the fixture user jane@example.com": a reserved domain, called a test
         return "e-mail address"
     return None
 
@@ -101,8 +111,11 @@ _EXTENSION = re.compile(
     re.IGNORECASE,
 )
 _MAX_SPANS = 32
-# An IPv4 address ("192.168.13.208") is written like a dotted phone number.
-_IPV4 = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}")
+# An IPv4 address ("192.168.13.208"), also as a range ("198.51.100.0/24"), is written like
+# a dotted phone number: a number span starting inside one is part of it.
+_IPV4 = re.compile(
+    rf"(?<![0-9.]){_OCTET}(?:\.{_OCTET}){{3}}(?:/(?:3[0-2]|[12]?[0-9]))?(?![0-9]|[.-][0-9])"
+)
 # A label naming the number as a publication, product or device code or as a postcode:
 # "ISSN 0317-8471", "IMEI 35-209900-176148-1", "postcode 0294-348" are no phones.
 _CODE_LABEL = re.compile(
@@ -143,14 +156,15 @@ def _phone(text: str) -> str | None:
     if _EXTENSION.search(text):
         return "phone number with an extension"
     macs = mac_spans(text)
+    addresses = [a.span() for a in _IPV4.finditer(text)] if "." in text else []
     for m in itertools.islice(_PHONE_SPAN.finditer(text), _MAX_SPANS):
         raw = m.group(0)
-        if inside(m.start(), macs):
-            continue  # a device's MAC address: its pairs are no phone number
+        if inside(m.start(), macs) or inside(m.start(), addresses):
+            continue  # a device's MAC address, a network address: no phone number
         digits = re.sub(r"\D", "", raw)
-        if not 7 <= len(digits) <= 15:
-            continue
-        if _CODE_LABEL.search(text, max(0, m.start() - 28), m.start()) or _IPV4.fullmatch(raw):
+        if not 7 <= len(digits) <= 15 or placeholder_value(text, m.start(), m.end()):
+            continue  # "090-0000-0000": typed as a placeholder
+        if _CODE_LABEL.search(text, max(0, m.start() - 28), m.start()):
             continue
         if _ISBN_GROUPS.fullmatch(raw) and _valid_isbn(raw):
             continue

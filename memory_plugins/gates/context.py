@@ -6,7 +6,10 @@ detectors (:mod:`~memory_plugins.gates.identifiers`, :mod:`~memory_plugins.gates
 * :func:`company_code` — a business's code named as a company's ("… GmbH, VAT ID …",
   "用户公司的统一社会信用代码"): the company's, not a person's;
 * :func:`called_a_test_value` — a published test value the words call a test or an
-  example one ("Stripe's test card 4242 …"): no one's.
+  example one ("Stripe's test card 4242 …"): no one's;
+* :func:`placeholder_value` — digits typed as a placeholder ("123-45-6789",
+  "090-0000-0000"), or a number kept for fiction (:func:`fictional_number`), that the
+  words call a test, an example or a placeholder: no one's.
 
 >>> company_code("Nordlicht Software GmbH, VAT ID DE515136060", 32)
 True
@@ -17,8 +20,18 @@ True
 """
 
 import re
+from itertools import pairwise
 
-__all__ = ["called_a_test_value", "company_code", "names_a_company"]
+__all__ = [
+    "called_a_test_value",
+    "company_code",
+    "counted_digits",
+    "fictional_number",
+    "names_a_company",
+    "placeholder_digits",
+    "placeholder_value",
+    "voided_ssn",
+]
 
 # A business's own code named right before a number, and a word saying the business is a
 # company: "Nordlicht Software GmbH, VAT ID DE…", "用户公司的统一社会信用代码是 …". The code
@@ -36,11 +49,15 @@ _COMPANY = re.compile(
 )
 
 
-# Words that call a value a test or an example ("Stripe's test card", "fixtures use",
-# "测试卡号", "the documented example").
+# Words that call a value a test, an example or a placeholder ("Stripe's test card",
+# "fixtures use", "测试卡号", "the documented example", "reserved for fictional use"), in the
+# languages of the other word lists; not a part of a name (a host "example1.us.auth0.com",
+# "test_user", "api.test.io").
 _TEST_WORDS = re.compile(
-    r"(?i:(?<![a-z])(?:tests?|testing|fixtures?|sandbox|examples?|samples?|dummy|fake|mock"
-    r"|mocked|documented)(?![a-z]))|测试|示例|样例|沙箱|虚构"
+    r"(?i:(?<![a-z0-9@./])(?:tests?|testing|fixtures?|sandbox|examples?|samples?|dummy|fake|mock"
+    r"|mocked|documented|documentation|docs|placeholders?|fictional|fiction|fictitious"
+    r"|ejemplos?|exemples?|beispiele?|fictifs?|fictives?|pruebas?)(?![a-z0-9]|\.[a-z]))"
+    r"|测试|示例|样例|沙箱|虚构|占位|テスト|サンプル|ダミー|例示|架空|테스트|예시|샘플"
 )
 
 
@@ -52,6 +69,88 @@ def called_a_test_value(text: str, start: int, end: int) -> bool:
         _TEST_WORDS.search(text, max(0, start - 60), start) is not None
         or _TEST_WORDS.search(text, end, min(len(text), end + 60)) is not None
     )
+
+
+def placeholder_digits(digits: str) -> bool:
+    """Whether six or more digits are typed as a placeholder: one digit repeated or a run
+    counting up or down ("123456789", "123456789012"), or a short prefix and then one digit
+    repeated seven or more times ("09000000000"); or a voided US Social Security number
+    (:func:`voided_ssn`). No scheme issues such numbers to anyone; Presidio's SSN check
+    turns them down too.
+
+    >>> placeholder_digits("123456789"), placeholder_digits("09000000000")
+    (True, True)
+    >>> placeholder_digits("11010519491231002"), placeholder_digits("12345")
+    (False, False)
+    """
+    if len(digits) < 6 or not digits.isdigit():
+        return False
+    if voided_ssn(digits) or counted_digits(digits):
+        return True
+    return len(digits) >= 10 and len(set(digits[3:])) == 1
+
+
+def placeholder_value(text: str, start: int, end: int) -> bool:
+    """Whether the value at ``start:end`` has :func:`placeholder_digits` and the words around
+    call it a test, an example or a placeholder (:func:`called_a_test_value`). Both are
+    needed: detectors' own test data give such numbers as people's ("My SSN is
+    123-45-6789"), and a sentence may call a real number an example.
+
+    >>> text = "The SSN validator's negative test list holds 123-45-6789."
+    >>> placeholder_value(text, 45, 56), placeholder_value("My SSN is 123-45-6789", 10, 21)
+    (True, False)
+    """
+    value = text[start:end]
+    digits = "".join(c for c in value if c.isdigit())
+    published = re.sub(r"[\s-]", "", value).upper() in _PUBLISHED_EXAMPLES
+    return (
+        placeholder_digits(digits) or fictional_number(digits) or published
+    ) and called_a_test_value(text, start, end)
+
+
+def voided_ssn(digits: str) -> bool:
+    """Whether ``digits`` are a US Social Security number the SSA voided after it was printed
+    in advertising (the Woolworth wallet insert's 078-05-1120, 219-09-9999) or keeps for
+    advertisements (987-65-4320 to 4329)."""
+    return digits in _VOIDED_SSNS or (len(digits) == 9 and digits.startswith("98765432"))
+
+
+# Identifiers the standards print as their example: GB 11643's resident ID.
+_PUBLISHED_EXAMPLES = frozenset(("11010519491231002X",))
+
+
+# Phone numbers the regulators keep for films, books and documentation, as dialled digits
+# (national form, or with the country code): NANP's 555-0100 to 0199; Ofcom's drama
+# numbers; ACMA's fictional mobile block and landline ranges; Arcep's fiction ranges; and
+# China Mobile's 13800138000, printed in every Chinese example.
+_FICTIONAL_NUMBER = re.compile(
+    r"(?:1?[0-9]{3})?55501[0-9]{2}"
+    r"|(?:44|0)(?:7700900|1632960|20794600|1[1-9][1-8]4960|1914980|2896496|2920180"
+    r"|8081570|9098790|3069990)[0-9]{3}"
+    r"|(?:61|0)(?:49157|[27]5550|[38]7010)[0-9]{4}"
+    r"|(?:33|0)(?:19900|26191|35301|46571|53649|63998)[0-9]{4}"
+    r"|(?:86)?13800138000"
+)
+
+
+def fictional_number(digits: str) -> bool:
+    """Whether ``digits`` dial a number a regulator keeps for fiction and documentation.
+
+    >>> fictional_number("0491570156"), fictional_number("4155550123"), fictional_number("0199001234")
+    (True, True, True)
+    >>> fictional_number("0491123456")
+    False
+    """
+    return _FICTIONAL_NUMBER.fullmatch(digits) is not None
+
+
+_VOIDED_SSNS = frozenset(("078051120", "219099999"))
+
+
+def counted_digits(digits: str) -> bool:
+    """Whether ``digits`` are one digit repeated or a run counting up or down ("123456789")."""
+    steps = {(int(b) - int(a)) % 10 for a, b in pairwise(digits)}
+    return len(steps) == 1 and steps <= {0, 1, 9}
 
 
 def names_a_company(text: str) -> bool:

@@ -337,6 +337,7 @@ _BUILTINS: tuple[tuple[str, str, str, bool], ...] = (
     ("labelled_identifier", "memory_plugins.gates.labelled", "labelled_identifier_detector", True),
     ("identifier_code", "memory_plugins.gates.identifiers", "identifier_code_detector", True),
     ("private_key", "memory_plugins.gates.secrets", "private_key_detector", True),
+    ("seed_phrase", "memory_plugins.gates.secrets", "seed_phrase_detector", True),
     ("password_hash", "memory_plugins.gates.labelled", "password_hash_detector", True),
     ("provider_token", "memory_plugins.gates.secrets", "provider_token_detector", True),
     ("json_web_token", "memory_plugins.gates.secrets", "jwt_detector", True),

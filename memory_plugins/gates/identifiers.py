@@ -41,11 +41,16 @@ from collections.abc import Callable, Iterator
 from datetime import date
 from functools import cache, lru_cache
 from importlib import import_module
-from itertools import pairwise
 from types import ModuleType
 
 from memory_plugins.gates.codes import RejectCode
-from memory_plugins.gates.context import called_a_test_value, company_code, names_a_company
+from memory_plugins.gates.context import (
+    called_a_test_value,
+    company_code,
+    counted_digits,
+    names_a_company,
+    placeholder_value,
+)
 from memory_plugins.gates.detectors import FunctionDetector, guarded
 from memory_plugins.gates.labelled import label_end
 from memory_plugins.gates.textfold import ARN_PATTERN, CALENDAR_DATE, MAC_PATTERN, fold
@@ -504,12 +509,22 @@ def _blank_labelled_code(m: re.Match[str]) -> str:
     return m.group()
 
 
+def _blank_ibans(text: str) -> str:
+    """``text`` with every valid IBAN blanked: its groups are no national number."""
+    if not _IBAN.search(text):
+        return text
+    return _IBAN.sub(
+        lambda m: " " * len(m.group()) if _valid("iban", m.group().upper()) else m.group(), text
+    )
+
+
 def _national_id(text: str) -> str | None:
     text = fold(text)
     if _PUBLIC_CODES.search(text):
         text = _PUBLIC_CODES.sub(lambda m: " " * len(m.group()), text)
     if _LABELLED_CODE.search(text):
         text = _LABELLED_CODE.sub(_blank_labelled_code, text)
+    text = _blank_ibans(text)  # an IBAN's digits are the bank detector's to judge
     own = text
     text = _blank_references(text)
     if _count_digits(text) < 6:  # "ABCDE1234F", "RSSMRA45C12F2LRI": letters carry it
@@ -522,6 +537,8 @@ def _national_id(text: str) -> str | None:
             continue  # "ZIP code 94103-1234": a postcode, though "code" may cue a number
         if _thing_number(text, start) or (companies and company_code(text, start)):
             continue  # "meeting ID 884 4182 5667", "… GmbH, VAT 123…": that thing's number
+        if placeholder_value(text, start, end):
+            continue  # "123-45-6789", "12345678Z": typed as a placeholder, no one's
         for shape, modules in _shaped() if whole else ():
             if shape.fullmatch(piece):
                 for path in modules:
@@ -576,7 +593,8 @@ def _unexplained_code(text: str) -> str | None:
     for m in _CODE_TOKEN.finditer(text):
         start, end = m.span()
         if (
-            not _purpose_near(text, start, end)
+            not placeholder_value(text, start, end)
+            and not _purpose_near(text, start, end)
             and not (companies and company_code(text, start))
             and not (start > 0 and text[start - 1] in _PURPOSE_MARKS)
             and not _hexadecimal(m.group())
@@ -631,7 +649,7 @@ def _explained(text: str, start: int, end: int, piece: str) -> bool:
     return (
         len(compact) in _OTHER_SCHEME_LENGTHS
         or (not piece.isdigit() and any(shape.fullmatch(piece) for shape, _ in _shaped()))
-        or (compact.isdigit() and (_dummy(compact) or _date_time(compact)))
+        or (compact.isdigit() and (counted_digits(compact) or _date_time(compact)))
         or dots == 1  # a decimal: "121.4737015"
         or dots >= 3  # an address or a build: "192.168.13.208", "10.0.22631.3447"
         or (start > 0 and text[start - 1] in _PURPOSE_MARKS)
@@ -662,12 +680,6 @@ _POSTCODE_LABEL = re.compile(
 )
 
 
-def _dummy(digits: str) -> bool:
-    """An example value: one digit repeated or a run counting up or down ("123456789")."""
-    steps = {(int(b) - int(a)) % 10 for a, b in pairwise(digits)}
-    return len(steps) == 1 and steps <= {0, 1, 9}
-
-
 def _phone_number(text: str, start: int, end: int) -> bool:
     """A phone number, left to ``phone_number``: its ``+86``, trunk prefix or cue decides."""
     from memory_plugins.gates.contact import find_phone
@@ -692,6 +704,8 @@ def _alnum_tokens(text: str) -> str | None:
         if companies and company_code(text, m.start()):
             continue  # "… S.L., CIF B41574351": the company's code
         token = m.group(0).upper()
+        if placeholder_value(text, m.start(), m.end()):
+            continue  # "12345678Z": typed as a placeholder
         cued = _cued(text, m.start(), m.end()) or _ID_TOKEN.fullmatch(token) is not None
         for path in _identifier_modules() if cued else _ALNUM:
             if _valid(path, token):
@@ -709,7 +723,7 @@ def _own_formats(text: str) -> str | None:
     if _NINO.search(text.upper()) and _NINO.search(text):
         return "gb.nino (UK National Insurance number)"
     for m in _CN_RIC.finditer(text):
-        if _cn_ric(m.group()):
+        if _cn_ric(m.group()) and not placeholder_value(text, m.start(), m.end()):
             return "cn.ric (Chinese resident identity card number: check digit and birth date)"
     for m in _KR_RRN.finditer(text):
         if _purpose_near(text, m.start(), m.end()):
@@ -1038,10 +1052,20 @@ _BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
 _ETH = re.compile(r"(?<![A-Za-z0-9])0x[0-9a-fA-F]{40}(?![A-Za-z0-9])")
 
 
+# Words naming what an Ethereum address holds as a deployed program: a token's or another
+# smart contract, whose address is published for everyone to call.
+_CONTRACT = re.compile(
+    r"(?i:(?<![a-z])(?:contract|erc-?20|erc-?721|token[ \t]+address))[^.\n]{0,28}$|合约[^。\n]{0,12}$"
+    r"|コントラクト[^。\n]{0,12}$"
+)
+
+
 def _crypto_wallet(text: str) -> str | None:
-    if _ETH.search(text):
+    for m in _ETH.finditer(text):
         # EIP-55 checksums need Keccak, which the standard library lacks; the shape
         # "0x" + 40 hex digits is an Ethereum-style address (or a raw 160-bit hash) either way.
+        if _CONTRACT.search(text, max(0, m.start() - 40), m.start()):
+            continue  # "the ERC-20 contract address is 0x…": a program on the chain, no one's wallet
         return "Ethereum address"
     for m in _BTC_LIKE.finditer(text):
         address = m.group(0)

@@ -57,11 +57,12 @@ from functools import lru_cache
 from itertools import pairwise
 
 from memory_plugins.gates.codes import RejectCode
-from memory_plugins.gates.context import company_code
+from memory_plugins.gates.context import company_code, placeholder_value
 from memory_plugins.gates.detectors import FunctionDetector, guarded
 from memory_plugins.gates.textfold import ARN_PATTERN, fold
 
 __all__ = [
+    "declared_type",
     "is_reference",
     "is_secret_variable",
     "label_end",
@@ -179,7 +180,11 @@ def _labelled_identifier(text: str) -> str | None:
             continue
         if label_ends is None:  # one pass over the text, once a value of the shape is seen
             label_ends = {label.end() for label in _ID_LABEL.finditer(text)}
-        if start.start() in label_ends and not company_code(text, start.start()):
+        if (
+            start.start() in label_ends
+            and not company_code(text, start.start())
+            and not placeholder_value(text, value.start(), value.end())
+        ):
             return "value named as a personal identifier"
     return None
 
@@ -221,7 +226,9 @@ _LOOKUP_PARTS = frozenset(
 # Parts of a name that say its key is made to be published (a public key, a publishable key).
 _PUBLIC_PARTS = frozenset(("public", "publishable", "pubkey"))
 # In prose the word that says a key is public stands before the name ("public key is …").
-_PUBLIC_BEFORE = re.compile(r"(?<![A-Za-z])(?i:public|publishable)[ \t]{1,2}$")
+_PUBLIC_BEFORE = re.compile(
+    r"(?<![A-Za-z])(?i:public|publishable)[ \t]{1,2}$|(?:公开|公钥|可发布|可公开)$"
+)
 _PASSWORD_PARTS = frozenset(
     ("password", "passwd", "pwd", "pass", "passphrase", "passcode", "pw", *_PASSWORD_SPELLINGS)
 )
@@ -229,7 +236,8 @@ _NAME = re.compile(
     r"(?<![A-Za-z0-9_.@])(?P<name>[A-Za-z][A-Za-z0-9_.\-]{0,63}|密钥|秘钥|令牌|密码|口令|私钥)"
     # The rest is a lookahead: the value may itself be the next name ("pdfshift SECRET …").
     r"(?=(?P<sep>[\\\"'\]]{0,3}[ \t]{0,3}(?::{1,3}=|[?+!]=|=>|->|[:=：])[ \t]{0,3}|[ \t]{1,3}[-–—][ \t]{1,3}|[ \t]{1,3}"
-    r"(?:(?:is|was|are|to)[ \t]{1,3}|(?:是|为)[ \t]{0,2})?|(?:是|为)[ \t]{0,2})"
+    r"(?:(?:is|was|are|to)[ \t]{1,3}|(?:的(?:实际|当前|真实)?值)?(?:是|为)[ \t]{0,2})?"
+    r"|(?:的(?:实际|当前|真实)?值)?(?:是|为)[ \t]{0,2})"
     r"(?P<q>\\{0,3}(?:\"\"\"|'''|[\"'`“]))?(?P<value>[^\s\"'`”,;<>(){}\[\]]{1,256}))"
 )
 _CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
@@ -248,6 +256,7 @@ _REFERENCE = re.compile(
     # A resource's name (an AWS ARN, a URN): what it names may be a secret, the name is not.
     r"|(?:arn:[a-z-]{2,16}:[a-z0-9-]{1,32}|urn:[a-z0-9][a-z0-9-]{0,31}):.*"
     r"|(?:env|process\.env|os\.environ|os\.getenv|getenv|ENV|secrets|vars|settings)\b.*"
+    r"|ENC\[ciphertext\]"  # ciphertext set aside (textfold.without_ciphertext)
     r"|[A-Za-z_][A-Za-z0-9_]{0,40}(?:\.[A-Za-z_][A-Za-z0-9_]{0,40})+(?:\(\))?)$",
     re.IGNORECASE,
 )
@@ -318,7 +327,10 @@ _PUBLISHED = re.compile(
     r"[A-Za-z0-9+/=\s\\]{0,16384}?-----END (?P=kind)-----"
     r"|(?<![A-Za-z0-9-])(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp(?:256|384|521)|sk-ssh-ed25519@openssh\.com)"
     r" AAAA[A-Za-z0-9+/]{16,8192}={0,3}"
-    r"|(?<![A-Za-z0-9])" + ARN_PATTERN
+    r"|(?<![A-Za-z0-9])"
+    + ARN_PATTERN
+    # Stripe's publishable keys: written into web pages by design, they open nothing.
+    + r"|(?<![A-Za-z0-9_])pk_(?:live|test)_[A-Za-z0-9]{16,256}(?![A-Za-z0-9])"
 )
 # A typed declaration: the type between the name and "=" (Kotlin, Scala, Swift, TypeScript,
 # Python's annotations): var password: String = "…", api_key: str = "…".
@@ -480,6 +492,18 @@ _CONNECTION_PASSWORD = re.compile(
 # The name a value is assigned to, right before it: 'public_key = "', "ETag: ".
 _NAMED_BEFORE = re.compile(r"([A-Za-z][\w.-]{0,63})[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?$")
 # A key tagged with the environment it works in: "ak_live_…", "rzp_test_…", "sk_prod_…".
+# A software licence key: four or five groups of four or five capitals and digits joined by
+# hyphens ("MGRK7-6Q9J2-Y338D-JMQ6M-2TRMY"), after words naming one. Whoever holds it may
+# activate the software; a device's serial number is no such word.
+_LICENCE_KEY = re.compile(
+    r"(?<![A-Za-z0-9-])[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5}){3,4}(?![A-Za-z0-9]|-[A-Za-z0-9])"
+)
+_LICENCE_WORDS = re.compile(
+    r"(?i:product[ \t]+key|licen[cs]e[ \t]+key|serial[ \t]+key|activation[ \t]+(?:key|code)"
+    r"|registration[ \t]+key|cd[ \t-]key|key[ \t]+code|produktschlüssel|lizenzschlüssel"
+    r"|cl[ée][ \t]+(?:de[ \t]+)?(?:produit|licence|producto|licencia)|chave[ \t]+do[ \t]+produto)"
+    r"|激活码|序列号|产品密钥|許可證金鑰|授权码|注册码|プロダクトキー|ライセンスキー|제품[ \t]?키|라이선스[ \t]?키"
+)
 _ENVIRONMENT_TAGGED = re.compile(
     r"(?<![A-Za-z0-9])[A-Za-z]{1,12}_(?:live|test|prod|sandbox)_(?P<body>[A-Za-z0-9]{16,200})(?![A-Za-z0-9])"
 )
@@ -487,8 +511,9 @@ _ENVIRONMENT_TAGGED = re.compile(
 
 def is_reference(value: str) -> bool:
     """Whether an assigned ``value`` names where a secret lives (``env.X``, ``${X}``,
-    ``$_POST["x"]``, ``os.environ[...]``, an ARN) or stands in for one (``<token>``,
-    ``xxx``, ``######``, the nil UUID)."""
+    ``$_POST["x"]``, ``os.environ[...]``, an ARN), stands in for one (``<token>``,
+    ``xxx``, ``######``, the nil UUID) or is its ciphertext, set aside as ``ENC[ciphertext]``
+    (:func:`~memory_plugins.gates.textfold.without_ciphertext`)."""
     if value.startswith("\\$"):
         value = value[1:]  # "\$_POST[…]": a dollar escaped inside a string literal
     # match(), not search(): the pattern is anchored, search() would try every offset; placeholders are short.
@@ -720,6 +745,34 @@ def _may_default(text: str) -> bool:
 _DEFAULT_HINT = re.compile(r"(?:\bor|\|\||\?\?|\?:?|:)[ \t]{1,3}[\"'`]")
 # An opening bracket and a byte: where ``_BYTE_ARRAY`` can match at all.
 _BYTES_HINT = re.compile(r"[\[{(][ \t]{0,3}(?:0[xX][0-9A-Fa-f]|[0-9]{1,3}[ \t]{0,3},)")
+# What stands before a declared name's type: a declaration's keyword or a parameter list's
+# "(" or ",", annotations, the name and its colon ("@Transient val password: ").
+_DECLARED = re.compile(
+    r"(?:\b(?:val|var|let|const|private|public|protected|internal|readonly|final|lateinit"
+    r"|override)[ \t]+|[(,][ \t]*)(?:@\w+[ \t]+)*[A-Za-z_]\w*[ \t]*:[ \t]*$"
+)
+_TYPE_NAME = re.compile(
+    r"(?:[A-Z][a-z]+)+(?:<[^>]{0,40}>)?\??|str|string|bytes|char|int|number|any|boolean|bool"
+)
+_TYPE_FOLLOWS = re.compile(r"[ \t]*(?:[),=;>]|$)")
+
+
+def declared_type(text: str, start: int, value: str) -> bool:
+    """Whether ``value``, standing at ``start`` of ``text``, is the type of a declared name
+    ("val password: CharArray)", "login(user: str, password: str)"), not its value.
+
+    >>> declared_type("data class Login(val password: CharArray)", 31, "CharArray")
+    True
+    >>> declared_type("password: Hunter", 10, "Hunter")
+    False
+    """
+    return (
+        _TYPE_NAME.fullmatch(value) is not None
+        and _TYPE_FOLLOWS.match(text, start + len(value)) is not None
+        and _DECLARED.search(text, max(0, start - 64), start) is not None
+    )
+
+
 # A type between ":" and "=": where ``_TYPED`` can match at all.
 _TYPED_HINT = re.compile(r":[ \t]{0,3}[A-Za-z_][\w.<>\[\], ]{0,48}\??[ \t]{0,3}=[ \t]{0,3}[\"'`]")
 
@@ -814,7 +867,7 @@ def _alone_on_line(text: str, m: re.Match[str]) -> bool:
 
 def _labelled_secret(text: str) -> str | None:
     text = fold(text)
-    if "-----BEGIN" in text or "ssh-" in text or "arn:" in text:
+    if "-----BEGIN" in text or "ssh-" in text or "arn:" in text or "pk_" in text:
         text = _PUBLISHED.sub(lambda m: " " * len(m.group()), text)
     for m in _NAME.finditer(text):
         if m.start() >= 3 and text.startswith("://", m.start() - 3):
@@ -833,6 +886,8 @@ def _labelled_secret(text: str) -> str | None:
         value = _value(text, m)
         if not m["q"] and text.startswith("(", m.end("value")):
             continue  # "password = compliant()": a call returns it
+        if not m["q"] and ":" in m["sep"] and declared_type(text, m.start("value"), value):
+            continue  # "val password: CharArray": the declaration's type
         if (
             len(value) < 4
             or not value.isascii()
@@ -989,6 +1044,11 @@ def _labelled_secret(text: str) -> str | None:
     for found in _BASE64_TOKEN.finditer(text):
         if _basic_credential(found.group()):
             return "user name and password in base64 (Basic auth, a Docker auth)"
+    for found in _LICENCE_KEY.finditer(text) if "-" in text else ():
+        groups = found.group().split("-")
+        mixed = sum(any(c.isdigit() for c in g) and any(c.isalpha() for c in g) for g in groups)
+        if mixed >= 2 and _LICENCE_WORDS.search(text, max(0, found.start() - 48), found.start()):
+            return "software licence key"
     return None
 
 

@@ -16,7 +16,7 @@ from memory_plugins.gates.detectors import Detector, DetectorFinding, active_det
 from memory_plugins.gates.identity import find_identity_problem
 from memory_plugins.gates.instruction import find_prompt_injection
 from memory_plugins.gates.placeholder import find_placeholder
-from memory_plugins.gates.textfold import fold, unglossed
+from memory_plugins.gates.textfold import fold, unglossed, without_ciphertext
 from memory_plugins.gates.transcript import find_transcript
 from memory_plugins.metadata import metadata_problem
 
@@ -90,14 +90,15 @@ def _collect(value: object, found: list[str]) -> None:
 
 
 def _content_strings(strings: list[str]) -> tuple[list[str], list[str]]:
-    """What the content detectors read, in canonical form: every reading, then the joined
+    """What the content detectors read, in canonical form (ciphertext in its tool's format
+    set aside: :func:`~memory_plugins.gates.textfold.without_ciphertext`): every reading, then the joined
     readings alone. The readings are each string and the strings joined (a value may be
     split across fields); beside them, a number the text ends with going on in another
     field (:func:`_continued`), and each reading without its glosses
     (:func:`~memory_plugins.gates.textfold.unglossed`)."""
-    each = [fold(s) for s in strings]
+    each = [without_ciphertext(fold(s)) for s in strings]
     folded = list(dict.fromkeys(each))  # a tag repeated as subject: once
-    joined = [fold(" ".join(strings))] if len(folded) > 1 else folded[:1]
+    joined = [without_ciphertext(fold(" ".join(strings)))] if len(folded) > 1 else folded[:1]
     continued = _continued(each)
     if continued is not None:
         joined.append(continued)

@@ -12,7 +12,9 @@ Two ways to be a placeholder:
 Contained brackets count only when what is inside reads as a slot name (a known slot
 word, ``snake_case``/``UPPER_SNAKE``, "your …", or CJK), so ``<div>``, ``<Suspense>``,
 ``[WIP]``, ``${HOME}`` and 《三体》 are left alone, and so is an XML element whose closing
-tag follows (``<api_key>…</api_key>``).
+tag follows (``<api_key>…</api_key>``). A field that says it is about templates or their
+slots ("the Helm chart's template reads ``{{ .Values.image }}``", "placeholders like
+``<REPLACE_ME>``") holds them as what it is about, not unfilled.
 
 >>> find_placeholder(["N/A"])
 'placeholder value: N/A'
@@ -79,6 +81,11 @@ _LOREM = re.compile(r"lorem ipsum|sit amet", re.IGNORECASE)
 # A Markdown code span inside a field: what it holds is quoted code.
 _CODE_SPAN = re.compile(r"`[^`\n]{1,200}`")
 _OPENERS = re.compile(r"[<{\[【]")
+# Words saying a text is about templates or their slots: its slots are quoted, not unfilled.
+_ABOUT_TEMPLATES = re.compile(
+    r"(?i:(?<![a-z])(?:templat\w*|placeholders?|jinja2?|helm|ansible|playbooks?|mustache"
+    r"|handlebars|liquid|twig|go[ \t]+templates?|\.env\.example)(?![a-z]))|模板|模版|占位符|テンプレート|템플릿"
+)
 
 
 def _is_slot_name(inner: str, opener: str) -> bool:
@@ -120,6 +127,10 @@ def _whole(text: str) -> str | None:
 def _contained(text: str) -> str | None:
     if "`" in text:  # a slot quoted as code ("writes keys as `<your-key>`") is quoted, not unfilled
         text = _CODE_SPAN.sub(" ", text)
+    if _ABOUT_TEMPLATES.search(text):
+        # "Ansible playbooks reference {{ vault_db_password }}", "placeholders like
+        # <REPLACE_ME>": the memory is about templates, and its slots are what it is about.
+        return None
     # Not ${{ secrets.X }}: a CI expression, filled where it runs.
     if ("{{" in text or "{%" in text) and any(
         text[m.start() - 1 : m.start()] != "$" for m in _DOUBLE_BRACE.finditer(text)

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.detectors import FunctionDetector, default_detectors, find_with, guarded
-from memory_plugins.gates.labelled import is_reference
+from memory_plugins.gates.labelled import declared_type, is_reference
 from memory_plugins.gates.textfold import fold
 
 __all__ = [
@@ -92,6 +92,14 @@ _PASSWORD = re.compile(
     r"(?:(?P<sep>:=|=>|->|[:=：])|(?P<verb>is|was)\b)[ \t]{0,4}(?P<q>[\"'“`])?(?P<value>[^\s\"'”`,;]+)",
     re.IGNORECASE,
 )
+# "Password" then what it is for ("the password for the infra repo is …"): a phrase that
+# starts with a preposition, then a copula or an assignment and the value.
+_PASSWORD_FOR = re.compile(
+    r"(?<![A-Za-z])(?:password|passphrase|passcode)[ \t]{1,2}(?:for|of|to|on|at)"
+    r"(?:[ \t]{1,2}[^\s:=：]{1,20}){1,5}?[ \t]{0,2}(?:[:=：]|\bis\b|\bwas\b)[ \t]{0,2}"
+    r"(?P<q>[\"'“`])?(?P<value>[^\s\"'”`,;]+)",
+    re.IGNORECASE,
+)
 # Names that describe passwords rather than hold one: "password_policy: strong".
 _NOT_A_PASSWORD_NAME = re.compile(
     r"[_-]?(?:policy|policies|manager|length|len|rules?|hints?|strength|reset|type|field"
@@ -117,11 +125,30 @@ _PASSWORD_WORLD = re.compile(
 )
 # A PIN, and the other digit codes that open something: a phone's or a door's, a gate's,
 # an alarm's, a safe's, a card's security code (CVV, CVC).
+# The code's name may say whose it is or what it opens first, in a phrase that starts with a
+# preposition ("the front door code for the user's building is 776349").
 _PIN = re.compile(
     r"\b(?:pin|(?:unlock|lock|screen|door|gate|alarm|safe|keypad|entry|garage|security)\s+code)"
-    r"(?:\s*code)?\s*(?:[:=：]|is|was)\s*[0-9]{3,8}\b"
+    r"(?:\s*code)?(?:[ \t]{1,2}(?:for|of|to|on|at)(?:[ \t]{1,2}[^\s:=：]{1,20}){1,5}?)?"
+    r"\s*(?:[:=：]|is|was)\s*[0-9]{3,8}\b"
     r"|\b(?:cvv2?|cvc2?)(?:\s*code)?(?:\s*(?:[:=：]|is|was)\s*|\s+)[0-9]{3,4}\b"
     r"|(?:解锁码|开门码|门禁码|安全码|开锁码)\s*(?:是|为|[:=：])?\s*[0-9]{3,8}(?![0-9])",
+    re.IGNORECASE,
+)
+# The same codes named in other languages (German, French, Spanish, Portuguese, Italian,
+# Japanese), then up to six words, a copula or an assignment and the digits.
+_PIN_WORDS = (
+    r"(?:haus|wohnungs)?türcode|torcode|garagencode|alarmcode|tresorcode|geheimzahl"
+    r"|pin-?nummer|code\s+(?:für|fuer)\s+(?:die|das|den)|digicode|code\s+d['’]entrée"
+    r"|code\s+de\s+la\s+porte|code\s+(?:secret|pin)|código\s+(?:de|do|da)\s+"
+    r"(?:la\s+puerta|acceso|entrada|alarma|portão|porta|portón|cofre)"
+    r"|codice\s+(?:del\s+portone|della\s+porta|di\s+accesso|pin|dell['’]allarme)|暗証番号"
+)
+_PIN_HINT = re.compile(_PIN_WORDS, re.IGNORECASE)
+_PIN_WORLD = re.compile(
+    r"(?:" + _PIN_WORDS + r")(?:[ \t]{1,2}[^\s:=：]{1,20}){0,6}?[ \t]{0,2}"
+    r"(?:[:=：]|(?<=\s)(?:es|est|ist|é|è|era|war|lautet)(?=\s)|は|是)"
+    r"[ \t]{0,2}[\"'“`«]?[0-9]{3,8}(?![0-9])",
     re.IGNORECASE,
 )
 _NOT_A_PASSWORD = frozenset(
@@ -145,6 +172,11 @@ _STATE = re.compile(
 _TRACEBACK = re.compile(r"Traceback \(most recent call last\)|\bFile \"[^\"\n]+\", line [0-9]+")
 
 
+# A call in code: a dotted name and an opening parenthesis ("localStorage.getItem(").
+_CALLED = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\($")
+_LITERAL = re.compile(r"[\"'`]([^\"'`\s]{12,200})[\"'`]")
+
+
 def _looks_random(value: str, min_len: int = 12) -> bool:
     """Long, mixed character classes and high entropy: a machine-made secret, not a word."""
     if len(value) < min_len:
@@ -166,6 +198,16 @@ def _assigned_secret(text: str) -> str | None:
         value = m["bare"] or m["quoted"]
         if is_reference(value):
             continue
+        if m["bare"] and _CALLED.search(value):
+            # What returns it ("localStorage.getItem('access_token')"), unless the statement
+            # holds the secret itself: given to the call, or as its fallback
+            # ('getenv("API_TOKEN") ? … : "ea33…"', 'envOrElse("API_TOKEN", "ea33…")').
+            end = text.find("\n", m.end("bare"))
+            rest = text[m.end("bare") : end if end >= 0 else len(text)][:240]
+            literals = _LITERAL.findall(rest)  # a name given to it ("Authorization") is none
+            if not any(_looks_random(a) and not a.isalpha() for a in literals):
+                continue
+            return "secret value assigned to a key or token name"
         # A quoted value mixing letters and symbols is machine-made too ("p${e]nob(ody[…").
         mixed = m["quoted"] and _LETTER.search(value) and len(_SYMBOL.findall(value)) >= 3
         if _looks_random(value) or mixed:
@@ -214,6 +256,8 @@ def _password(text: str) -> str | None:
             continue
         if is_reference(value) or is_reference(m["value"]):  # env.X, ${X}: where it lives
             continue
+        if m["sep"] == ":" and not m["q"] and declared_type(text, m.start("value"), value):
+            continue  # a declaration's type ("val password: CharArray)")
         if m["cue"].lower() == "pwd" and value[0] in "/~":  # the shell's working directory
             continue
         if value[0] == "/" and value.count("/") >= 2:
@@ -222,6 +266,15 @@ def _password(text: str) -> str | None:
         if m["verb"] and not (m["q"] or any(not c.isalpha() for c in value)):
             continue
         if len(value) >= 3:
+            return "password value"
+    for m in _PASSWORD_FOR.finditer(text):
+        value = m["value"].rstrip(".。)")
+        if (
+            len(value) >= 6
+            and (m["q"] or not value.isalpha())  # a word ("is on the fridge") says where
+            and value.casefold() not in _NOT_A_PASSWORD
+            and not is_reference(value)
+        ):
             return "password value"
     for m in _PASSWORD_ZH.finditer(text):
         if m.group(1).casefold() not in _NOT_A_PASSWORD and not set(m.group(1)) <= set("*xX."):
@@ -235,7 +288,7 @@ def _password(text: str) -> str | None:
             and not is_reference(value)
         ):
             return "password value"
-    if _PIN.search(text):
+    if _PIN.search(text) or (_PIN_HINT.search(text) and _PIN_WORLD.search(text)):
         return "PIN value"
     return None
 
@@ -273,7 +326,13 @@ def password_detector() -> FunctionDetector:
         RejectCode.RUNTIME_DATA,
         _password,
         (
-            *("pass", "pwd", "pswd", "pin", "密码", "口令", " code", "cvv", "cvc", "码"),
+            *("pass", "pwd", "pswd", "pin", "密码", "口令", "code", "cvv", "cvc", "码"),
+            *(
+                "código",
+                "codice",
+                "geheimzahl",
+                "暗証番号",
+            ),  # a code to open something (_PIN_WORLD)
             # "password" in other languages (_PASSWORD_WORLD)
             *("contrase", "passe", "passwort", "kennwort", "senha", "пароль", "wachtwoord"),
             *("hasło", "haslo", "parola", "lösenord", "salasana", "adgangskode", "passord"),

@@ -45,7 +45,12 @@ from typing import Any
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.detectors import FunctionDetector, guarded
-from memory_plugins.gates.labelled import is_reference, is_secret_variable, names_no_secret
+from memory_plugins.gates.labelled import (
+    declared_type,
+    is_reference,
+    is_secret_variable,
+    names_no_secret,
+)
 from memory_plugins.gates.textfold import fold
 
 __all__ = [
@@ -56,6 +61,7 @@ __all__ = [
     "private_key_detector",
     "provider_token_detector",
     "public_ip_detector",
+    "seed_phrase_detector",
 ]
 
 _PROVIDER_PLUGINS = (
@@ -79,7 +85,7 @@ _MORE_TOKENS = re.compile(
     # Other clouds' access key ids carry a fixed prefix too: Alibaba's LTAI, Tencent's AKID.
     r"|(?P<cloud_key_id>LTAI[A-Za-z0-9]{12,20}|AKID[A-Za-z0-9]{13,40})"
     r"|(?P<google>AIza[A-Za-z0-9_-]{35}|GOCSPX-[A-Za-z0-9_-]{28}|ya29\.[A-Za-z0-9_-]{20,})"
-    r"|(?P<stripe>(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,})"
+    r"|(?P<stripe>(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,})"
     r"|(?P<gitlab>gl(?:pat|ptt|dt|rt|cbt|soat)-[A-Za-z0-9_-]{20,})"
     r"|(?P<huggingface>hf_[A-Za-z0-9]{30,})"
     r"|(?P<npm>npm_[A-Za-z0-9]{36})"
@@ -260,6 +266,59 @@ def _armoured_private_key(text: str) -> str | None:
     return "private key block" if _ARMOUR.search(fold(text)) else None
 
 
+# ----------------------------------------------------------------------------- seed phrases
+
+# Words a wallet's recovery phrase is called by, in the languages BIP-39 has lists for.
+_SEED_CUE = re.compile(
+    r"(?i:seed[ \t]+(?:phrase|words)|recovery[ \t]+(?:phrase|words)|mnemonic|secret[ \t]+phrase"
+    r"|backup[ \t]+phrase|wallet[ \t]+words|frase[ \t]+(?:semilla|de[ \t]+recuperaci[oó]n)"
+    r"|phrase[ \t]+de[ \t]+r[ée]cup[ée]ration|wiederherstellungsphrase|seed-phrase)"
+    r"|助记词|助記詞|恢复短语|备份短语|シードフレーズ|復元フレーズ|니모닉|시드[ \t]?구문|복구[ \t]?구문"
+)
+# Runs of words set apart by spaces: where a recovery phrase may stand.
+_WORD_RUN = re.compile(r"(?:[^\W\d_]{1,12}[ \t\u3000]{1,3}){11,40}[^\W\d_]{1,12}")
+_PHRASE_LENGTHS = (24, 21, 18, 15, 12)
+
+
+@cache
+def _wordlists() -> tuple[tuple[Any, frozenset[str]], ...]:
+    from mnemonic import Mnemonic
+
+    found = []
+    for language in sorted(Mnemonic.list_languages()):
+        words = Mnemonic(language)
+        found.append((words, frozenset(words.wordlist)))
+    return tuple(found)
+
+
+def _seed_phrase(text: str) -> str | None:
+    """A wallet's recovery phrase (BIP-39): 12 to 24 words of one of its word lists in a
+    row, whose checksum holds or that the words around call a recovery phrase. Whoever
+    has it has the wallet."""
+    text = fold(text)
+    for run in _WORD_RUN.finditer(text):
+        words = run.group().lower().split()
+        called = _SEED_CUE.search(text, max(0, run.start() - 80), min(len(text), run.end() + 40))
+        for mnemonic, listed in _wordlists():
+            for size in _PHRASE_LENGTHS:
+                for start in range(len(words) - size + 1):
+                    window = words[start : start + size]
+                    if not all(word in listed for word in window):
+                        continue
+                    if called or mnemonic.check(mnemonic.delimiter.join(window)):
+                        return "wallet recovery phrase (BIP-39 word list)"
+    return None
+
+
+def seed_phrase_detector() -> FunctionDetector:
+    return guarded(
+        "seed_phrase",
+        RejectCode.RUNTIME_DATA,
+        _seed_phrase,
+        r"(?:[^\W\d_]{1,12}[ \t\u3000]{1,3}){11}[^\W\d_]",
+    )
+
+
 def private_key_detector() -> FunctionDetector:
     plugin = _one("private_key", "PrivateKeyDetector")
     return guarded(
@@ -336,7 +395,8 @@ def credential_url_detector() -> FunctionDetector:
 # Values that stand for "no secret here": filled-in later, masked or described.
 _PLACEHOLDER_VALUE = re.compile(
     r"^(?:none|null|nil|empty|required|optional|hidden|redacted|masked|unset|changed|set|n/?a"
-    r"|true|false|value|string|str|secret|password|token|undefined|env|xxx+|\*+|\.+|-+)$"
+    r"|true|false|value|string|str|secret|password|token|undefined|env|xxx+|\*+|\.+|-+"
+    r"|test|testing|dummy|fake|mock|sample|example)$"  # what the docs of mocks tell tests to set
     r"|your[_ -]?|_here$|^<\w+>$|^\{\{?\s*\w+\s*\}?\}$|^\$|^%\(|changeme|placeholder|example_?value"
     # A reference to where the secret lives (this.apiKey, config.db.password), not its value.
     r"|^[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_][A-Za-z_]*)+\(?\)?$",
@@ -349,6 +409,12 @@ _NAME_SHAPED = re.compile(r"[a-z0-9]+(?:[_-][a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)
 # get_secret(), settings["db"], os.environ.get(...): where the value comes from, not the value.
 _CALL = re.compile(r"[A-Za-z_][\w.]*[\[(]")
 _KEYWORDS = r"pass|pwd|secret|_?key\b|apikey|contrase"
+# A keyword of a programming language where a value would stand: "if not api_key: raise …",
+# "return", "await": the name is tested or passed on in code, not given a value.
+_CODE_WORDS = frozenset(
+    {"raise", "return", "throw", "await", "yield", "pass", "continue", "break", "if", "else"}
+    | {"not", "and", "or", "in", "is", "new", "lambda", "def", "async", "del", "assert"}
+)
 
 
 @cache
@@ -376,8 +442,11 @@ def _keyword_secret(text: str) -> str | None:
     for found in _analyze(plugin, text, denylist_regex_to_group=groups):
         # In prose the captured value runs on to the end of the line: keep its first word.
         value = _VALUE_END.split(found.strip().strip("\"'`"), maxsplit=1)[0].rstrip(")]}.")
+        at = text.find(value)
         if (
             len(value) < 3
+            or value in _CODE_WORDS
+            or (at >= 0 and declared_type(text, at, value))  # "val password: CharArray"
             or _PLACEHOLDER_VALUE.search(value)
             or _CALL.match(value)
             or is_reference(value)  # the labelled rules' references and placeholders ("DUMMY")
@@ -418,6 +487,11 @@ def _entropy_plugins() -> tuple[Any, ...]:
 # The name a quoted value is given: 'ETag: "…"', 'commit_sha = "…"', 'If-Match "…"',
 # '("commit", "…")'.
 _NAME_BEFORE = re.compile(r"([A-Za-z][\w.-]{0,63})[\"']?[ \t]{0,3}[:=,]?[ \t]{0,3}$")
+# The same in prose: 'The ETag for the cached response is "…"'.
+_NAME_IN_PROSE = re.compile(
+    r"([A-Za-z][\w.-]{0,63})(?:[ \t]{1,2}(?:for|of|on|in|at)(?:[ \t]{1,2}[^\s\"':=]{1,20}){1,5}?)?"
+    r"[ \t]{1,2}(?:is|was)[ \t]{0,2}$"
+)
 
 
 def _named_no_secret(text: str, value: str) -> bool:
@@ -425,7 +499,10 @@ def _named_no_secret(text: str, value: str) -> bool:
     secret (an entity tag, a hash, an id: ``names_no_secret``)."""
     found = False
     for quoted in re.finditer(r"[\"']" + re.escape(value), text):
-        name = _NAME_BEFORE.search(text, max(0, quoted.start() - 80), quoted.start())
+        start = max(0, quoted.start() - 80)
+        name = _NAME_BEFORE.search(text, start, quoted.start())
+        if name is None or not names_no_secret(name.group(1)):
+            name = _NAME_IN_PROSE.search(text, start, quoted.start())
         if name is None or not names_no_secret(name.group(1)):
             return False
         found = True

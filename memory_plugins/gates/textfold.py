@@ -46,6 +46,7 @@ __all__ = [
     "inside",
     "mac_spans",
     "unglossed",
+    "without_ciphertext",
 ]
 
 # Default-ignorable code points (Unicode DerivedCoreProperties), listed by hand: the
@@ -140,10 +141,11 @@ def _fold(text: str) -> str:
 
 # A short parenthetical of words after a space or a CJK character: a gloss ("passport
 # (paspoort) number", "护照（загранпаспорт）号码"), which may stand between a label and its
-# value. Letters of any script, spaces, apostrophes and hyphens only: no digits, no code's
-# argument list.
+# value. Letters of any script, spaces, apostrophes, hyphens, underscores and braces (a
+# name aside: "Heroku API key (HEROKU_API_KEY): …", "(the template calls it {{ token }})")
+# only: no digits, no code's argument list.
 _GLOSS = re.compile(
-    r"(?: |(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))\((?:[^\W\d_]|[ '-]){1,40}\)"
+    r"(?: |(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))\((?:[^\W\d]|[ '{}-]){1,60}\)"
 )
 
 
@@ -160,6 +162,30 @@ def unglossed(folded: str) -> str:
     'def load(self, url): ...'
     """
     return _GLOSS.sub("", folded) if "(" in folded else folded
+
+
+# Values encrypted by a tool whose key is kept elsewhere, in the tool's full format: SOPS's
+# ENC[AES256_GCM,data:…,iv:…,tag:…,type:…] and an ansible-vault blob (its header, then lines
+# of hex digits).
+_CIPHERTEXT = re.compile(
+    r"ENC\[AES256_GCM,data:[A-Za-z0-9+/=]{0,8192},iv:[A-Za-z0-9+/=]{16,64},"
+    r"tag:[A-Za-z0-9+/=]{16,64},type:[a-z]{1,8}\]"
+    r"|\$ANSIBLE_VAULT;1\.[12];AES256(?:;[\w.-]{1,64})?(?:\s{1,8}[0-9a-f]{32,160}){0,256}"
+)
+
+
+def without_ciphertext(folded: str) -> str:
+    """``folded`` with each encrypted value in its tool's full format (SOPS, ansible-vault)
+    written as ``ENC[ciphertext]``: ciphertext whose key is kept elsewhere holds no secret, and the
+    base64 and hex inside it would read as keys.
+
+    >>> without_ciphertext("db_password: ENC[AES256_GCM,data:c2VjcmV0,iv:"
+    ...     "oAchAOSxHrcQVDjivEwEezEQcgAp76mhdVr02gRne/0=,tag:EJXRddBUMpE+MC595n+9JA==,type:str]")
+    'db_password: ENC[ciphertext]'
+    """
+    if "ENC[" not in folded and "$ANSIBLE_VAULT" not in folded:
+        return folded
+    return _CIPHERTEXT.sub("ENC[ciphertext]", folded)
 
 
 def _unescape(m: re.Match[str]) -> str:

@@ -35,10 +35,12 @@ def test_tuning_part_counts_are_pinned() -> None:
     tuning = load("devprobe", "tuning")
     assert Counter(c["category"] for c in tuning) == {"benign": 140, "secret": 28, "pii": 21}
     wrong, shown = decided_wrong(tuning)
-    # Before its rules: 2 secrets stored, 16 benign refused. Left refused: an address at
-    # example.com beside a fictional 555-01xx number, and the IBAN registry's example
-    # followed by a one-digit variant (what the PII analysers' tests give as people's).
-    assert (wrong["secret"], wrong["pii"], wrong["benign"]) == (0, 0, 3), "\n".join(shown)
+    # Before its rules: 2 secrets stored, 16 benign refused; 3 after them. Left refused: the
+    # IBAN registry's example followed by a one-digit variant (what the PII analysers'
+    # tests give as people's). An address at example.com beside a fictional 555-01xx
+    # number, which the words call test data, is accepted since numbers kept for fiction
+    # and reserved domains count as no one's when called a test or an example.
+    assert (wrong["secret"], wrong["pii"], wrong["benign"]) == (0, 0, 1), "\n".join(shown)
 
 
 @pytest.mark.parametrize(

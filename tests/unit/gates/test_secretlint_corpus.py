@@ -50,7 +50,9 @@ def test_tuning_part_counts_are_pinned() -> None:
     total = Counter(c["category"] for c in tuning)
     wrong, shown = decided_wrong(tuning)
     assert dict(total) == {"secret": 58, "benign": 14}
-    assert (wrong["secret"], wrong["benign"]) == (1, 2), "\n".join(shown)
+    # One benign text fewer refused (2 before) once a text about templates held its slots
+    # as what it is about.
+    assert (wrong["secret"], wrong["benign"]) == (1, 1), "\n".join(shown)
 
 
 def test_rejections_never_echo_the_secret() -> None:

@@ -39,8 +39,10 @@ def test_tuning_part_counts_are_pinned() -> None:
     tuning = load("whispers", "tuning")
     assert Counter(c["category"] for c in tuning) == {"secret": 86, "benign": 182}
     wrong, shown = decided_wrong(tuning)
-    # Of the 29 benign texts refused (30 before a value opening a shell expansion,
-    # "${{password}}", counted as none), 15 by the placeholder gate (S2: "{{ password }}",
+    # Of the 26 benign texts refused (29 before a text about templates held its slots as
+    # what it is about, and a call's result, a declaration's type and SOPS ciphertext
+    # counted as no value; 30 before a value opening a shell expansion, "${{password}}",
+    # counted as none), 15 by the placeholder gate at the time (S2: "{{ password }}",
     # a lone "<credentials>" tag), 3 by the personal-data gates (e-mail addresses at
     # "domain.tld", a card-like number; an AWS account's number counts as a cloud account's
     # since it became a purpose word: 32 before), 4 end in a name with no value, which the
@@ -48,7 +50,7 @@ def test_tuning_part_counts_are_pinned() -> None:
     # 2 name a lookup key in one word ("columnkey", "rowIDkey"), and the rest are an AWS
     # key id, a private-key header alone, PuTTY's MAC line, a camel-case variable and a
     # filler.
-    assert (wrong["secret"], wrong["benign"]) == (8, 29), "\n".join(shown)
+    assert (wrong["secret"], wrong["benign"]) == (8, 26), "\n".join(shown)
 
 
 @pytest.mark.parametrize(
