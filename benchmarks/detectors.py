@@ -46,6 +46,9 @@ FRAGMENTS = (
     "sshpass -p ", "--password=", "requirepass ", "${A:?b ", "sha256/", "@sha256:", "sha512-",
     "meeting ID 1", "order number ", "PO 12345678 ", "订单号 1", "GmbH VAT ", "公司税号 1",
     "request id, e.g. ", "公钥是 ", "contraseña: ", "mot de passe ", "10.0.0.0/1",
+    "abandon ", "Türcode ", "door code for a ", "password for a ", "12 Main St ", "路12号",
+    "lives at 1 A ", "ABCDE-", "product key ABCDE-", "ENC[AES256_GCM,data:", "ETag for a is \"",
+    "token = a.b(", "val password: A", "(a_b) ", "的值是 ", "rue ", "Calle A ", "1.2.3.4/",
 )  # fmt: skip
 
 

@@ -28,7 +28,13 @@ from memory_plugins.gates.context import called_a_test_value, placeholder_value
 from memory_plugins.gates.detectors import FunctionDetector, guarded
 from memory_plugins.gates.textfold import CALENDAR_DATE, fold, inside, mac_spans
 
-__all__ = ["PHONE_REGIONS", "email_detector", "find_phone", "phone_detector"]
+__all__ = [
+    "PHONE_REGIONS",
+    "address_detector",
+    "email_detector",
+    "find_phone",
+    "phone_detector",
+]
 
 PHONE_REGIONS = (
     "US", "CN", "GB", "IN", "JP", "KR", "SG", "AU", "BR", "DE", "FR", "IT", "ES", "NL",
@@ -220,3 +226,64 @@ def email_detector() -> FunctionDetector:
 
 def phone_detector() -> FunctionDetector:
     return guarded("phone_number", RejectCode.SENSITIVE, _phone, _PHONE_HINT)
+
+
+# ----------------------------------------------------------------------------- street addresses
+
+# A street and its house number, in the ways the languages of the word lists write one.
+_STREET = re.compile(
+    # English: a number, a capitalised name, a street word ("339 Highland Ave").
+    r"(?<![\w/-])[0-9]{1,6}[A-Za-z]?(?:[ \t]+[A-Z][A-Za-z'.-]{1,20}){1,4}[ \t]+"
+    r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Way"
+    r"|Terrace|Circle|Parkway|Pkwy|Highway|Hwy|Square|Trail|Close|Crescent|Grove|Gardens|Row"
+    r"|Mews|Walk|Loop|Alley)(?![A-Za-z])"
+    # Chinese: a road, a lane or an alley and its number ("漕溪北路426弄", "体育西路106号").
+    r"|[\u4e00-\u9fff]{1,10}(?:路|街|大道|巷|胡同|弄)[0-9]{1,5}(?:号|號|弄)"
+    # German: a street name and its number ("Hauptstraße 12a").
+    r"|(?<![\w])[A-ZÄÖÜ][a-zäöüß-]{1,30}(?:straße|strasse|str\.|weg|gasse|platz|allee|damm|ufer)"
+    r"[ \t]{1,2}[0-9]{1,4}[a-z]?(?![0-9])"
+    # French: a number, a street word, a name ("12 rue de la Paix").
+    r"|(?<![\w])[0-9]{1,4}(?:[ \t]?(?:bis|ter))?,?[ \t]{1,2}(?:rue|avenue|boulevard|bd|place|chemin"
+    r"|allée|impasse|quai|route)[ \t]{1,2}(?:de[ \t]|du[ \t]|des[ \t]|d'|la[ \t]|l')?"
+    # Spanish, Italian, Portuguese: a street word, a name, a number ("Calle Mayor 5").
+    r"|(?<![\w])(?:Calle|Avenida|Avda\.?|Paseo|Via|Viale|Piazza|Corso|Rua|Travessa|Alameda)"
+    r"[ \t]{1,2}[A-ZÁÉÍÓÚ][^\d,;\n]{1,30}?,?[ \t]{0,2}(?:n[º°o]\.?[ \t]?)?[0-9]{1,5}(?![0-9])"
+    # Japanese: chōme, ban and gō ("3丁目12番5号").
+    r"|[0-9]{1,2}丁目[0-9]{1,3}番地?[0-9]{1,3}号?"
+)
+# Words saying someone lives there or receives post there; "address" only as a person's.
+_RESIDENCE = re.compile(
+    r"(?i:(?<![a-z])(?:lives?|living|home|house|apartment|apt|flat|residence|resides?|moved"
+    r"|ship(?:ped|s)?|deliver(?:ed|y)?|mail(?:ed)?|parcels?|wohn\w*|anschrift|zuhause|habit\w*"
+    r"|domicile|vive|viven|domicilio|abita\w*|mora|moram|casa|piso)(?![a-z]))"
+    r"|(?i:(?:my|his|her|their|our|'s|s')[ \t]+(?:home[ \t]+|postal[ \t]+|mailing[ \t]+)?address)"
+    r"|住|家|寄|收件|收货|老家|公寓|小区|自宅|実家|주소|살고"
+)
+
+
+def _address(text: str) -> str | None:
+    """A street address with its house number, where the words around say someone lives or
+    receives post there: a person's home, which with a name identifies them. A shop's or an
+    office's address, with nothing saying anyone lives there, is left alone."""
+    text = fold(text)
+    for m in _STREET.finditer(text):
+        near = _RESIDENCE.search(text, max(0, m.start() - 80), min(len(text), m.end() + 60))
+        if near is not None and not called_a_test_value(text, m.start(), m.end()):
+            return "street address with a house number"
+    return None
+
+
+# What every street of ``_STREET`` holds, cheap to look for: a house number before a
+# capitalised word, a CJK house number, chōme, or a German street word before its number.
+_ADDRESS_HINT = re.compile(
+    r"[0-9](?:[ \t]{1,2}[A-Za-zÀ-ÿ]|,[ \t]|号|號|弄|丁目)|[a-zß.][ \t]{1,2}[0-9]{1,5}(?![0-9])"
+)
+
+
+def address_detector() -> FunctionDetector:
+    return FunctionDetector(
+        "street_address",
+        RejectCode.SENSITIVE,
+        _address,
+        lambda text: _ADDRESS_HINT.search(text) is not None,
+    )

@@ -334,6 +334,7 @@ _BUILTINS: tuple[tuple[str, str, str, bool], ...] = (
     ("vehicle_plate", "memory_plugins.gates.identifiers", "vehicle_plate_detector", True),
     ("email_address", "memory_plugins.gates.contact", "email_detector", True),
     ("phone_number", "memory_plugins.gates.contact", "phone_detector", True),
+    ("street_address", "memory_plugins.gates.contact", "address_detector", True),
     ("labelled_identifier", "memory_plugins.gates.labelled", "labelled_identifier_detector", True),
     ("identifier_code", "memory_plugins.gates.identifiers", "identifier_code_detector", True),
     ("private_key", "memory_plugins.gates.secrets", "private_key_detector", True),

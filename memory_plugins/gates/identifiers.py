@@ -180,7 +180,11 @@ _PURPOSE = re.compile(
     r"|aws[_ -]?account(?:[_ -]?ids?)?|aws[_ -]?account[_ -]?(?:number|no)"
     # a bank's own code, not an account's: SWIFT/BIC, the Russian BIK
     r"|bic|swift|bik|бик"
+    # parcels and orders in the other languages of the word lists
+    r"|sendungs?\w*|paket\w*|bestell\w*|colis|suivi|commande|seguimiento|rastreo|pedidos?"
+    r"|paquetes?|tracciamento|spedizion[ei]|ordine|pacco|rastreio|rastreamento|encomendas?"
     r"|" + _POSTCODE_LATIN + r")(?![A-Za-z])"
+    r"|송장|운송장|택배|주문|추적|伝票|追跡|注文|荷物|配送"
     r"|订单|单号|快递|运单|物流|发票|票号|工单|字节|时间戳|版本|序列号|型号|条码|元|人民币|步|人次"
     r"|会议|项目|合同|工程"
     r"|车架号|车辆识别|底盘号"
@@ -510,12 +514,22 @@ def _blank_labelled_code(m: re.Match[str]) -> str:
 
 
 def _blank_ibans(text: str) -> str:
-    """``text`` with every valid IBAN blanked: its groups are no national number."""
+    """``text`` with every IBAN blanked, valid or written in the IBAN's print form (groups of
+    four after the country and check digits, "GB82 WEST 1234 5698 7654 33"): its groups are
+    no national number; the bank-account detector judges a valid one."""
     if not _IBAN.search(text):
         return text
     return _IBAN.sub(
-        lambda m: " " * len(m.group()) if _valid("iban", m.group().upper()) else m.group(), text
+        lambda m: (
+            " " * len(m.group())
+            if _PRINT_FORM.fullmatch(m.group()) or _valid("iban", m.group().upper())
+            else m.group()
+        ),
+        text,
     )
+
+
+_PRINT_FORM = re.compile(r"[A-Z]{2}[0-9]{2}(?: [A-Z0-9]{4}){3,7}(?: [A-Z0-9]{1,3})?")
 
 
 def _national_id(text: str) -> str | None:

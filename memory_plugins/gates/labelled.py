@@ -83,12 +83,15 @@ _NUMBER_WORD = (
 
 def label_end(words: str) -> str:
     """A pattern for what may stand between a label and its value: what it is for ("for
-    the office parking permit", up to four words, when "is" or "was" follows), then up to
+    the office parking permit", "de la voiture de l'utilisateur": a preposition of the
+    languages of the word lists and up to four words, when a copula follows), then up to
     two of ``words`` (alternatives, each a whole word: "is|was") or of ``:`` ``=`` ``(``
     ``#`` ``-`` (a colon may touch the value's first letter, as a folded "：" does), then
     spaces and an opening quote or backtick."""
     purpose = (
-        r"(?:[ \t]{1,2}(?:for|of|on)(?:[ \t]{1,2}[\w'-]{1,20}){1,4}(?=[ \t]{1,2}(?:is|was)\b))?"
+        r"(?:[ \t]{1,2}(?:for|of|on|de|du|des|del|della|di|da|do|von|vom|für|van)"
+        r"(?:[ \t]{1,2}[\w'-]{1,20}){1,4}"
+        r"(?=[ \t]{1,2}(?:is|was|est|es|ist|è|é|era|war)(?![\w'])))?"
     )
     return (
         purpose

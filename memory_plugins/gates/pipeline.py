@@ -98,7 +98,7 @@ def _content_strings(strings: list[str]) -> tuple[list[str], list[str]]:
     (:func:`~memory_plugins.gates.textfold.unglossed`)."""
     each = [without_ciphertext(fold(s)) for s in strings]
     folded = list(dict.fromkeys(each))  # a tag repeated as subject: once
-    joined = [without_ciphertext(fold(" ".join(strings)))] if len(folded) > 1 else folded[:1]
+    joined = [without_ciphertext(fold(_joined(strings)))] if len(folded) > 1 else folded[:1]
     continued = _continued(each)
     if continued is not None:
         joined.append(continued)
@@ -108,9 +108,25 @@ def _content_strings(strings: list[str]) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys([*fields, *joined])), joined
 
 
-# The text ends with a number (a full stop may close it) and another field starts with one.
-_ENDS_IN_DIGITS = re.compile(r"[0-9][ \t]*[.。]?[ \t]*$")
-_STARTS_WITH_DIGITS = re.compile(r"^[ \t]*[0-9]")
+# The text ends with a number of four digits or more (a full stop may close it) and another
+# field starts with one: a number split between them ("…starts with 5114 2072." and the tag
+# "4064 3828"). Shorter ones are numbers of their own (a tag "110" after "…打120。").
+_ENDS_IN_DIGITS = re.compile(r"[0-9]{4}[ \t]*[.。]?[ \t]*$")
+_STARTS_WITH_DIGITS = re.compile(r"^[ \t]*[0-9]{4}")
+# A field ending in a digit and the next starting with one ("110", "120"; "#7119", "119").
+_DIGIT_END = re.compile(r"[0-9][ \t]*$")
+_DIGIT_START = re.compile(r"^[ \t]*[#+]?[0-9]")
+
+
+def _joined(strings: list[str]) -> str:
+    """The fields joined by spaces, except that two fields ending and starting with digits
+    are kept apart by " ; ": two numbers given as two tags are two numbers, not one
+    (:func:`_continued` reads a number split between the text and a field)."""
+    out = strings[0]
+    for field in strings[1:]:
+        apart = _DIGIT_END.search(out) is not None and _DIGIT_START.match(field) is not None
+        out += (" ; " if apart else " ") + field
+    return out
 
 
 def _continued(strings: list[str]) -> str | None:
@@ -133,6 +149,7 @@ def _continued(strings: list[str]) -> str | None:
 _MONOTONE = frozenset(
     (
         "payment_card", "bank_account", "id_document", "crypto_wallet", "labelled_identifier",
+        "seed_phrase",
         "private_key", "password_hash", "provider_token", "json_web_token", "auth_header",
         "token_assignment", "cookie", "password", "credential_url", "keyword_secret",
         "runtime_state", "public_ip",

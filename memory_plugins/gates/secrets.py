@@ -275,9 +275,14 @@ _SEED_CUE = re.compile(
     r"|phrase[ \t]+de[ \t]+r[ée]cup[ée]ration|wiederherstellungsphrase|seed-phrase)"
     r"|助记词|助記詞|恢复短语|备份短语|シードフレーズ|復元フレーズ|니모닉|시드[ \t]?구문|복구[ \t]?구문"
 )
-# Runs of words set apart by spaces: where a recovery phrase may stand.
-_WORD_RUN = re.compile(r"(?:[^\W\d_]{1,12}[ \t\u3000]{1,3}){11,40}[^\W\d_]{1,12}")
+# Words set apart by spaces: where a recovery phrase may stand.
+_WORD = re.compile(r"[^\W\d_]{1,12}")
+_SPACES = frozenset(" \t\u3000")
 _PHRASE_LENGTHS = (24, 21, 18, 15, 12)
+# A phrase stands alone: its first word opens a stretch of listed words, or its last word
+# closes one, give or take a few listed words that happen to stand beside it.
+_EDGE = 4
+_MAX_CHECKS = 128
 
 
 @cache
@@ -291,22 +296,80 @@ def _wordlists() -> tuple[tuple[Any, frozenset[str]], ...]:
     return tuple(found)
 
 
+@cache
+def _any_list() -> frozenset[str]:
+    """Every word of every list: prose seldom has twelve of them in a row."""
+    return frozenset().union(*(listed for _, listed in _wordlists()))
+
+
+def _stretches(text: str) -> Iterator[tuple[int, int, list[str]]]:
+    """Runs of twelve or more words set apart by spaces alone: start, end, words."""
+    run: list[re.Match[str]] = []
+    for m in _WORD.finditer(text):
+        if run and not set(text[run[-1].end() : m.start()]) <= _SPACES:
+            if len(run) >= 12:
+                yield run[0].start(), run[-1].end(), [w.group().lower() for w in run]
+            run = []
+        if run and m.start() == run[-1].end():  # not apart: the word goes on
+            run = []
+        run.append(m)
+    if len(run) >= 12:
+        yield run[0].start(), run[-1].end(), [w.group().lower() for w in run]
+
+
+def _twelve_in_a_row(words: list[str], known: frozenset[str]) -> bool:
+    count = 0
+    for word in words:
+        count = count + 1 if word in known else 0
+        if count >= 12:
+            return True
+    return False
+
+
 def _seed_phrase(text: str) -> str | None:
     """A wallet's recovery phrase (BIP-39): 12 to 24 words of one of its word lists in a
     row, whose checksum holds or that the words around call a recovery phrase. Whoever
-    has it has the wallet."""
+    has it has the wallet. Linear: each stretch of listed words is walked once per list,
+    and at most ``_MAX_CHECKS`` distinct windows near its ends are checksummed."""
+    if text.count(" ") + text.count("\t") + text.count("\u3000") < 11:
+        return None
     text = fold(text)
-    for run in _WORD_RUN.finditer(text):
-        words = run.group().lower().split()
-        called = _SEED_CUE.search(text, max(0, run.start() - 80), min(len(text), run.end() + 40))
+    checked: set[str] = set()
+    known = _any_list()
+    for start, end, words in _stretches(text):
+        if not _twelve_in_a_row(words, known):
+            continue
+        called = _SEED_CUE.search(text, max(0, start - 80), min(len(text), end + 40))
         for mnemonic, listed in _wordlists():
-            for size in _PHRASE_LENGTHS:
-                for start in range(len(words) - size + 1):
-                    window = words[start : start + size]
-                    if not all(word in listed for word in window):
+            inside = [word in listed for word in words]
+            first = 0
+            while first < len(words):
+                if not inside[first]:
+                    first += 1
+                    continue
+                last = first
+                while last < len(words) and inside[last]:
+                    last += 1
+                span = words[first:last]  # a stretch of listed words
+                first = last
+                if len(span) < 12:
+                    continue
+                if called:
+                    return "wallet recovery phrase (BIP-39 word list)"
+                for size in _PHRASE_LENGTHS:
+                    if size > len(span):
                         continue
-                    if called or mnemonic.check(mnemonic.delimiter.join(window)):
-                        return "wallet recovery phrase (BIP-39 word list)"
+                    starts = {*range(min(_EDGE, len(span) - size + 1))}
+                    starts |= {
+                        len(span) - size - k for k in range(min(_EDGE, len(span) - size + 1))
+                    }
+                    for at in sorted(starts):
+                        phrase = mnemonic.delimiter.join(span[at : at + size])
+                        if phrase in checked or len(checked) >= _MAX_CHECKS:
+                            continue
+                        checked.add(phrase)
+                        if mnemonic.check(phrase):
+                            return "wallet recovery phrase (BIP-39 word list)"
     return None
 
 
@@ -315,7 +378,7 @@ def seed_phrase_detector() -> FunctionDetector:
         "seed_phrase",
         RejectCode.RUNTIME_DATA,
         _seed_phrase,
-        r"(?:[^\W\d_]{1,12}[ \t\u3000]{1,3}){11}[^\W\d_]",
+        (" ", "\u3000"),  # eleven spaces at least: _seed_phrase counts them first
     )
 
 
@@ -489,7 +552,7 @@ def _entropy_plugins() -> tuple[Any, ...]:
 _NAME_BEFORE = re.compile(r"([A-Za-z][\w.-]{0,63})[\"']?[ \t]{0,3}[:=,]?[ \t]{0,3}$")
 # The same in prose: 'The ETag for the cached response is "…"'.
 _NAME_IN_PROSE = re.compile(
-    r"([A-Za-z][\w.-]{0,63})(?:[ \t]{1,2}(?:for|of|on|in|at)(?:[ \t]{1,2}[^\s\"':=]{1,20}){1,5}?)?"
+    r"([A-Za-z][\w.-]{0,63})(?:[ \t]{1,2}(?:for|of|on|in|at)(?:[ \t]{1,2}[^\s\":=]{1,20}){1,5}?)?"
     r"[ \t]{1,2}(?:is|was)[ \t]{0,2}$"
 )
 

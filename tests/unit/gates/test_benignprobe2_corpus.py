@@ -26,8 +26,9 @@ def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = decided_wrong(sealed)
     # As the session found it: 3 secrets, 1 identifier stored, 13 benign refused; after the
     # first benign probe's rules (written before this probe was seen): 2, 1, 9; after this
-    # probe's tuning part's rules: 2, 1, 5 (3.3 %); after the developer probe's: 4 (2.6 %).
-    assert (wrong["secret"], wrong["pii"], wrong["benign"]) <= (2, 1, 4), "\n".join(shown)
+    # probe's tuning part's rules: 2, 1, 5 (3.3 %); after the developer probe's: 4 (2.6 %);
+    # after the life and scanner-negative probes': 3 (2.0 %).
+    assert (wrong["secret"], wrong["pii"], wrong["benign"]) <= (2, 1, 3), "\n".join(shown)
 
 
 def test_tuning_part_counts_are_pinned() -> None:

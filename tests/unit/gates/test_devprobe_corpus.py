@@ -27,20 +27,22 @@ def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = decided_wrong(sealed)
     # As the session found the gates: 0 secrets, 2 identifiers stored, 19 benign refused;
     # after the earlier probes' rules (written before this probe existed): 0, 0, 14; after
-    # this probe's tuning part's rules: 0, 0, 12.
-    assert (wrong["secret"], wrong["pii"], wrong["benign"]) <= (0, 0, 12), "\n".join(shown)
+    # this probe's tuning part's rules: 0, 0, 12; after the life and scanner-negative
+    # probes' rules: 0, 0, 10.
+    assert (wrong["secret"], wrong["pii"], wrong["benign"]) <= (0, 0, 10), "\n".join(shown)
 
 
 def test_tuning_part_counts_are_pinned() -> None:
     tuning = load("devprobe", "tuning")
     assert Counter(c["category"] for c in tuning) == {"benign": 140, "secret": 28, "pii": 21}
     wrong, shown = decided_wrong(tuning)
-    # Before its rules: 2 secrets stored, 16 benign refused; 3 after them. Left refused: the
-    # IBAN registry's example followed by a one-digit variant (what the PII analysers'
-    # tests give as people's). An address at example.com beside a fictional 555-01xx
-    # number, which the words call test data, is accepted since numbers kept for fiction
-    # and reserved domains count as no one's when called a test or an example.
-    assert (wrong["secret"], wrong["pii"], wrong["benign"]) == (0, 0, 1), "\n".join(shown)
+    # Before its rules: 2 secrets stored, 16 benign refused; 3 after them. Since then an
+    # address at example.com beside a fictional 555-01xx number, which the words call test
+    # data, is accepted (numbers kept for fiction and reserved domains count as no one's
+    # when called a test or an example), and so is the IBAN registry's example followed by
+    # a variant with a wrong check digit (an IBAN in its print form is the bank-account
+    # detector's to judge, not a national number's).
+    assert (wrong["secret"], wrong["pii"], wrong["benign"]) == (0, 0, 0), "\n".join(shown)
 
 
 @pytest.mark.parametrize(

@@ -30,9 +30,10 @@ def test_sealed_part_counts_may_only_fall() -> None:
     assert Counter(c["category"] for c in sealed) == {"secret": 73, "benign": 165}
     wrong, shown = decided_wrong(sealed)
     # Measured once when the part was built (11 secrets stored, 51 benign refused), then
-    # after the tuning part's rules: 8 and 37; after the lookup-key rule: 8 and 36.
+    # after the tuning part's rules: 8 and 37; after the lookup-key rule: 8 and 36; after
+    # the life and scanner-negative probes' rules: 8 and 31.
     assert wrong["secret"] <= 8, "\n".join(shown)
-    assert wrong["benign"] <= 36, "\n".join(shown)
+    assert wrong["benign"] <= 31, "\n".join(shown)
 
 
 def test_tuning_part_counts_are_pinned() -> None:

@@ -57,13 +57,14 @@ def test_without_embeddings_explain_is_the_rule_scorer_exactly() -> None:
 
 
 def test_similarity_corroborates_a_weak_lexical_match() -> None:
-    # "knee" alone is one plain word (0.75): below the minimum score without meaning.
+    # "knee" alone is one plain word (0.75): below the minimum score without meaning. (Not
+    # "my knee": a word the user calls theirs weighs as a term, RecallConfig.owner_words.)
     knee = candidate(
         "The user has a knee injury; avoid running and jumping.",
         ["knee injury", "running"],
         kind="recurring_constraint",
     )
-    query = "My knee hurts after climbing stairs"
+    query = "A knee hurts after climbing stairs"
     wordless = "Climbing stairs hurts lately"
     table = {
         knee["text"]: unit(1, 0, 0),
