@@ -117,11 +117,23 @@ _WORLD_WORDS = (
     r"|hasło|haslo|parola|lösenord|salasana|adgangskode|passord|パスワード|비밀번호|암호"
 )
 _WORLD_HINT = re.compile(_WORLD_WORDS, re.IGNORECASE)
-_PASSWORD_WORLD = re.compile(
-    r"(?:" + _WORLD_WORDS + r")(?:[ \t]{1,2}[^\s:=：]{1,20}){0,6}?[ \t]{0,2}"
-    r"(?:[:=：]|(?<=\s)(?:es|est|ist|é|è|är|er|jest|on|is|era|war|была?)(?=\s)|は|는|은|是)"
-    r"[ \t]{0,2}[\"'“`«]?(?P<value>[^\s\"'”`»,;]{4,64})",
-    re.IGNORECASE,
+
+
+def _named_then(words: str, copulas: str, value: str) -> re.Pattern[str]:
+    """One of ``words``, up to six words saying whose or what for, an assignment or one of
+    ``copulas`` (a word, or a particle written without spaces), then ``value``."""
+    return re.compile(
+        r"(?:" + words + r")(?:[ \t]{1,2}[^\s:=：]{1,20}){0,6}?[ \t]{0,2}"
+        r"(?:[:=：]|(?<=\s)(?:" + copulas + r")(?=\s)|は|는|은|是)"
+        r"[ \t]{0,2}[\"'“`«]?" + value,
+        re.IGNORECASE,
+    )
+
+
+_PASSWORD_WORLD = _named_then(
+    _WORLD_WORDS,
+    "es|est|ist|é|è|är|er|jest|on|is|era|war|была?",
+    r"(?P<value>[^\s\"'”`»,;]{4,64})",
 )
 # A PIN, and the other digit codes that open something: a phone's or a door's, a gate's,
 # an alarm's, a safe's, a card's security code (CVV, CVC).
@@ -145,12 +157,7 @@ _PIN_WORDS = (
     r"|codice\s+(?:del\s+portone|della\s+porta|di\s+accesso|pin|dell['’]allarme)|暗証番号"
 )
 _PIN_HINT = re.compile(_PIN_WORDS, re.IGNORECASE)
-_PIN_WORLD = re.compile(
-    r"(?:" + _PIN_WORDS + r")(?:[ \t]{1,2}[^\s:=：]{1,20}){0,6}?[ \t]{0,2}"
-    r"(?:[:=：]|(?<=\s)(?:es|est|ist|é|è|era|war|lautet)(?=\s)|は|是)"
-    r"[ \t]{0,2}[\"'“`«]?[0-9]{3,8}(?![0-9])",
-    re.IGNORECASE,
-)
+_PIN_WORLD = _named_then(_PIN_WORDS, "es|est|ist|é|è|era|war|lautet", r"[0-9]{3,8}(?![0-9])")
 _NOT_A_PASSWORD = frozenset(
     {"none", "null", "nil", "empty", "required", "optional", "hidden", "redacted", "masked"}
     | {"unset", "changed", "set", "n/a", "na", "true", "false"}
