@@ -24,7 +24,7 @@ import itertools
 import re
 
 from memory_plugins.gates.codes import RejectCode
-from memory_plugins.gates.context import called_a_test_value, placeholder_value
+from memory_plugins.gates.context import called_a_test_value, placeholder_value, thing_id
 from memory_plugins.gates.detectors import FunctionDetector, guarded
 from memory_plugins.gates.textfold import CALENDAR_DATE, fold, inside, mac_spans
 
@@ -170,8 +170,8 @@ def _phone(text: str) -> str | None:
         digits = re.sub(r"\D", "", raw)
         if not 7 <= len(digits) <= 15 or placeholder_value(text, m.start(), m.end()):
             continue  # "090-0000-0000": typed as a placeholder
-        if _CODE_LABEL.search(text, max(0, m.start() - 28), m.start()):
-            continue
+        if _CODE_LABEL.search(text, max(0, m.start() - 28), m.start()) or thing_id(text, m.start()):
+            continue  # "ISSN 0317-8471", "商户号是 1760152178": that thing's number
         if _ISBN_GROUPS.fullmatch(raw) and _valid_isbn(raw):
             continue
         if CALENDAR_DATE.match(raw.lstrip("(")):

@@ -7,6 +7,8 @@ detectors (:mod:`~memory_plugins.gates.identifiers`, :mod:`~memory_plugins.gates
   "用户公司的统一社会信用代码"): the company's, not a person's;
 * :func:`called_a_test_value` — a published test value the words call a test or an
   example one ("Stripe's test card 4242 …"): no one's;
+* :func:`thing_id` — a number named as a thing's id ("droplet id is …", "商户号是 …"): that
+  thing's, not a person's;
 * :func:`placeholder_value` — digits typed as a placeholder ("123-45-6789",
   "090-0000-0000"), or a number kept for fiction (:func:`fictional_number`), that the
   words call a test, an example or a placeholder: no one's.
@@ -30,6 +32,7 @@ __all__ = [
     "names_a_company",
     "placeholder_digits",
     "placeholder_value",
+    "thing_id",
     "voided_ssn",
 ]
 
@@ -165,3 +168,38 @@ def company_code(text: str, start: int) -> bool:
     return (
         label is not None and _COMPANY.search(text, max(0, label.start() - 64), start) is not None
     )
+
+
+def thing_id(text: str, start: int) -> bool:
+    """Whether the number at ``start`` is named right before as a thing's id ("droplet id
+    is …", "AppId 是 …") or a business's number in Chinese ("商户号是 …"): what the phone
+    detector, whose cue words are broader, also takes from ``thing_number``."""
+    named = _THING_ID.search(text, max(0, start - 40), start)
+    if named is not None and (named["word"] or named["code"]).lower() not in _PERSON_WORDS:
+        return True
+    return _BUSINESS_NUMBER.search(text, max(0, start - 16), start) is not None
+
+
+# A business's or an app's number named in Chinese ("微信支付商户号是 …").
+_BUSINESS_NUMBER = re.compile(
+    r"(?:商户|商家|店铺|应用|小程序|公众号)(?:号码|号|编号|ID|id)(?:是|为|為|:)?[ \t]{0,2}$"
+)
+
+
+# A word and "id" right before a number: a word in small letters ("droplet id is",
+# "project_id:") or a name in code ("AppId 是", "projectId="). A capitalised word before
+# " ID" is often a country's adjective ("South African ID"): a person's document.
+_THING_ID = re.compile(
+    r"(?:(?<![A-Za-z])(?P<word>[a-z]{2,20})[ _-]?(?:id|ID)|(?<![A-Za-z])(?P<code>[A-Za-z][a-z]{1,19})Id)"
+    r"(?![A-Za-z])(?:[ \t]{0,2}(?:is|was|:|=|是|为|為))?[ \t]{0,2}[\"'“`]?$"
+)
+# Words whose id is a person's: a document, a tax or insurance scheme, a role in a register.
+_PERSON_WORDS = frozenset(
+    (
+        "national", "personal", "person", "tax", "taxpayer", "social", "citizen", "citizenship",
+        "resident", "residence", "voter", "passport", "driver", "drivers", "license", "licence",
+        "insurance", "patient", "medical", "health", "student", "employee", "staff", "military",
+        "police", "alien", "foreigner", "identity", "national", "govt", "government", "state",
+        "photo", "card", "my", "his", "her", "their", "your", "our",
+    )
+)  # fmt: skip

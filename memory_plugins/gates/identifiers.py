@@ -50,6 +50,7 @@ from memory_plugins.gates.context import (
     counted_digits,
     names_a_company,
     placeholder_value,
+    thing_id,
 )
 from memory_plugins.gates.detectors import FunctionDetector, guarded
 from memory_plugins.gates.labelled import label_end
@@ -62,6 +63,7 @@ __all__ = [
     "identifier_code_detector",
     "national_id_detector",
     "payment_card_detector",
+    "thing_number",
     "vehicle_plate_detector",
 ]
 
@@ -185,6 +187,7 @@ _PURPOSE = re.compile(
     r"|paquetes?|tracciamento|spedizion[ei]|ordine|pacco|rastreio|rastreamento|encomendas?"
     r"|" + _POSTCODE_LATIN + r")(?![A-Za-z])"
     r"|송장|운송장|택배|주문|추적|伝票|追跡|注文|荷物|配送"
+    r"|商户|商家|店铺|应用|小程序|公众号"
     r"|订单|单号|快递|运单|物流|发票|票号|工单|字节|时间戳|版本|序列号|型号|条码|元|人民币|步|人次"
     r"|会议|项目|合同|工程"
     r"|车架号|车辆识别|底盘号"
@@ -204,11 +207,14 @@ _THING_NUMBER = re.compile(
 _NUMBER_WORD_BEFORE = re.compile(_NUMBER_WORD_END, re.IGNORECASE)
 
 
-def _thing_number(text: str, start: int) -> bool:
-    """Whether a thing's own number is named right before ``start`` (``_THING_NUMBER``)."""
-    return _NUMBER_WORD_BEFORE.search(text, max(0, start - 12), start) is not None and (
-        _THING_NUMBER.search(text, max(0, start - 40), start) is not None
-    )
+def thing_number(text: str, start: int) -> bool:
+    """Whether a thing's own number is named right before ``start`` (``_THING_NUMBER``), or
+    its id: "droplet id is …", "AppId 是 …" — any word's id but a person's document's."""
+    if _NUMBER_WORD_BEFORE.search(text, max(0, start - 12), start) is None:
+        return False
+    if _THING_NUMBER.search(text, max(0, start - 40), start) is not None:
+        return True
+    return thing_id(text, start)
 
 
 _PURPOSE_BEFORE = 32
@@ -549,7 +555,7 @@ def _national_id(text: str) -> str | None:
             continue  # "2019-05-20 06:35": a date and time, whatever a word nearby says
         if _POSTCODE_LABEL.search(text, max(0, start - 24), start):
             continue  # "ZIP code 94103-1234": a postcode, though "code" may cue a number
-        if _thing_number(text, start) or (companies and company_code(text, start)):
+        if thing_number(text, start) or (companies and company_code(text, start)):
             continue  # "meeting ID 884 4182 5667", "… GmbH, VAT 123…": that thing's number
         if placeholder_value(text, start, end):
             continue  # "123-45-6789", "12345678Z": typed as a placeholder, no one's

@@ -259,14 +259,14 @@ _REFERENCE = re.compile(
     # A resource's name (an AWS ARN, a URN): what it names may be a secret, the name is not.
     r"|(?:arn:[a-z-]{2,16}:[a-z0-9-]{1,32}|urn:[a-z0-9][a-z0-9-]{0,31}):.*"
     r"|(?:env|process\.env|os\.environ|os\.getenv|getenv|ENV|secrets|vars|settings)\b.*"
-    r"|ENC\[ciphertext\]"  # ciphertext set aside (textfold.without_ciphertext)
+    r"|ENC\[ciphertext\]"  # ciphertext set aside (textfold.set_aside)
     r"|[A-Za-z_][A-Za-z0-9_]{0,40}(?:\.[A-Za-z_][A-Za-z0-9_]{0,40})+(?:\(\))?)$",
     re.IGNORECASE,
 )
 # Placeholders in camel case too: "yourApiKeyHere", "insertTokenHere", "randomStringGoesHere".
 _PLACEHOLDER = re.compile(
     r"your[_-]|(?-i:^(?:your[A-Z]|(?:insert|enter|put|paste)[A-Z_])[A-Za-z_]*$|^[A-Za-z]*[a-z]Here$)"
-    r"|_here$|^x{3,}|^\*+$|^\.+$|^-+$|changeme|replace[_-]?(?:me|with)|placeholder|redacted"
+    r"|_here$|^x{3,}|^\*+$|^\.+$|^-+$|change[_-]?me|replace[_-]?(?:me|with)|placeholder|redacted"
     r"|dummy|^(?:none|null"
     r"|nil|true|false|undefined|required|optional|empty|hidden|masked|string|value|example)$",
     re.IGNORECASE,
@@ -295,6 +295,13 @@ _REDIS_PASSWORD = re.compile(r"\bredis-cli\b[^\n`]{0,80}?[ \t]-a[ \t]{1,3}[\"']?
 _PASSWORD_OPTION = re.compile(
     r"(?:^|[\s`'\"])(?:sshpass[ \t]{1,3}-p[ \t]{1,3}|--pass(?:word)?(?:=|[ \t]{1,3}))"
     r"[\"']?([^\s\"'`]{3,128})"
+)
+# MySQL's and MariaDB's clients with the password glued to -p ("-p'KA0k…'", "-pS3cret"),
+# and the OpenLDAP tools' bind password, -w ("ldapsearch … -w 'secret'").
+_GLUED_OR_BIND_PASSWORD = re.compile(
+    r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n`]{0,80}?[ \t]-p[\"']?([^\s\"'`]{3,128})"
+    r"|\bldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)\b[^\n`]{0,160}?[ \t]-w"
+    r"[ \t]{1,3}[\"']?([^\s\"'`]{3,128})"
 )
 # PowerShell's ConvertTo-SecureString takes the password as plain text.
 _SECURE_STRING = re.compile(
@@ -468,6 +475,8 @@ _NOT_SECRET_PARTS = frozenset(
         "tree", "parent", "object", "blob", "head", "main", "master", "origin", "branch",
         # W3C trace context headers
         "traceparent", "tracestate",
+        # gpg fetches public keys by id or fingerprint: "--recv-keys 15D9…"
+        "recv", "keyid", "keyserver",
         # the published item an id points to: "playlist=PL…", "video …"
         "playlist", "list", "video", "channel", "album", "track", "song", "post", "page",
         "doc", "document", "sheet", "spreadsheet", "folder", "item", "product",
@@ -516,7 +525,7 @@ def is_reference(value: str) -> bool:
     """Whether an assigned ``value`` names where a secret lives (``env.X``, ``${X}``,
     ``$_POST["x"]``, ``os.environ[...]``, an ARN), stands in for one (``<token>``,
     ``xxx``, ``######``, the nil UUID) or is its ciphertext, set aside as ``ENC[ciphertext]``
-    (:func:`~memory_plugins.gates.textfold.without_ciphertext`)."""
+    (:func:`~memory_plugins.gates.textfold.set_aside`)."""
     if value.startswith("\\$"):
         value = value[1:]  # "\$_POST[…]": a dollar escaped inside a string literal
     # match(), not search(): the pattern is anchored, search() would try every offset; placeholders are short.
@@ -748,6 +757,11 @@ def _may_default(text: str) -> bool:
 _DEFAULT_HINT = re.compile(r"(?:\bor|\|\||\?\?|\?:?|:)[ \t]{1,3}[\"'`]")
 # An opening bracket and a byte: where ``_BYTE_ARRAY`` can match at all.
 _BYTES_HINT = re.compile(r"[\[{(][ \t]{0,3}(?:0[xX][0-9A-Fa-f]|[0-9]{1,3}[ \t]{0,3},)")
+# A value that is itself an assignment ("NAME=…"): the line a text quotes after its colon,
+# which the name inside it judges, not the word before the colon.
+_ASSIGNMENT_VALUE = re.compile(
+    r"(?:[A-Z][A-Z0-9_]*|[a-z][a-z0-9_.-]*|[a-z]+(?:[A-Z][a-z0-9]+)+)=[^=\s]"
+)
 # What stands before a declared name's type: a declaration's keyword or a parameter list's
 # "(" or ",", annotations, the name and its colon ("@Transient val password: ").
 _DECLARED = re.compile(
@@ -887,6 +901,10 @@ def _labelled_secret(text: str) -> str | None:
         if not (secret or assigned or alone):
             continue
         value = _value(text, m)
+        if _ASSIGNMENT_VALUE.match(value) or (not m["q"] and value.startswith("-")):
+            # "…from their project: NOTION_DATABASE_ID=f42c…": the line is judged itself;
+            # "pg-creds --from-env-file=…": an option of the command, not a value
+            continue
         if not m["q"] and text.startswith("(", m.end("value")):
             continue  # "password = compliant()": a call returns it
         if not m["q"] and ":" in m["sep"] and declared_type(text, m.start("value"), value):
@@ -1030,10 +1048,11 @@ def _labelled_secret(text: str) -> str | None:
         (_USER_PASSWORD_FLAGS, "-u/-p flag"),
         (_PASSWORD_OPTION, "password option"),
         (_REDIS_PASSWORD, "redis-cli -a"),
+        (_GLUED_OR_BIND_PASSWORD, "mysql -p or ldap -w"),
         (_BUNDLER, "Bundler"),
     ):
         for found in pattern.finditer(text):
-            given = found.groups()[-1]
+            given = next(group for group in reversed(found.groups()) if group is not None)
             if pattern is _USER_PASSWORD_FLAGS and _MYSQL.search(
                 text, max(0, found.start() - 80), found.start() + 1
             ):
@@ -1081,6 +1100,7 @@ _SECRET_HINTS = (
     *("key", "token", "secret", "pass", "pwd", "pw", "cred", "auth", "access", "private"),
     *("hook", "dsn", "bearer", "session", "cookie", "licen", "machine", "-u", "--user"),
     "redis-cli",
+    *("mysql", "mariadb", "ldap"),  # mysql -p…, ldapsearch -w …
     *("psw", "pword", "securestring"),
     "bundle_",
     *("_live_", "_test_", "_prod_", "_sandbox_"),

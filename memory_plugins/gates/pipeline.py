@@ -16,7 +16,7 @@ from memory_plugins.gates.detectors import Detector, DetectorFinding, active_det
 from memory_plugins.gates.identity import find_identity_problem
 from memory_plugins.gates.instruction import find_prompt_injection
 from memory_plugins.gates.placeholder import find_placeholder
-from memory_plugins.gates.textfold import fold, unglossed, without_ciphertext
+from memory_plugins.gates.textfold import fold, set_aside, unglossed
 from memory_plugins.gates.transcript import find_transcript
 from memory_plugins.metadata import metadata_problem
 
@@ -90,15 +90,14 @@ def _collect(value: object, found: list[str]) -> None:
 
 
 def _content_strings(strings: list[str]) -> tuple[list[str], list[str]]:
-    """What the content detectors read, in canonical form (ciphertext in its tool's format
-    set aside: :func:`~memory_plugins.gates.textfold.without_ciphertext`): every reading, then the joined
+    """What the content detectors read, in canonical form (ciphertext set aside: :func:`~memory_plugins.gates.textfold.set_aside`): every reading, then the joined
     readings alone. The readings are each string and the strings joined (a value may be
     split across fields); beside them, a number the text ends with going on in another
     field (:func:`_continued`), and each reading without its glosses
     (:func:`~memory_plugins.gates.textfold.unglossed`)."""
-    each = [without_ciphertext(fold(s)) for s in strings]
+    each = [set_aside(fold(s)) for s in strings]
     folded = list(dict.fromkeys(each))  # a tag repeated as subject: once
-    joined = [without_ciphertext(fold(_joined(strings)))] if len(folded) > 1 else folded[:1]
+    joined = [set_aside(fold(_joined(strings)))] if len(folded) > 1 else folded[:1]
     continued = _continued(each)
     if continued is not None:
         joined.append(continued)
@@ -118,13 +117,25 @@ _DIGIT_END = re.compile(r"[0-9][ \t]*$")
 _DIGIT_START = re.compile(r"^[ \t]*[#+]?[0-9]")
 
 
+# A field ending in a name assigned nothing ("GOOGLE_CLIENT_SECRET=", "password:"): a name
+# in capitals, in small letters or in camel case, not the tail of base64 ("…8B1A=").
+_OPEN_ASSIGNMENT = re.compile(
+    r"(?<![A-Za-z0-9+/])(?:[A-Z][A-Z0-9_]*|[a-z][a-z0-9_.-]*|[a-z]+(?:[A-Z][a-z0-9]+)+)"
+    r"[ \t]*[=:：][ \t]*$"
+)
+
+
 def _joined(strings: list[str]) -> str:
-    """The fields joined by spaces, except that two fields ending and starting with digits
-    are kept apart by " ; ": two numbers given as two tags are two numbers, not one
-    (:func:`_continued` reads a number split between the text and a field)."""
+    """The fields joined by spaces, except that a field is kept apart from the next by
+    " ; " where they would make one value of two: two numbers given as two tags are two
+    numbers (:func:`_continued` reads a number split between the text and a field), and a
+    text ending in an empty assignment ("password=") is not given the next field, a tag,
+    as its value."""
     out = strings[0]
     for field in strings[1:]:
-        apart = _DIGIT_END.search(out) is not None and _DIGIT_START.match(field) is not None
+        apart = _OPEN_ASSIGNMENT.search(out) is not None or (
+            _DIGIT_END.search(out) is not None and _DIGIT_START.match(field) is not None
+        )
         out += (" ; " if apart else " ") + field
     return out
 

@@ -81,6 +81,13 @@ _LOREM = re.compile(r"lorem ipsum|sit amet", re.IGNORECASE)
 # A Markdown code span inside a field: what it holds is quoted code.
 _CODE_SPAN = re.compile(r"`[^`\n]{1,200}`")
 _OPENERS = re.compile(r"[<{\[【]")
+# What every contained slot or filler below holds: an opening bracket, "xx", 某某, lorem ipsum.
+_MAY_HOLD_SLOT = re.compile(r"[<{\[【]|xx|XX|某某|ipsum|amet|IPSUM")
+# A configuration line's value up to the end of its line: a name in capitals, small letters
+# or camel case, "=" or ": ", then the value where a slot may stand.
+_CONFIG_SLOT = re.compile(
+    r"(?<![\w.-])(?:[A-Z][A-Z0-9_]{2,}|[a-z][a-z0-9_]*_[a-z0-9_]+)[ \t]*(?:=|:[ \t])[^\n]{0,200}"
+)
 # Words saying a text is about templates or their slots: its slots are quoted, not unfilled.
 _ABOUT_TEMPLATES = re.compile(
     r"(?i:(?<![a-z])(?:templat\w*|placeholders?|jinja2?|helm|ansible|playbooks?|mustache"
@@ -127,6 +134,13 @@ def _whole(text: str) -> str | None:
 def _contained(text: str) -> str | None:
     if "`" in text:  # a slot quoted as code ("writes keys as `<your-key>`") is quoted, not unfilled
         text = _CODE_SPAN.sub(" ", text)
+    if not _MAY_HOLD_SLOT.search(text):
+        return None
+    if _CONFIG_SLOT.search(text):
+        # "MONGODB_URI=mongodb+srv://<username>:<password>@…", "SECRET_KEY=<在控制台获取>",
+        # "DT_API_TOKEN=dt0c01.XXXX…": a configuration line whose value is still to be
+        # filled in, which a memory about that configuration quotes as it is.
+        text = _CONFIG_SLOT.sub(" ", text)
     if _ABOUT_TEMPLATES.search(text):
         # "Ansible playbooks reference {{ vault_db_password }}", "placeholders like
         # <REPLACE_ME>": the memory is about templates, and its slots are what it is about.

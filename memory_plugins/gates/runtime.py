@@ -49,6 +49,8 @@ __all__ = [
 _ASSIGNED_SECRET = re.compile(
     r"(?:api[_ -]?key|apikey|access[_ -]?key(?:[_ -]?id)?|secret[_ -]?access[_ -]?key"
     r"|secret[_ -]?key|client[_ -]?secret|auth[_ -]?key|priv(?:ate)?[_ -]?key|token|secret"
+    # a signed URL's signature (Azure SAS "sig=", AWS "X-Amz-Signature="): it grants access
+    r"|(?<![A-Za-z])(?:sig|signature)(?![A-Za-z])"
     r"|密钥|秘钥|令牌)[A-Za-z0-9_]{0,24}[\"'\]]{0,2}[ \t]{0,4}"
     # What the key is for, in prose ("access key for the collector is …"): up to 3 words.
     r"(?:(?<=[ \t])(?:for|of|on|to|in)(?:[ \t]{1,2}[A-Za-z0-9][\w.-]{0,30}){1,3}[ \t]{1,2}(?=is\b))?"
@@ -319,7 +321,7 @@ def token_assignment_detector() -> FunctionDetector:
         "token_assignment",
         RejectCode.RUNTIME_DATA,
         _assigned_secret,
-        ("key", "token", "secret", "密钥", "秘钥", "令牌"),
+        ("key", "token", "secret", "sig=", "signature", "密钥", "秘钥", "令牌"),
     )
 
 

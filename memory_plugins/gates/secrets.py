@@ -460,7 +460,7 @@ _PLACEHOLDER_VALUE = re.compile(
     r"^(?:none|null|nil|empty|required|optional|hidden|redacted|masked|unset|changed|set|n/?a"
     r"|true|false|value|string|str|secret|password|token|undefined|env|xxx+|\*+|\.+|-+"
     r"|test|testing|dummy|fake|mock|sample|example)$"  # what the docs of mocks tell tests to set
-    r"|your[_ -]?|_here$|^<\w+>$|^\{\{?\s*\w+\s*\}?\}$|^\$|^%\(|changeme|placeholder|example_?value"
+    r"|your[_ -]?|_here$|^<\w+>$|^\{\{?\s*\w+\s*\}?\}$|^\$|^%\(|change[_-]?me|placeholder|example_?value"
     # A reference to where the secret lives (this.apiKey, config.db.password), not its value.
     r"|^[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_][A-Za-z_]*)+\(?\)?$",
     re.IGNORECASE,
@@ -506,6 +506,8 @@ def _keyword_secret(text: str) -> str | None:
         # In prose the captured value runs on to the end of the line: keep its first word.
         value = _VALUE_END.split(found.strip().strip("\"'`"), maxsplit=1)[0].rstrip(")]}.")
         at = text.find(value)
+        if at >= 2 and text[at - 2 : at] in ('("', "('"):
+            continue  # 'get_secret("sendgrid/api-key")': what a call is given, not a value
         if (
             len(value) < 3
             or value in _CODE_WORDS

@@ -45,8 +45,8 @@ __all__ = [
     "fold",
     "inside",
     "mac_spans",
+    "set_aside",
     "unglossed",
-    "without_ciphertext",
 ]
 
 # Default-ignorable code points (Unicode DerivedCoreProperties), listed by hand: the
@@ -174,18 +174,18 @@ _CIPHERTEXT = re.compile(
 )
 
 
-def without_ciphertext(folded: str) -> str:
+def set_aside(folded: str) -> str:
     """``folded`` with each encrypted value in its tool's full format (SOPS, ansible-vault)
-    written as ``ENC[ciphertext]``: ciphertext whose key is kept elsewhere holds no secret, and the
-    base64 and hex inside it would read as keys.
+    written as ``ENC[ciphertext]``: ciphertext whose key is kept elsewhere holds no secret,
+    and the base64 and hex inside it would read as keys.
 
-    >>> without_ciphertext("db_password: ENC[AES256_GCM,data:c2VjcmV0,iv:"
+    >>> set_aside("db_password: ENC[AES256_GCM,data:c2VjcmV0,iv:"
     ...     "oAchAOSxHrcQVDjivEwEezEQcgAp76mhdVr02gRne/0=,tag:EJXRddBUMpE+MC595n+9JA==,type:str]")
     'db_password: ENC[ciphertext]'
     """
-    if "ENC[" not in folded and "$ANSIBLE_VAULT" not in folded:
-        return folded
-    return _CIPHERTEXT.sub("ENC[ciphertext]", folded)
+    if "ENC[" in folded or "$ANSIBLE_VAULT" in folded:
+        folded = _CIPHERTEXT.sub("ENC[ciphertext]", folded)
+    return folded
 
 
 def _unescape(m: re.Match[str]) -> str:

@@ -83,8 +83,9 @@ def test_the_false_positive_parts_are_split_once_and_their_counts_pinned() -> No
     # named by a hash's name ("md5=5c94767c…", as "h1:…" is) is a digest: 42.
     assert (wrong["secret"], wrong["benign"]) == (0, 42), "\n".join(shown)
     wrong, shown = decided_wrong(sealed)
-    # 64 until the benign probes' rules, 63 after them.
-    assert wrong["secret"] == 0 and wrong["benign"] <= 63, "\n".join(shown)
+    # 64 until the benign probes' rules, 63 after them; 60 after the rule-file probe's (a
+    # slot standing as a configuration line's value is that line's, quoted).
+    assert wrong["secret"] == 0 and wrong["benign"] <= 60, "\n".join(shown)
 
 
 @pytest.mark.parametrize(

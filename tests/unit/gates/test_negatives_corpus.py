@@ -36,20 +36,21 @@ def test_sealed_part_counts_may_only_fall() -> None:
     assert Counter(c["category"] for c in sealed) == {"secret": 14, "benign": 32}
     wrong, shown = decided_wrong(sealed)
     # Measured once when the part was built (2 secrets stored, 11 benign refused), then
-    # after the tuning part's rules: 2 and 10.
+    # after the tuning part's rules: 2 and 10; after the rule-file probe's: 2 and 9.
     assert wrong["secret"] <= 2, "\n".join(shown)
-    assert wrong["benign"] <= 10, "\n".join(shown)
+    assert wrong["benign"] <= 9, "\n".join(shown)
 
 
 def test_tuning_part_counts_are_pinned() -> None:
     tuning = load("negatives", "tuning")
     assert Counter(c["category"] for c in tuning) == {"secret": 18, "benign": 39}
     wrong, shown = decided_wrong(tuning)
-    # Of the 6 benign texts refused, 2 hold a template slot or "xxx…" and are refused by
-    # the placeholder gate (S2), 4 a filler or pattern that these scanners' own rule
+    # Of the 5 benign texts refused, 1 holds a lone template slot or "xxx…" and is refused
+    # by the placeholder gate (S2), 4 a filler or pattern that these scanners' own rule
     # examples use as keys (a value of "a"s, "a1b2c3…", zeros ending in letters, "######").
-    # 7 until Ruby's "#{password}" counted as an interpolation, filled where it runs.
-    assert (wrong["secret"], wrong["benign"]) == (0, 6), "\n".join(shown)
+    # 6 until a slot standing as a configuration line's value ("AccountKey=<…>") counted as
+    # that line's, quoted; 7 until Ruby's "#{password}" counted as an interpolation.
+    assert (wrong["secret"], wrong["benign"]) == (0, 5), "\n".join(shown)
 
 
 def test_code_that_only_handles_a_password_is_stored() -> None:
@@ -84,5 +85,5 @@ def test_eval_says_which_gate_refused_the_benign_texts(
     corpus = CORPUS / "negatives_tuning.jsonl"
     assert main(["eval", "validation", str(corpus)]) == 0
     printed = capsys.readouterr().out
-    assert "benign rejected                 6/39 = 15.4%" in printed, printed
-    assert "benign rejected, by code      runtime_data 4, placeholder 2" in printed, printed
+    assert "benign rejected                 5/39 = 12.8%" in printed, printed
+    assert "benign rejected, by code      runtime_data 4, placeholder 1" in printed, printed
