@@ -173,7 +173,7 @@ def company_code(text: str, start: int) -> bool:
 def thing_id(text: str, start: int) -> bool:
     """Whether the number at ``start`` is named right before as a thing's id ("droplet id
     is …", "AppId 是 …") or a business's number in Chinese ("商户号是 …"): what the phone
-    detector, whose cue words are broader, also takes from ``thing_number``."""
+    detector, whose cue words are broader, takes from the identifiers' thing numbers."""
     named = _THING_ID.search(text, max(0, start - 40), start)
     if named is not None and (named["word"] or named["code"]).lower() not in _PERSON_WORDS:
         return True

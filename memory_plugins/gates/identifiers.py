@@ -63,7 +63,6 @@ __all__ = [
     "identifier_code_detector",
     "national_id_detector",
     "payment_card_detector",
-    "thing_number",
     "vehicle_plate_detector",
 ]
 
@@ -207,7 +206,7 @@ _THING_NUMBER = re.compile(
 _NUMBER_WORD_BEFORE = re.compile(_NUMBER_WORD_END, re.IGNORECASE)
 
 
-def thing_number(text: str, start: int) -> bool:
+def _thing_number(text: str, start: int) -> bool:
     """Whether a thing's own number is named right before ``start`` (``_THING_NUMBER``), or
     its id: "droplet id is …", "AppId 是 …" — any word's id but a person's document's."""
     if _NUMBER_WORD_BEFORE.search(text, max(0, start - 12), start) is None:
@@ -555,7 +554,7 @@ def _national_id(text: str) -> str | None:
             continue  # "2019-05-20 06:35": a date and time, whatever a word nearby says
         if _POSTCODE_LABEL.search(text, max(0, start - 24), start):
             continue  # "ZIP code 94103-1234": a postcode, though "code" may cue a number
-        if thing_number(text, start) or (companies and company_code(text, start)):
+        if _thing_number(text, start) or (companies and company_code(text, start)):
             continue  # "meeting ID 884 4182 5667", "… GmbH, VAT 123…": that thing's number
         if placeholder_value(text, start, end):
             continue  # "123-45-6789", "12345678Z": typed as a placeholder, no one's

@@ -59,7 +59,7 @@ from itertools import pairwise
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.context import company_code, placeholder_value
 from memory_plugins.gates.detectors import FunctionDetector, guarded
-from memory_plugins.gates.textfold import ARN_PATTERN, fold
+from memory_plugins.gates.textfold import ARN_PATTERN, CODE_NAME, fold
 
 __all__ = [
     "declared_type",
@@ -287,7 +287,8 @@ _USER_PASSWORD_FLAGS = re.compile(
 )
 # MySQL's and MariaDB's clients take a password glued to -p ("-pS3cret"); after "-p " the
 # next word is the database and the password is prompted for.
-_MYSQL = re.compile(r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]{0,80}$")
+_MYSQL_CLIENT = r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b"
+_MYSQL = re.compile(_MYSQL_CLIENT + r"[^\n]{0,80}$")
 # redis-cli's password option, -a, anywhere on its command line.
 _REDIS_PASSWORD = re.compile(r"\bredis-cli\b[^\n`]{0,80}?[ \t]-a[ \t]{1,3}[\"']?([^\s\"'`]{3,128})")
 # The option that takes a password on a command line: sshpass -p, --password / --pass
@@ -299,7 +300,7 @@ _PASSWORD_OPTION = re.compile(
 # MySQL's and MariaDB's clients with the password glued to -p ("-p'KA0k…'", "-pS3cret"),
 # and the OpenLDAP tools' bind password, -w ("ldapsearch … -w 'secret'").
 _GLUED_OR_BIND_PASSWORD = re.compile(
-    r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n`]{0,80}?[ \t]-p[\"']?([^\s\"'`]{3,128})"
+    _MYSQL_CLIENT + r"[^\n`]{0,80}?[ \t]-p[\"']?([^\s\"'`]{3,128})"
     r"|\bldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)\b[^\n`]{0,160}?[ \t]-w"
     r"[ \t]{1,3}[\"']?([^\s\"'`]{3,128})"
 )
@@ -503,7 +504,6 @@ _CONNECTION_PASSWORD = re.compile(
 )
 # The name a value is assigned to, right before it: 'public_key = "', "ETag: ".
 _NAMED_BEFORE = re.compile(r"([A-Za-z][\w.-]{0,63})[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?$")
-# A key tagged with the environment it works in: "ak_live_…", "rzp_test_…", "sk_prod_…".
 # A software licence key: four or five groups of four or five capitals and digits joined by
 # hyphens ("MGRK7-6Q9J2-Y338D-JMQ6M-2TRMY"), after words naming one. Whoever holds it may
 # activate the software; a device's serial number is no such word.
@@ -516,6 +516,7 @@ _LICENCE_WORDS = re.compile(
     r"|cl[ée][ \t]+(?:de[ \t]+)?(?:produit|licence|producto|licencia)|chave[ \t]+do[ \t]+produto)"
     r"|激活码|序列号|产品密钥|許可證金鑰|授权码|注册码|プロダクトキー|ライセンスキー|제품[ \t]?키|라이선스[ \t]?키"
 )
+# A key tagged with the environment it works in: "ak_live_…", "rzp_test_…", "sk_prod_…".
 _ENVIRONMENT_TAGGED = re.compile(
     r"(?<![A-Za-z0-9])[A-Za-z]{1,12}_(?:live|test|prod|sandbox)_(?P<body>[A-Za-z0-9]{16,200})(?![A-Za-z0-9])"
 )
@@ -759,9 +760,7 @@ _DEFAULT_HINT = re.compile(r"(?:\bor|\|\||\?\?|\?:?|:)[ \t]{1,3}[\"'`]")
 _BYTES_HINT = re.compile(r"[\[{(][ \t]{0,3}(?:0[xX][0-9A-Fa-f]|[0-9]{1,3}[ \t]{0,3},)")
 # A value that is itself an assignment ("NAME=…"): the line a text quotes after its colon,
 # which the name inside it judges, not the word before the colon.
-_ASSIGNMENT_VALUE = re.compile(
-    r"(?:[A-Z][A-Z0-9_]*|[a-z][a-z0-9_.-]*|[a-z]+(?:[A-Z][a-z0-9]+)+)=[^=\s]"
-)
+_ASSIGNMENT_VALUE = re.compile(CODE_NAME + r"=[^=\s]")
 # What stands before a declared name's type: a declaration's keyword or a parameter list's
 # "(" or ",", annotations, the name and its colon ("@Transient val password: ").
 _DECLARED = re.compile(

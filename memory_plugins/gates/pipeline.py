@@ -16,7 +16,7 @@ from memory_plugins.gates.detectors import Detector, DetectorFinding, active_det
 from memory_plugins.gates.identity import find_identity_problem
 from memory_plugins.gates.instruction import find_prompt_injection
 from memory_plugins.gates.placeholder import find_placeholder
-from memory_plugins.gates.textfold import fold, set_aside, unglossed
+from memory_plugins.gates.textfold import CODE_NAME, fold, set_aside, unglossed
 from memory_plugins.gates.transcript import find_transcript
 from memory_plugins.metadata import metadata_problem
 
@@ -119,10 +119,7 @@ _DIGIT_START = re.compile(r"^[ \t]*[#+]?[0-9]")
 
 # A field ending in a name assigned nothing ("GOOGLE_CLIENT_SECRET=", "password:"): a name
 # in capitals, in small letters or in camel case, not the tail of base64 ("…8B1A=").
-_OPEN_ASSIGNMENT = re.compile(
-    r"(?<![A-Za-z0-9+/])(?:[A-Z][A-Z0-9_]*|[a-z][a-z0-9_.-]*|[a-z]+(?:[A-Z][a-z0-9]+)+)"
-    r"[ \t]*[=:：][ \t]*$"
-)
+_OPEN_ASSIGNMENT = re.compile(r"(?<![A-Za-z0-9+/])" + CODE_NAME + r"[ \t]*[=:：][ \t]*$")
 
 
 def _joined(strings: list[str]) -> str:

@@ -94,12 +94,14 @@ _PASSWORD = re.compile(
     r"(?:(?P<sep>:=|=>|->|[:=：])|(?P<verb>is|was)\b)[ \t]{0,4}(?P<q>[\"'“`])?(?P<value>[^\s\"'”`,;]+)",
     re.IGNORECASE,
 )
-# "Password" then what it is for ("the password for the infra repo is …"): a phrase that
-# starts with a preposition, then a copula or an assignment and the value.
+# What a password or a code is for, after its name: a preposition and up to five words
+# ("the password for the infra repo is …", "the front door code for the building is …").
+_PURPOSE = r"[ \t]{1,2}(?:for|of|to|on|at)(?:[ \t]{1,2}[^\s:=：]{1,20}){1,5}?"
+# "Password" then what it is for, then a copula or an assignment and the value.
 _PASSWORD_FOR = re.compile(
-    r"(?<![A-Za-z])(?:password|passphrase|passcode)[ \t]{1,2}(?:for|of|to|on|at)"
-    r"(?:[ \t]{1,2}[^\s:=：]{1,20}){1,5}?[ \t]{0,2}(?:[:=：]|\bis\b|\bwas\b)[ \t]{0,2}"
-    r"(?P<q>[\"'“`])?(?P<value>[^\s\"'”`,;]+)",
+    r"(?<![A-Za-z])(?:password|passphrase|passcode)"
+    + _PURPOSE
+    + r"[ \t]{0,2}(?:[:=：]|\bis\b|\bwas\b)[ \t]{0,2}(?P<q>[\"'“`])?(?P<value>[^\s\"'”`,;]+)",
     re.IGNORECASE,
 )
 # Names that describe passwords rather than hold one: "password_policy: strong".
@@ -139,11 +141,10 @@ _PASSWORD_WORLD = _named_then(
 )
 # A PIN, and the other digit codes that open something: a phone's or a door's, a gate's,
 # an alarm's, a safe's, a card's security code (CVV, CVC).
-# The code's name may say whose it is or what it opens first, in a phrase that starts with a
-# preposition ("the front door code for the user's building is 776349").
+# The code's name may say whose it is or what it opens first (_PURPOSE).
 _PIN = re.compile(
     r"\b(?:pin|(?:unlock|lock|screen|door|gate|alarm|safe|keypad|entry|garage|security)\s+code)"
-    r"(?:\s*code)?(?:[ \t]{1,2}(?:for|of|to|on|at)(?:[ \t]{1,2}[^\s:=：]{1,20}){1,5}?)?"
+    r"(?:\s*code)?(?:" + _PURPOSE + r")?"
     r"\s*(?:[:=：]|is|was)\s*[0-9]{3,8}\b"
     r"|\b(?:cvv2?|cvc2?)(?:\s*code)?(?:\s*(?:[:=：]|is|was)\s*|\s+)[0-9]{3,4}\b"
     r"|(?:解锁码|开门码|门禁码|安全码|开锁码)\s*(?:是|为|[:=：])?\s*[0-9]{3,8}(?![0-9])",
@@ -277,29 +278,30 @@ def _password(text: str) -> str | None:
         if len(value) >= 3:
             return "password value"
     for m in _PASSWORD_FOR.finditer(text):
-        value = m["value"].rstrip(".。)")
-        if (
-            len(value) >= 6
-            and (m["q"] or not value.isalpha())  # a word ("is on the fridge") says where
-            and value.casefold() not in _NOT_A_PASSWORD
-            and not is_reference(value)
-        ):
+        if _stated_password(m["value"], quoted=bool(m["q"])):
             return "password value"
     for m in _PASSWORD_ZH.finditer(text):
         if m.group(1).casefold() not in _NOT_A_PASSWORD and not set(m.group(1)) <= set("*xX."):
             return "password value"
     for m in _PASSWORD_WORLD.finditer(text) if _WORLD_HINT.search(text) else ():
-        value = m["value"].rstrip(".。)")
-        if (
-            len(value) >= 6
-            and not value.isalpha()  # a word ("es segura") says something about it
-            and value.casefold() not in _NOT_A_PASSWORD
-            and not is_reference(value)
-        ):
+        if _stated_password(m["value"], quoted=False):
             return "password value"
     if _PIN.search(text) or (_PIN_HINT.search(text) and _PIN_WORLD.search(text)):
         return "PIN value"
     return None
+
+
+def _stated_password(written: str, *, quoted: bool) -> bool:
+    """Whether a value stated after words naming a password is one: six characters or more,
+    not a placeholder or a reference, and quoted or not a plain word (a word, "is on the
+    fridge", "es segura", says something about it)."""
+    value = written.rstrip(".。)")
+    return (
+        len(value) >= 6
+        and (quoted or not value.isalpha())
+        and value.casefold() not in _NOT_A_PASSWORD
+        and not is_reference(value)
+    )
 
 
 def _state(text: str) -> str | None:
@@ -336,12 +338,8 @@ def password_detector() -> FunctionDetector:
         _password,
         (
             *("pass", "pwd", "pswd", "pin", "密码", "口令", "code", "cvv", "cvc", "码"),
-            *(
-                "código",
-                "codice",
-                "geheimzahl",
-                "暗証番号",
-            ),  # a code to open something (_PIN_WORLD)
+            # a code that opens something, named in other languages (_PIN_WORLD)
+            *("código", "codice", "geheimzahl", "暗証番号"),
             # "password" in other languages (_PASSWORD_WORLD)
             *("contrase", "passe", "passwort", "kennwort", "senha", "пароль", "wachtwoord"),
             *("hasło", "haslo", "parola", "lösenord", "salasana", "adgangskode", "passord"),

@@ -41,6 +41,7 @@ import re
 from collections.abc import Iterator
 from functools import cache
 from importlib import import_module
+from itertools import groupby
 from typing import Any
 
 from memory_plugins.gates.codes import RejectCode
@@ -317,13 +318,12 @@ def _stretches(text: str) -> Iterator[tuple[int, int, list[str]]]:
         yield run[0].start(), run[-1].end(), [w.group().lower() for w in run]
 
 
-def _twelve_in_a_row(words: list[str], known: frozenset[str]) -> bool:
-    count = 0
-    for word in words:
-        count = count + 1 if word in known else 0
-        if count >= 12:
-            return True
-    return False
+def _listed_spans(words: list[str], listed: frozenset[str]) -> Iterator[list[str]]:
+    """The runs of twelve or more consecutive ``words`` that are all in ``listed``."""
+    for held, run in groupby(words, listed.__contains__):
+        span = list(run)
+        if held and len(span) >= 12:
+            yield span
 
 
 def _seed_phrase(text: str) -> str | None:
@@ -337,40 +337,32 @@ def _seed_phrase(text: str) -> str | None:
     checked: set[str] = set()
     known = _any_list()
     for start, end, words in _stretches(text):
-        if not _twelve_in_a_row(words, known):
+        if next(_listed_spans(words, known), None) is None:
             continue
         called = _SEED_CUE.search(text, max(0, start - 80), min(len(text), end + 40))
         for mnemonic, listed in _wordlists():
-            inside = [word in listed for word in words]
-            first = 0
-            while first < len(words):
-                if not inside[first]:
-                    first += 1
-                    continue
-                last = first
-                while last < len(words) and inside[last]:
-                    last += 1
-                span = words[first:last]  # a stretch of listed words
-                first = last
-                if len(span) < 12:
-                    continue
-                if called:
+            for span in _listed_spans(words, listed):
+                if called or _checksum_holds(mnemonic, span, checked):
                     return "wallet recovery phrase (BIP-39 word list)"
-                for size in _PHRASE_LENGTHS:
-                    if size > len(span):
-                        continue
-                    starts = {*range(min(_EDGE, len(span) - size + 1))}
-                    starts |= {
-                        len(span) - size - k for k in range(min(_EDGE, len(span) - size + 1))
-                    }
-                    for at in sorted(starts):
-                        phrase = mnemonic.delimiter.join(span[at : at + size])
-                        if phrase in checked or len(checked) >= _MAX_CHECKS:
-                            continue
-                        checked.add(phrase)
-                        if mnemonic.check(phrase):
-                            return "wallet recovery phrase (BIP-39 word list)"
     return None
+
+
+def _checksum_holds(mnemonic: Any, span: list[str], checked: set[str]) -> bool:
+    """Whether a phrase of a BIP-39 length near an end of ``span`` passes its checksum;
+    ``checked`` (shared by one text's spans) holds the phrases tried, at most
+    ``_MAX_CHECKS``."""
+    for size in _PHRASE_LENGTHS:
+        if size > len(span):
+            continue
+        edge = range(min(_EDGE, len(span) - size + 1))
+        for at in sorted({*edge, *(len(span) - size - k for k in edge)}):
+            phrase = mnemonic.delimiter.join(span[at : at + size])
+            if phrase in checked or len(checked) >= _MAX_CHECKS:
+                continue
+            checked.add(phrase)
+            if mnemonic.check(phrase):
+                return True
+    return False
 
 
 def seed_phrase_detector() -> FunctionDetector:

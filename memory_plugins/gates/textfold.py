@@ -41,6 +41,7 @@ import unicodedata
 __all__ = [
     "ARN_PATTERN",
     "CALENDAR_DATE",
+    "CODE_NAME",
     "MAC_PATTERN",
     "fold",
     "inside",
@@ -163,6 +164,11 @@ def unglossed(folded: str) -> str:
     """
     return _GLOSS.sub("", folded) if "(" in folded else folded
 
+
+CODE_NAME = r"(?:[A-Z][A-Z0-9_]*|[a-z][a-z0-9_.-]*|[a-z]+(?:[A-Z][a-z0-9]+)+)"
+"""A name as code writes one: in capitals (``GOOGLE_CLIENT_SECRET``), in small letters
+(``db.password``) or in camel case (``clientSecret``); not random mixed case, as the tail
+of base64 is (``…8B1A``)."""
 
 # Values encrypted by a tool whose key is kept elsewhere, in the tool's full format: SOPS's
 # ENC[AES256_GCM,data:…,iv:…,tag:…,type:…] and an ansible-vault blob (its header, then lines
