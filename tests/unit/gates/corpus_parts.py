@@ -41,6 +41,23 @@ def decided_wrong(cases: list[dict[str, Any]]) -> tuple[Counter[str], list[str]]
     return wrong, shown
 
 
+def wrong_in(prefix: str, part: str, sizes: dict[str, int]) -> tuple[tuple[int, ...], str]:
+    """The cases of ``<prefix>_<part>.jsonl``, checked to hold ``sizes`` cases per category;
+    per category (secrets, identifiers, benign texts, those of ``sizes``) how many were
+    decided against their label, and each of them with its detail, one per line."""
+    cases = load(prefix, part)
+    assert Counter(c["category"] for c in cases) == sizes
+    wrong, shown = decided_wrong(cases)
+    order = [category for category in ("secret", "pii", "benign") if category in sizes]
+    return tuple(wrong[category] for category in order), "\n".join(shown)
+
+
+def within(counts: tuple[int, ...], bounds: tuple[int, ...]) -> bool:
+    """Whether each count is at most its bound (a tuple's own ``<=`` compares the first
+    count that differs only)."""
+    return all(count <= bound for count, bound in zip(counts, bounds, strict=True))
+
+
 def assert_split_by_id_hash(prefix: str, categories: set[str]) -> None:
     """The parts share no case, each case sits in the part its id's hash names, and its
     expectation follows its category."""

@@ -8,10 +8,8 @@ adjusted on it; the sealed part is pinned by checksum and its counts are bounds 
 only fall; the tuning part's exact counts are pinned.
 """
 
-from collections import Counter
-
 import pytest
-from corpus_parts import assert_sealed_split, decide, decided_wrong, load
+from corpus_parts import assert_sealed_split, decide, within, wrong_in
 
 SEALED_SHA256 = "72da2aa4b9f7f0bc71c12018942dfa88d505dc5f7d51cae8d231b0a1eda4ef9e"
 
@@ -21,24 +19,20 @@ def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
 
 
 def test_sealed_part_counts_may_only_fall() -> None:
-    sealed = load("benignprobe2", "sealed")
-    assert Counter(c["category"] for c in sealed) == {"benign": 151, "secret": 22, "pii": 14}
-    wrong, shown = decided_wrong(sealed)
+    wrong, shown = wrong_in("benignprobe2", "sealed", {"secret": 22, "pii": 14, "benign": 151})
     # As the session found it: 3 secrets, 1 identifier stored, 13 benign refused; after the
     # first benign probe's rules (written before this probe was seen): 2, 1, 9; after this
     # probe's tuning part's rules: 2, 1, 5 (3.3 %); after the developer probe's: 4 (2.6 %);
     # after the life and scanner-negative probes': 3 (2.0 %).
-    assert (wrong["secret"], wrong["pii"], wrong["benign"]) <= (2, 1, 3), "\n".join(shown)
+    assert within(wrong, (2, 1, 3)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
-    tuning = load("benignprobe2", "tuning")
-    assert Counter(c["category"] for c in tuning) == {"benign": 140, "secret": 15, "pii": 19}
-    wrong, shown = decided_wrong(tuning)
+    wrong, shown = wrong_in("benignprobe2", "tuning", {"secret": 15, "pii": 19, "benign": 140})
     # Before its rules: 1 secret stored, 11 benign refused. Left refused: a database URL
     # holding "USER:PASSWORD" and an AWS key id masked with X after its prefix, both of
     # which the scanners' own examples count as credentials.
-    assert (wrong["secret"], wrong["pii"], wrong["benign"]) == (0, 0, 2), "\n".join(shown)
+    assert wrong == (0, 0, 2), shown
 
 
 @pytest.mark.parametrize(

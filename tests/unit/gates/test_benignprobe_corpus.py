@@ -9,10 +9,8 @@ part is pinned by checksum and its counts are bounds that may only fall; the tun
 exact counts are pinned.
 """
 
-from collections import Counter
-
 import pytest
-from corpus_parts import assert_sealed_split, decide, decided_wrong, load
+from corpus_parts import assert_sealed_split, decide, within, wrong_in
 
 SEALED_SHA256 = "4099cc960c6e0e10eea221993a6d257fc31d39e2b50155f418b4368154c30ee3"
 
@@ -22,24 +20,20 @@ def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
 
 
 def test_sealed_part_counts_may_only_fall() -> None:
-    sealed = load("benignprobe", "sealed")
-    assert Counter(c["category"] for c in sealed) == {"benign": 122, "secret": 21, "pii": 12}
-    wrong, shown = decided_wrong(sealed)
+    wrong, shown = wrong_in("benignprobe", "sealed", {"secret": 21, "pii": 12, "benign": 122})
     # Measured once as built: 2 secrets and 0 identifiers stored, 9 benign texts refused;
     # after the rules its tuning part led to (below): 2, 0 and 8; after the second and the
     # developer probes' rules: 6.
-    assert (wrong["secret"], wrong["pii"], wrong["benign"]) <= (2, 0, 6), "\n".join(shown)
+    assert within(wrong, (2, 0, 6)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
-    tuning = load("benignprobe", "tuning")
-    assert Counter(c["category"] for c in tuning) == {"benign": 138, "secret": 11, "pii": 16}
-    wrong, shown = decided_wrong(tuning)
+    wrong, shown = wrong_in("benignprobe", "tuning", {"secret": 11, "pii": 16, "benign": 138})
     # As built: 2 secrets and 5 identifiers stored, 14 benign texts refused; 2 after its
     # rules, 1 after the second probe's (a company's unified social credit code named as
     # the company's). Left refused: a memory tagged "占位符" (placeholder: the tag is the
     # placeholder gate's word).
-    assert (wrong["secret"], wrong["pii"], wrong["benign"]) == (0, 0, 1), "\n".join(shown)
+    assert wrong == (0, 0, 1), shown
 
 
 @pytest.mark.parametrize(

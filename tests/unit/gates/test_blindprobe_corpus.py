@@ -10,10 +10,8 @@ part is pinned by checksum and its counts are bounds that may only fall; the tun
 exact counts are pinned.
 """
 
-from collections import Counter
-
 import pytest
-from corpus_parts import CONFIG, assert_sealed_split, decide, decided_wrong, load
+from corpus_parts import CONFIG, assert_sealed_split, decide, decided_wrong, load, within, wrong_in
 
 from memory_plugins.gates import evaluate
 
@@ -25,20 +23,16 @@ def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
 
 
 def test_sealed_part_counts_may_only_fall() -> None:
-    sealed = load("blindprobe", "sealed")
-    assert Counter(c["category"] for c in sealed) == {"secret": 62, "pii": 59, "benign": 51}
-    wrong, shown = decided_wrong(sealed)
+    wrong, shown = wrong_in("blindprobe", "sealed", {"secret": 62, "pii": 59, "benign": 51})
     # Measured once as built: 0 secrets stored, 4 identifiers, 0 benign refused; after the
     # rules its tuning part led to (below): 0, 1 and 0.
-    assert (wrong["secret"], wrong["pii"], wrong["benign"]) <= (0, 1, 0), "\n".join(shown)
+    assert within(wrong, (0, 1, 0)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
-    tuning = load("blindprobe", "tuning")
-    assert Counter(c["category"] for c in tuning) == {"secret": 68, "pii": 75, "benign": 37}
-    wrong, shown = decided_wrong(tuning)
+    wrong, shown = wrong_in("blindprobe", "tuning", {"secret": 68, "pii": 75, "benign": 37})
     # As built: 2 secrets and 7 identifiers stored, no benign text refused.
-    assert (wrong["secret"], wrong["pii"], wrong["benign"]) == (0, 0, 0), "\n".join(shown)
+    assert wrong == (0, 0, 0), shown
 
 
 @pytest.mark.parametrize("part", ["tuning", "sealed"])

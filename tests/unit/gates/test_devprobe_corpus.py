@@ -9,10 +9,8 @@ sealed part is pinned by checksum and its counts are bounds that may only fall; 
 part's exact counts are pinned.
 """
 
-from collections import Counter
-
 import pytest
-from corpus_parts import assert_sealed_split, decide, decided_wrong, load
+from corpus_parts import assert_sealed_split, decide, within, wrong_in
 
 SEALED_SHA256 = "4b3ee6317fc353dd80ca8f1079481f774f41e939489571d4862a7454b7e4a68b"
 
@@ -22,27 +20,23 @@ def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
 
 
 def test_sealed_part_counts_may_only_fall() -> None:
-    sealed = load("devprobe", "sealed")
-    assert Counter(c["category"] for c in sealed) == {"benign": 142, "secret": 19, "pii": 13}
-    wrong, shown = decided_wrong(sealed)
+    wrong, shown = wrong_in("devprobe", "sealed", {"secret": 19, "pii": 13, "benign": 142})
     # As the session found the gates: 0 secrets, 2 identifiers stored, 19 benign refused;
     # after the earlier probes' rules (written before this probe existed): 0, 0, 14; after
     # this probe's tuning part's rules: 0, 0, 12; after the life and scanner-negative
     # probes' rules: 0, 0, 10.
-    assert (wrong["secret"], wrong["pii"], wrong["benign"]) <= (0, 0, 10), "\n".join(shown)
+    assert within(wrong, (0, 0, 10)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
-    tuning = load("devprobe", "tuning")
-    assert Counter(c["category"] for c in tuning) == {"benign": 140, "secret": 28, "pii": 21}
-    wrong, shown = decided_wrong(tuning)
+    wrong, shown = wrong_in("devprobe", "tuning", {"secret": 28, "pii": 21, "benign": 140})
     # Before its rules: 2 secrets stored, 16 benign refused; 3 after them. Since then an
     # address at example.com beside a fictional 555-01xx number, which the words call test
     # data, is accepted (numbers kept for fiction and reserved domains count as no one's
     # when called a test or an example), and so is the IBAN registry's example followed by
     # a variant with a wrong check digit (an IBAN in its print form is the bank-account
     # detector's to judge, not a national number's).
-    assert (wrong["secret"], wrong["pii"], wrong["benign"]) == (0, 0, 0), "\n".join(shown)
+    assert wrong == (0, 0, 0), shown
 
 
 @pytest.mark.parametrize(

@@ -9,10 +9,8 @@ was adjusted on it; the sealed part is pinned by checksum and its counts are bou
 may only fall; the tuning part's exact counts are pinned.
 """
 
-from collections import Counter
-
 import pytest
-from corpus_parts import assert_sealed_split, decide, decided_wrong, load
+from corpus_parts import assert_sealed_split, decide, within, wrong_in
 
 SEALED_SHA256 = "9d21fff30ea89198aa256c1c958a5c43c48a437947e1feb8a9f0c72f80a9674b"
 
@@ -22,23 +20,19 @@ def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
 
 
 def test_sealed_part_counts_may_only_fall() -> None:
-    sealed = load("lifeprobe", "sealed")
-    assert Counter(c["category"] for c in sealed) == {"benign": 114, "pii": 33, "secret": 9}
-    wrong, shown = decided_wrong(sealed)
+    wrong, shown = wrong_in("lifeprobe", "sealed", {"secret": 9, "pii": 33, "benign": 114})
     # As the session found the gates: 1 secret, 5 identifiers stored, 5 benign refused;
     # after this probe's tuning part's rules: 1, 3, 4.
-    assert (wrong["secret"], wrong["pii"], wrong["benign"]) <= (1, 3, 4), "\n".join(shown)
+    assert within(wrong, (1, 3, 4)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
-    tuning = load("lifeprobe", "tuning")
-    assert Counter(c["category"] for c in tuning) == {"benign": 150, "pii": 35, "secret": 9}
-    wrong, shown = decided_wrong(tuning)
+    wrong, shown = wrong_in("lifeprobe", "tuning", {"secret": 9, "pii": 35, "benign": 150})
     # Before its rules: 3 secrets (door codes, a PIN) and 5 identifiers (home addresses, a
     # plate) stored, 4 benign refused. Left refused: a lottery player's six two-digit
     # numbers, which read as one phone number once their pairs are joined (as a card's
     # spelled in pairs must be).
-    assert (wrong["secret"], wrong["pii"], wrong["benign"]) == (0, 0, 1), "\n".join(shown)
+    assert wrong == (0, 0, 1), shown
 
 
 @pytest.mark.parametrize(

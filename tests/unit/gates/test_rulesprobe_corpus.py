@@ -9,10 +9,8 @@ sealed part is pinned by checksum and its counts are bounds that may only fall; 
 part's exact counts are pinned.
 """
 
-from collections import Counter
-
 import pytest
-from corpus_parts import assert_sealed_split, decide, decided_wrong, load
+from corpus_parts import assert_sealed_split, decide, within, wrong_in
 
 SEALED_SHA256 = "8386b818b082ffa9d6336945fa3accc8e72b16e75e57e371940ebd059a4159cc"
 
@@ -22,26 +20,22 @@ def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
 
 
 def test_sealed_part_counts_may_only_fall() -> None:
-    sealed = load("rulesprobe", "sealed")
-    assert Counter(c["category"] for c in sealed) == {"benign": 124, "secret": 59}
-    wrong, shown = decided_wrong(sealed)
+    wrong, shown = wrong_in("rulesprobe", "sealed", {"secret": 59, "benign": 124})
     # First scored after the life and scanner-negative probes' rules: 1 secret stored, 36
     # benign refused (2 and 36 as this session found the gates); after this probe's tuning
     # part's rules: 1 and 32.
-    assert (wrong["secret"], wrong["benign"]) <= (1, 32), "\n".join(shown)
+    assert within(wrong, (1, 32)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
-    tuning = load("rulesprobe", "tuning")
-    assert Counter(c["category"] for c in tuning) == {"benign": 114, "secret": 63}
-    wrong, shown = decided_wrong(tuning)
+    wrong, shown = wrong_in("rulesprobe", "tuning", {"secret": 63, "benign": 114})
     # Before its rules: 3 secrets stored, 25 benign refused. Left refused, by choice: AWS
     # access key ids alone (its documentation example among them) and a Twilio account SID,
     # which scanners count as keys; wallet addresses, which name a person's funds; a phone
     # number called a sender's. And a Mapbox public token (other scanners count "pk." tokens
     # as keys), a Razorpay key id given to "key", a Stripe signature's timestamp read as a
     # tax number, and a gpg key fingerprint after "--recv-keys".
-    assert (wrong["secret"], wrong["benign"]) == (0, 10), "\n".join(shown)
+    assert wrong == (0, 10), shown
 
 
 @pytest.mark.parametrize(

@@ -11,10 +11,8 @@ on it; the sealed part is pinned by checksum and its counts are bounds that may 
 the tuning part's exact counts are pinned.
 """
 
-from collections import Counter
-
 import pytest
-from corpus_parts import assert_sealed_split, decide, decided_wrong, load
+from corpus_parts import assert_sealed_split, decide, within, wrong_in
 
 SEALED_SHA256 = "3093c64afddb723697ac5e288ce52b25d7ef030366cbc2afa3ccc5928e85af25"
 
@@ -24,23 +22,19 @@ def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
 
 
 def test_sealed_part_counts_may_only_fall() -> None:
-    sealed = load("scannerneg", "sealed")
-    assert Counter(c["category"] for c in sealed) == {"benign": 128, "secret": 28, "pii": 8}
-    wrong, shown = decided_wrong(sealed)
+    wrong, shown = wrong_in("scannerneg", "sealed", {"secret": 28, "pii": 8, "benign": 128})
     # As the session found the gates: 2 secrets, 0 identifiers stored, 26 benign refused;
     # after this probe's tuning part's rules: 2, 0, 22.
-    assert (wrong["secret"], wrong["pii"], wrong["benign"]) <= (2, 0, 22), "\n".join(shown)
+    assert within(wrong, (2, 0, 22)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
-    tuning = load("scannerneg", "tuning")
-    assert Counter(c["category"] for c in tuning) == {"benign": 129, "secret": 30, "pii": 17}
-    wrong, shown = decided_wrong(tuning)
+    wrong, shown = wrong_in("scannerneg", "tuning", {"secret": 30, "pii": 17, "benign": 129})
     # Before its rules: 5 secrets stored, 29 benign refused. Left refused: a Slack webhook
     # filled in with X (a slot to the placeholder gate), a fixture's "password123", GitHub's
     # documentation token, a dummy CVC, a base64 cookie of JSON, a voided SSN the words call
     # a test value only 80 characters on, and an example address no test word is near.
-    assert (wrong["secret"], wrong["pii"], wrong["benign"]) == (0, 0, 7), "\n".join(shown)
+    assert wrong == (0, 0, 7), shown
 
 
 @pytest.mark.parametrize(
