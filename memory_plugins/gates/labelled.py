@@ -226,6 +226,20 @@ _LOOKUP_PARTS = frozenset(
         "path", "menu", "shortcut", "hot", "keyboard", "list", "item", "object",
     )
 )  # fmt: skip
+# The last word of a compound name says what its value is (English puts the head last): a
+# secret's id, name, path, type or size is no secret ("credentialsId", "key_vault_name",
+# "token_type", "password_length"), while "id_token" is a token.
+_DESCRIBING_HEADS = frozenset(
+    (
+        "id", "ids", "uuid", "guid", "name", "names", "url", "uri", "path", "file",
+        "filename", "dir", "version", "type", "kind", "length", "len", "size", "count",
+        "format", "mode", "label", "prefix", "region", "arn", "location", "ttl", "expiry",
+    )
+)  # fmt: skip
+# Ids that are credentials or a credential's half: a web session's id, the id half of an
+# access key pair ("aws_access_key_id", Sumo Logic's "access id", Tencent's and Vault's
+# "secret id"), which scanners report with the key.
+_CREDENTIAL_IDS = (["session", "id"], ["secret", "id"], ["access", "id"], ["key", "id"])
 # Parts of a name that say its key is made to be published (a public key, a publishable key).
 _PUBLIC_PARTS = frozenset(("public", "publishable", "pubkey"))
 # In prose the word that says a key is public stands before the name ("public key is …").
@@ -686,6 +700,8 @@ def _names_secret(name: str) -> tuple[bool, bool]:
         return False, False  # "DOTENV_PUBLIC_KEY", "publishableKey": published by design
     if len(parts) >= 2 and parts[-1] == "key" and parts[-2] in _LOOKUP_PARTS:
         return False, False  # "translationKey", "colKey", "sort_key": a key into data
+    if len(parts) >= 2 and parts[-1] in _DESCRIBING_HEADS and parts[-2:] not in _CREDENTIAL_IDS:
+        return False, False  # "credentialsId", "key_vault_name", "token_type": its last word
     whole = name.lower().replace("_", "").replace("-", "").replace(".", "")
     password = (
         any(p in _PASSWORD_PARTS for p in parts)
@@ -867,6 +883,26 @@ def _words(value: str) -> bool:
     )
 
 
+def _named_words(value: str) -> bool:
+    """Capitalised words with short numbers, joined by punctuation ("SalesResults-1.2",
+    "DOC_Vector_5_32"): a name in code or a file's, not a key. A run of digits or of
+    letters typed as filler ("1234567890…", "cccc") is no word."""
+    parts = [s for s in _KEY_PUNCTUATION.split(value[:_SHAPE_CHARS]) if s]
+    return any(_CAPITALISED_WORDS.fullmatch(s) for s in parts) and all(
+        (s.isdigit() and len(s) <= 4)
+        or (s.isalpha() and len(s) <= 3)
+        or (s.isalpha() and len(s) <= 20 and s.isupper() and _vowel_share(s) > 0)
+        or _CAPITALISED_WORDS.fullmatch(s) is not None
+        for s in parts
+    )
+
+
+# Capitalised words run together, each with a vowel ("Vector", "SalesResults",
+# "KeyMeshing"): a name in code; random letters of two cases ("KqjLBvax") break into
+# pieces that are no such words.
+_CAPITALISED_WORDS = re.compile(r"(?:[A-Z](?=[a-z]{1,11}(?![a-z]))[a-z]*[aeiouy][a-z]*){1,4}")
+
+
 def _alone_on_line(text: str, m: re.Match[str]) -> bool:
     """Whether a ``_NAME`` match is the ``name value`` line of a space-separated config
     file (nginx, redis.conf, ssh_config): nothing before the name on its line (or before
@@ -943,7 +979,11 @@ def _labelled_secret(text: str) -> str | None:
             continue
         if is_secret_variable(value):
             continue  # a variable: password=password, token=api_token
-        if _key_shaped(value) or (password and _password_shaped(value, m["sep"], bool(m["q"]))):
+        if password:
+            if _key_shaped(value) or _password_shaped(value, m["sep"], bool(m["q"])):
+                return "secret value after a secret-like name"
+        elif _key_shaped(value) and not _named_words(value):
+            # "bucket_key": "SalesResults-1.2": words and a version, no key
             return "secret value after a secret-like name"
     for found in _PAIR.finditer(text):
         secret, password = _names_secret(found["name"])

@@ -165,10 +165,14 @@ def unglossed(folded: str) -> str:
     return _GLOSS.sub("", folded) if "(" in folded else folded
 
 
-CODE_NAME = r"(?:[A-Z][A-Z0-9_]*|[a-z][a-z0-9_.-]*|[a-z]+(?:[A-Z][a-z0-9]+)+)"
+CODE_NAME = (
+    r"(?:[A-Z][A-Z0-9_]*|[a-z][a-z0-9_.-]*|[a-z]+(?:[A-Z][a-z0-9]+)+"
+    r"|(?:[A-Z][a-z]{2,}|[A-Z]{2,}(?=[A-Z][a-z]))+[0-9]*)"
+)
 """A name as code writes one: in capitals (``GOOGLE_CLIENT_SECRET``), in small letters
-(``db.password``) or in camel case (``clientSecret``); not random mixed case, as the tail
-of base64 is (``…8B1A``)."""
+(``db.password``), in camel case (``clientSecret``) or in Pascal case of whole words and
+acronyms (``NoncompliantDBPassword``); not random mixed case, as the tail of base64 is
+(``…8B1A``, ``…Zm9vYmFy``)."""
 
 # Values encrypted by a tool whose key is kept elsewhere, in the tool's full format: SOPS's
 # ENC[AES256_GCM,data:…,iv:…,tag:…,type:…] and an ansible-vault blob (its header, then lines

@@ -66,6 +66,8 @@ def unit(*weights: float) -> list[float]:
 
 def engine_with(embeddings: Any = None, **recall: Any) -> tuple[MemoryEngine, FrozenClock]:
     clock = FrozenClock(NOW)
+    # What is recalled, not how fast: a busy machine must not run out the store's budget.
+    recall.setdefault("time_budget_ms", 10_000.0)
     config = MemoryConfig(
         principal_secret="semantic-tests-secret-0123", recall=RecallConfig(**recall)
     )

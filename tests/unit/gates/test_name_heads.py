@@ -1,0 +1,57 @@
+"""A name's last word says what its value is; a name in Pascal case is a name.
+
+The values are made up for these tests; none of them comes from the detection corpora.
+"""
+
+import pytest
+from corpus_parts import decide
+
+from memory_plugins.gates.runtime import find_runtime_data
+
+UUID = "5c1e7a02-93d4-4b8e-a1f6-2d0b9c7e4a13"
+KEY = "q7Vd2LmX9sPb4RtK8wNz3HcY6fJa"
+
+
+STORED = [
+    # the id, the name, the type or the path of a secret, not the secret
+    f"jenkinsCredentialsId: '{UUID}'",
+    '"signingKeyName": "release-signer-2024q3"',
+    '"key_vault_name": "ops7vaultwe2024prod"',
+    "token_type = 'Bearer2'",
+    "ssh_key_path: ~/.ssh/deploy_ed25519",
+    # capitalised words and short numbers after a key's name: a name in code
+    '"report_key": "QuarterlyRevenue-2.1"',
+    "cacheKey = 'User_Profile_v2_17'",
+]
+
+
+@pytest.mark.parametrize("text", STORED)
+def test_a_secrets_id_name_or_word_value_is_no_secret(text: str) -> None:
+    assert find_runtime_data([text]) is None, text
+
+
+REFUSED = [
+    # the head is the secret: a token, a key, a secret, a password
+    f"id_token = '{KEY}'",
+    f"key_vault_secret: {KEY}",
+    f"credentialsToken: '{KEY}'",
+    # ids that are credentials, or a key pair's half
+    f"SESSION_ID={KEY}",
+    f"vault_secret_id: {UUID}",
+    f"sumo_access_id: {KEY[:14]}",
+    # random letters and digits, not words, after a key's name
+    f'"report_key": "{KEY}"',
+    # a password may be words
+    "db_password: 'CorrectHorse-2'",
+]
+
+
+@pytest.mark.parametrize("text", REFUSED)
+def test_a_secret_named_by_its_head_is_refused(text: str) -> None:
+    assert find_runtime_data([text]) is not None, text
+
+
+@pytest.mark.parametrize("name", ["NoncompliantDBPassword", "ServiceApiKey", "SMTP_PASSWORD"])
+def test_a_name_assigned_nothing_does_not_take_a_tag_as_its_value(name: str) -> None:
+    accepted, detail = decide("whispers", f"{name}:")
+    assert accepted, (name, detail)
