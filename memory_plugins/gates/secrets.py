@@ -267,6 +267,23 @@ def _armoured_private_key(text: str) -> str | None:
     return "private key block" if _ARMOUR.search(fold(text)) else None
 
 
+# A private key's armour closed right after it opens: a block with nothing inside holds no
+# key ("-----BEGIN OPENSSH PRIVATE KEY----------END OPENSSH PRIVATE KEY-----", a template's
+# or a scanner's test's empty block).
+_EMPTY_BLOCK = re.compile(
+    r"-----BEGIN (?P<kind>[A-Z0-9 ]{0,60})PRIVATE KEY(?: BLOCK)?-----[ \t\r\n]{0,8}"
+    r"-----END (?P=kind)PRIVATE KEY(?: BLOCK)?-----"
+)
+
+
+def _private_key(plugin: Any, text: str) -> str | None:
+    if "-----END" in text:
+        text = _EMPTY_BLOCK.sub(" ", text)
+    return _first(_analyze(plugin, text), "private key block (detect-secrets)") or (
+        _armoured_private_key(text)
+    )
+
+
 # ----------------------------------------------------------------------------- seed phrases
 
 # Words a wallet's recovery phrase is called by, in the languages BIP-39 has lists for.
@@ -379,10 +396,7 @@ def private_key_detector() -> FunctionDetector:
     return guarded(
         "private_key",
         RejectCode.RUNTIME_DATA,
-        lambda text: (
-            _first(_analyze(plugin, text), "private key block (detect-secrets)")
-            or _armoured_private_key(text)
-        ),
+        lambda text: _private_key(plugin, text),
         r"PRIVATE KEY|PuTTY-User-Key-File",
     )
 

@@ -1,4 +1,5 @@
-"""A name's last word says what its value is; a name in Pascal case is a name.
+"""A name's last word says what its value is; a name in Pascal case is a name; an empty key
+block holds no key.
 
 The values are made up for these tests; none of them comes from the detection corpora.
 """
@@ -55,3 +56,10 @@ def test_a_secret_named_by_its_head_is_refused(text: str) -> None:
 def test_a_name_assigned_nothing_does_not_take_a_tag_as_its_value(name: str) -> None:
     accepted, detail = decide("whispers", f"{name}:")
     assert accepted, (name, detail)
+
+
+def test_an_empty_private_key_block_holds_no_key() -> None:
+    empty = "-----BEGIN OPENSSH PRIVATE KEY----------END OPENSSH PRIVATE KEY-----"
+    assert find_runtime_data([empty]) is None
+    assert find_runtime_data([f"{empty}\n-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIB"]) is not None
+    assert find_runtime_data(["-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAx"]) is not None
