@@ -253,6 +253,23 @@ def _cookie(text: str) -> str | None:
     return None
 
 
+# A variable's name in code: camel case ("mvnPassword") or words joined by "_" ("db_pass").
+_VARIABLE = re.compile(r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+
+
+def _argument_variable(text: str, start: int, end: int, value: str) -> bool:
+    """Whether ``value``, unquoted and written as a variable's name, is a named argument of
+    a call: a bracket opened before it on its line is still open, and a comma or the
+    closing bracket follows it."""
+    if _VARIABLE.fullmatch(value) is None:
+        return False
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    if line.count("(") <= line.count(")"):
+        return False
+    after = text[end : end + 4].lstrip(" \t")
+    return after[:1] in (",", ")")
+
+
 def _password(text: str) -> str | None:
     for m in _PASSWORD.finditer(text):
         value = m["value"].rstrip(")]},.")
@@ -270,6 +287,8 @@ def _password(text: str) -> str | None:
             continue  # a declaration's type ("val password: CharArray)")
         if m["cue"].lower() == "pwd" and value[0] in "/~":  # the shell's working directory
             continue
+        if not m["q"] and _argument_variable(text, m.start(), m.start("value") + len(value), value):
+            continue  # 'login(user: "root", password: mvnPassword)': a variable given to a call
         if value[0] == "/" and value.count("/") >= 2:
             continue  # a path or a route ("…-strong-password": "/en/enterprise/auth")
         # After "is", only a value that cannot be an English word counts ("is strong" is not).

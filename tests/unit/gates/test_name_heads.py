@@ -1,5 +1,5 @@
 """A name's last word says what its value is; a name in Pascal case is a name; an empty key
-block holds no key.
+block holds no key; a variable given to a call as its password is no password.
 
 The values are made up for these tests; none of them comes from the detection corpora.
 """
@@ -63,3 +63,19 @@ def test_an_empty_private_key_block_holds_no_key() -> None:
     assert find_runtime_data([empty]) is None
     assert find_runtime_data([f"{empty}\n-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIB"]) is not None
     assert find_runtime_data(["-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAx"]) is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        ('connect(host="db", password=db_pass)', False),
+        ('authenticate(userName: "root", password: deployPassword)', False),
+        ('connect(host="db", password="deployPassword")', True),  # quoted: a literal
+        ("password: deployPassword", True),  # a configuration line's value
+        ('connect(host="db", password=hunter2)', True),  # no variable's shape
+    ],
+)
+def test_a_variable_given_to_a_call_as_its_password_is_no_password(
+    text: str, refused: bool
+) -> None:
+    assert (find_runtime_data([text]) is not None) is refused, text
