@@ -239,7 +239,7 @@ _DESCRIBING_HEADS = frozenset(
 # Ids that are credentials or a credential's half: a web session's id, the id half of an
 # access key pair ("aws_access_key_id", Sumo Logic's "access id", Tencent's and Vault's
 # "secret id"), which scanners report with the key.
-_CREDENTIAL_IDS = (["session", "id"], ["secret", "id"], ["access", "id"], ["key", "id"])
+_CREDENTIAL_IDS = frozenset((("session", "id"), ("secret", "id"), ("access", "id"), ("key", "id")))
 # Parts of a name that say its key is made to be published (a public key, a publishable key).
 _PUBLIC_PARTS = frozenset(("public", "publishable", "pubkey"))
 # In prose the word that says a key is public stands before the name ("public key is …").
@@ -700,7 +700,11 @@ def _names_secret(name: str) -> tuple[bool, bool]:
         return False, False  # "DOTENV_PUBLIC_KEY", "publishableKey": published by design
     if len(parts) >= 2 and parts[-1] == "key" and parts[-2] in _LOOKUP_PARTS:
         return False, False  # "translationKey", "colKey", "sort_key": a key into data
-    if len(parts) >= 2 and parts[-1] in _DESCRIBING_HEADS and parts[-2:] not in _CREDENTIAL_IDS:
+    if (
+        len(parts) >= 2
+        and parts[-1] in _DESCRIBING_HEADS
+        and (parts[-2], parts[-1]) not in _CREDENTIAL_IDS
+    ):
         return False, False  # "credentialsId", "key_vault_name", "token_type": its last word
     whole = name.lower().replace("_", "").replace("-", "").replace(".", "")
     password = (
