@@ -444,6 +444,12 @@ _LOGIN_PAIR = re.compile(
     r"([^\s:=()]{3,128})[ \t]{0,3}[.。]?(?:\n|$)",
     re.IGNORECASE,
 )
+# The same in a note's shorthand, a field a line: "u: ann", then "p: …" on the next line
+# ("u: undo, p: paste" on one line lists keys).
+_SHORT_LOGIN = re.compile(
+    r"(?<![A-Za-z0-9])[uU][ \t]{0,3}[:=][ \t]{0,3}[^\s:=&,;]{1,64}[ \t]{0,3}\n[ \t]{0,8}"
+    r"[pP][ \t]{0,3}[:=][ \t]{0,3}([^\s:=()]{3,128})[ \t]{0,3}[.。]?(?:\n|$)"
+)
 _K8S_SECRET = re.compile(r"\bkind:[ \t]*Secret\b")
 _K8S_DATA = re.compile(
     r"^(?:data|stringData):[ \t]*\n(?:[ \t]+[\w.-]{1,64}:[ \t]*(\S{4,4096})[ \t]*\n?)+",
@@ -1088,6 +1094,7 @@ def _labelled_secret(text: str) -> str | None:
     for pattern, what in (
         (_NETRC, ".netrc"),
         (_LOGIN_PAIR, "user name and password"),
+        (_SHORT_LOGIN, "user name and password"),
         (_USER_PASSWORD_FLAGS, "-u/-p flag"),
         (_PASSWORD_OPTION, "password option"),
         (_REDIS_PASSWORD, "redis-cli -a"),
@@ -1151,12 +1158,18 @@ _SECRET_HINTS = (
 )
 # A run of a key's length, or the start of a UUID (UUID-shaped keys).
 _LONG_RUN = re.compile(r"[A-Za-z0-9]{20}|[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-")
+# A login's shorthand user field ("u: ann"), which names no secret itself (_SHORT_LOGIN).
+_SHORT_USER = re.compile(r"(?<![A-Za-z0-9])[uU][ \t]{0,3}[:=]")
 
 
 def _may_hold_secret(text: str) -> bool:
-    # Substring tests and one plain run: far cheaper than the rules' alternations.
+    # Substring tests and plain runs: far cheaper than the rules' alternations.
     lowered = text.lower()
-    return any(hint in lowered for hint in _SECRET_HINTS) or _LONG_RUN.search(text) is not None
+    return (
+        any(hint in lowered for hint in _SECRET_HINTS)
+        or _LONG_RUN.search(text) is not None
+        or _SHORT_USER.search(text) is not None
+    )
 
 
 def labelled_secret_detector() -> FunctionDetector:

@@ -1,5 +1,6 @@
 """A name's last word says what its value is; a name in Pascal case is a name; an empty key
-block holds no key; a variable given to a call as its password is no password.
+block holds no key; a variable given to a call as its password is no password; a login
+written in one-letter fields is one.
 
 The values are made up for these tests; none of them comes from the detection corpora.
 """
@@ -78,4 +79,18 @@ def test_an_empty_private_key_block_holds_no_key() -> None:
 def test_a_variable_given_to_a_call_as_its_password_is_no_password(
     text: str, refused: bool
 ) -> None:
+    assert (find_runtime_data([text]) is not None) is refused, text
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        ("NAS login\nu: admin\np: Tr1cky-Fox", True),
+        ("u: mara\np: lanternfish", True),
+        ("Editor keys: u: undo, p: paste", False),  # one line: keys listed
+        ("Use p: 12 and u: 4 in the formula", False),
+        ("u=3\np=7", False),  # too short to be a password
+    ],
+)
+def test_a_login_in_a_notes_one_letter_fields_is_refused(text: str, refused: bool) -> None:
     assert (find_runtime_data([text]) is not None) is refused, text

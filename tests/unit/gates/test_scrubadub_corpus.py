@@ -39,10 +39,11 @@ def test_tuning_part_counts_are_pinned() -> None:
     assert Counter(c["category"] for c in tuning) == {"pii": 23, "secret": 5, "benign": 19}
     wrong, shown = decided_wrong(tuning)
     # Built: 3 secrets stored, 4 identifiers, 1 benign refused (a date of birth read as a
-    # Dutch citizen number). Left: a login in one-letter labels ("u: … p: …") and an HMRC
-    # temporary reference number named only in words ("Temporary Reference Number … like
-    # 11 A 12345"). "DVLA" (the issuer of UK driving licences) and "TRN" are labels now.
-    assert (wrong["secret"], wrong["pii"], wrong["benign"]) == (1, 1, 0), "\n".join(shown)
+    # Dutch citizen number). Left: an HMRC temporary reference number named only in words
+    # ("Temporary Reference Number … like 11 A 12345"). "DVLA" (the issuer of UK driving
+    # licences) and "TRN" are labels now; a login in a note's one-letter fields ("u: …" then
+    # "p: …" on the next line) is a login.
+    assert (wrong["secret"], wrong["pii"], wrong["benign"]) == (0, 1, 0), "\n".join(shown)
 
 
 @pytest.mark.parametrize(
