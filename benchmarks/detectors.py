@@ -37,6 +37,7 @@ FRAGMENTS = (
     "ETag: \"", "/v1/", "//a/:_", "a!", "', '", "aB3 ", "aB3\n", "xTOKEN-", "10.1000/1-",
     "0-3-4-2 ", "tskey-ab-", "a://a:b@", "://:", "+sha512.", "LTAI",
     "%3D", "%E5", "%", "password == \"", "a == '", "key = a or ", " or \"", "${a:-", "${pwd:-a",
+    "login a ", "login: ", "登录a ", "a密码 ", "door code ", "pin 1 ",
     "ConvertTo-SecureString ", "ConvertTo-SecureString -Force ", "key = {0x1, ", "1, ", "0x1,",
     "-----BEGIN A ", "SU", "ATATT3", "sntrys_", "HRKU-", "TlRMTVNTUAAD", "a://a@b.c:", "'''",
     "-----BEGIN PUBLIC KEY-----", "ssh-rsa AAAA", "arn:aws:s3:::", "arn:", "\"key\": \"pw\", \"value\": ",

@@ -250,7 +250,9 @@ _PASSWORD_PARTS = frozenset(
     ("password", "passwd", "pwd", "pass", "passphrase", "passcode", "pw", *_PASSWORD_SPELLINGS)
 )
 _NAME = re.compile(
-    r"(?<![A-Za-z0-9_.@])(?P<name>[A-Za-z][A-Za-z0-9_.\-]{0,63}|密钥|秘钥|令牌|密码|口令|私钥)"
+    # A Chinese name may follow a Latin word with no space ("root密码", "Steam密码"): whose
+    # secret it is, written in the other script.
+    r"(?P<name>(?<![A-Za-z0-9_.@])[A-Za-z][A-Za-z0-9_.\-]{0,63}|密钥|秘钥|令牌|密码|口令|私钥)"
     # The rest is a lookahead: the value may itself be the next name ("pdfshift SECRET …").
     r"(?=(?P<sep>[\\\"'\]]{0,3}[ \t]{0,3}(?::{1,3}=|[?+!]=|=>|->|[:=：])[ \t]{0,3}|[ \t]{1,3}[-–—][ \t]{1,3}|[ \t]{1,3}"
     r"(?:(?:is|was|are|to)[ \t]{1,3}|(?:的(?:实际|当前|真实)?值)?(?:是|为)[ \t]{0,2})?"
@@ -450,6 +452,30 @@ _SHORT_LOGIN = re.compile(
     r"(?<![A-Za-z0-9])[uU][ \t]{0,3}[:=][ \t]{0,3}[^\s:=&,;]{1,64}[ \t]{0,3}\n[ \t]{0,8}"
     r"[pP][ \t]{0,3}[:=][ \t]{0,3}([^\s:=()]{3,128})[ \t]{0,3}[.。]?(?:\n|$)"
 )
+# A login named, then (after a user name, maybe) a value with the makings of a password:
+# "my Spotify login is MoonRiver_Jazz#39", "12306登录 wang_li Huoche@8866" (_login_password).
+_LOGIN_VALUE = re.compile(
+    r"(?:(?<![A-Za-z])(?i:log-?in|sign-?in)(?![A-Za-z])|登录|登陆)"
+    r"(?:[ \t]{0,2}(?:[:=：]|is|是|为)[ \t]{0,2}|[ \t]{1,2})"
+    r"(?:[\w.\-]{2,32}[ \t]{1,2})?"
+    r"(?P<value>[^\s\"'`,;()]{6,64})"
+)
+# What user names do not hold: a symbol beyond "_", ".", "-" (and "@" of an e-mail address).
+_PASSWORD_SYMBOL = re.compile(r"[#!$%^&*+=?~]|@(?![\w-]+\.[A-Za-z])")
+
+
+def _login_password(value: str) -> bool:
+    """Whether a value after a login is its password: letters, digits and a symbol no user
+    name holds ("login: ann_01" is a user name, "MoonRiver_Jazz#39" is none)."""
+    return (
+        "://" not in value
+        and any(c.isalpha() for c in value)
+        and any(c.isdigit() for c in value)
+        and _PASSWORD_SYMBOL.search(value) is not None
+        and not is_reference(value)
+    )
+
+
 _K8S_SECRET = re.compile(r"\bkind:[ \t]*Secret\b")
 _K8S_DATA = re.compile(
     r"^(?:data|stringData):[ \t]*\n(?:[ \t]+[\w.-]{1,64}:[ \t]*(\S{4,4096})[ \t]*\n?)+",
@@ -688,6 +714,23 @@ def _password_shaped(value: str, sep: str, quoted: bool) -> bool:
     if quoted or any(c in sep for c in ":=："):
         return len(value) >= 4
     return len(value) >= 4 and not value.isalpha()
+
+
+# Lower-case words joined by hyphens ("red-eye", "check-in", "long-haul").
+_HYPHENED_WORDS = re.compile(r"[a-z]{2,20}(?:-[a-z]{2,20}){1,3}")
+
+
+def _noun_pass(name: str, sep: str, quoted: bool, value: str) -> bool:
+    """Whether "pass" is the noun (a boarding pass, a ski pass) and what follows it the next
+    words of a sentence or a list: nothing but a space between them, and a value of
+    lower-case words joined by hyphens. "pass: red-eye" and "pass hunter2!" still name a
+    password."""
+    return (
+        name.lower() == "pass"
+        and not quoted
+        and not sep.strip()
+        and _HYPHENED_WORDS.fullmatch(value) is not None
+    )
 
 
 def _name_parts(name: str) -> list[str]:
@@ -990,6 +1033,8 @@ def _labelled_secret(text: str) -> str | None:
         if is_secret_variable(value):
             continue  # a variable: password=password, token=api_token
         if password:
+            if _noun_pass(m["name"], m["sep"], bool(m["q"]), value):
+                continue  # "boarding pass red-eye": the noun, then the next words
             if _key_shaped(value) or _password_shaped(value, m["sep"], bool(m["q"])):
                 return "secret value after a secret-like name"
         elif _key_shaped(value) and not _named_words(value):
@@ -1109,6 +1154,9 @@ def _labelled_secret(text: str) -> str | None:
                 continue  # "mysql -u ro -p reports": the database; mysql prompts for the password
             if not is_reference(given):
                 return f"credentials in {what} syntax"
+    for found in _LOGIN_VALUE.finditer(text) if _LOGIN_HINT.search(text) else ():
+        if _login_password(found["value"]):
+            return "password after a login"
     if _K8S_SECRET.search(text):
         for block in _K8S_DATA.finditer(text):
             if not _REFERENCE.search(block.group(1)):
@@ -1155,7 +1203,9 @@ _SECRET_HINTS = (
     "bundle_",
     *("_live_", "_test_", "_prod_", "_sandbox_"),
     *("密钥", "秘钥", "令牌", "密码", "口令", "私钥"),
+    *("login", "log-in", "signin", "sign-in", "登录", "登陆"),
 )
+_LOGIN_HINT = re.compile(r"(?i:log-?in|sign-?in)|登录|登陆")
 # A run of a key's length, or the start of a UUID (UUID-shaped keys).
 _LONG_RUN = re.compile(r"[A-Za-z0-9]{20}|[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-")
 # A login's shorthand user field ("u: ann"), which names no secret itself (_SHORT_LOGIN).

@@ -211,6 +211,7 @@ def evaluate(
             cand = MemoryCandidate.model_validate(dict(raw))
         except ValidationError as exc:
             return _reject(RejectCode.SCHEMA, _schema_detail(exc))
+    proposed = cand
     cand, _ = keep_cues(cand, config)  # a dropped cue is not a rejection of the memory
     undeclared = metadata_problem(cand.metadata, config.metadata_schema)  # declared keys only
     if undeclared is not None:
@@ -236,7 +237,10 @@ def evaluate(
             cand,
         )
     strings = inspected_strings(cand)
-    folded, joined = _content_strings(strings)  # once per candidate: what every detector reads
+    # The content detectors read the cues as proposed: a cue the filter drops as a tag's
+    # repeat may still be the name of the value the next one holds ("door code", "4862#").
+    seen = strings if proposed is cand else inspected_strings(proposed)
+    folded, joined = _content_strings(seen)  # once per candidate: what every detector reads
     # Sensitive detectors run first, then runtime_data ones (S2 order); a detector that
     # raises is a rejection with its own detail, never an exception (fail closed).
     finding = _find(active_detectors(config.gates), folded, joined)

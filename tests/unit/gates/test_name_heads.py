@@ -94,3 +94,51 @@ def test_a_variable_given_to_a_call_as_its_password_is_no_password(
 )
 def test_a_login_in_a_notes_one_letter_fields_is_refused(text: str, refused: bool) -> None:
     assert (find_runtime_data([text]) is not None) is refused, text
+
+
+# -- "pass" the noun ----------------------------------------------------------------------------
+
+PASS_AS_NOUN = [
+    "boarding pass red-eye",
+    "ski pass day-trip",
+    "bus pass check-in",
+]
+
+
+@pytest.mark.parametrize("text", PASS_AS_NOUN)
+def test_pass_the_noun_before_hyphened_words_names_no_password(text: str) -> None:
+    assert find_runtime_data([text]) is None, text
+
+
+PASS_AS_PASSWORD = [
+    "boarding pass: red-eye",  # assigned
+    "wifi pass hunter2!",  # not words
+    "pass 'red-eye'",  # quoted
+    "the pass is red-eye",  # said to be its value
+]
+
+
+@pytest.mark.parametrize("text", PASS_AS_PASSWORD)
+def test_pass_before_a_value_it_is_given_names_a_password(text: str) -> None:
+    assert find_runtime_data([text]) is not None, text
+
+
+def test_cues_listing_a_boarding_pass_do_not_cost_the_memory() -> None:
+    # The cues are read joined (a value split across fields is seen): two cues in a row must
+    # not read as a password and its value.
+    from langgraph.store.memory import InMemoryStore
+
+    from memory_plugins.config import MemoryConfig
+    from memory_plugins.engine import MemoryEngine
+    from memory_plugins.testing import candidate
+
+    engine = MemoryEngine(InMemoryStore(), MemoryConfig(principal_secret="name-heads-0123456789"))
+    memory = candidate(
+        type="user_preference",
+        text="The user prefers window seats on night flights.",
+        tags=["window seat", "flights"],
+        identity={"subject": "flight seat", "facet": "window", "polarity": "prefer"},
+        cues=["airline", "boarding pass", "red-eye", "layover"],
+    )
+    [outcome] = engine.remember("u", [memory], source_conversation_id="c-1")
+    assert str(outcome) == "added", outcome.detail
