@@ -48,13 +48,20 @@ words a future request would contain although it does not name the memory's subj
 Write them in the user's language, and add the key terms in the other language (Chinese
 and English). Rules for cues:
   - Concrete words a request would really contain: activities, tasks, objects, places,
-    kinds of request ("dinner menu", "hotel booking", "code review", "做菜", "订酒店").
+    kinds of request ("dinner menu", "hotel", "code review", "做菜", "订酒店").
+  - A cue is found only where a request contains every word of it. Prefer the one
+    specific word a request would use ("sushi", "HIIT", "露营") to a phrase that adds a
+    general word to it ("sushi dinner", "HIIT plan", "露营计划"); use two or three words
+    only where one alone would be vague or common in another sense.
   - Where a request would name a specific kind, instance or example rather than the
     memory's general word, name those: the dishes, products, places, activities, works or
     tools in which the memory's subject turns up (for a food allergy, dishes and foods that
     contain the allergen; for a skill or hobby, its pieces, tasks and gear).
-  - Never the memory's own text, its subject or its tags again: cues are for the requests
-    that do NOT mention them.
+  - Where people say the memory's subject in other words than the memory does, give
+    those words: the everyday or spoken word for a formal term, the symptom or the act
+    for a condition, the verb for a noun (for a migraine: "头疼", "headache").
+  - Never the memory's own words (its text, its subject or its tags) again: cues are for
+    the requests that do NOT use them.
   - No filler or common words that fit any request (用户, 喜欢, 一下, 问题, help, user,
     like, thing, question, today), no names of the memory type.
   - No word that is often used in another sense, where a request containing it would
@@ -65,12 +72,14 @@ and English). Rules for cues:
   - Never secrets, personal identifiers or copied dialogue.
 
 Examples:
-- "The user uses a wheelchair." -> "cues": ["travel plans", "hotel booking", "hiking
-  trail", "concert venue", "stairs", "出行", "无障碍"]
+- "The user uses a wheelchair." -> "cues": ["trip", "hotel", "hiking trail", "concert",
+  "stairs", "出行", "无障碍"]
 - "用户上夜班，白天睡觉。" -> "cues": ["安排会议", "约时间", "作息", "早上", "meeting time",
   "schedule"]
-- "用户对花粉过敏。" -> "cues": ["春游", "踏青", "赏花", "户外跑步", "口罩", "picnic",
-  "spring hike"]
+- "用户对花粉过敏。" -> "cues": ["春游", "踏青", "赏花", "打喷嚏", "口罩", "picnic",
+  "sneezing"]
+- "用户有偏头痛。" -> "cues": ["头疼", "止痛药", "熬夜", "红酒", "屏幕亮度", "headache",
+  "painkiller"]
 - "The user wants every answer to end with a one-line summary." -> "cues": ["explain",
   "write-up", "report", "review", "解释", "报告"]
 

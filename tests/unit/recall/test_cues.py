@@ -225,6 +225,9 @@ def test_the_model_run_cues_are_committed_unchanged() -> None:
         "model-cues-2c.jsonl",
         "model-cues-3a.jsonl",
         "model-cues-3b.jsonl",
+        "model-cues-4a.jsonl",
+        "model-cues-4b.jsonl",
+        "model-cues-4c.jsonl",
         "model-cues.jsonl",
     ]
     for name, digest in pinned.items():

@@ -161,15 +161,28 @@ def test_every_shared_sample_gives_its_labelled_result() -> None:
 
 
 # -- with the cues a separate model run wrote (tests/data/recall/cues/) -----------------------
-# ``cued-3a/``, ``cued-3b/``: two runs given the shipped CUE_INSTRUCTIONS (cues and other
-# senses); ``cued/``, ``cued-2b/``, ``cued-2c/``: three runs given the same cue instructions
-# before other senses joined them; ``cued-1a/``, ``cued-1b/``: two runs given the earlier
+# ``cued-4a/``, ``cued-4b/``, ``cued-4c/``: three runs given the shipped CUE_INSTRUCTIONS (cues and other
+# senses); ``cued-3a/``, ``cued-3b/``: two given the instructions before them, which lacked the
+# rules for one specific word and for the other words of the memory's subject; ``cued/``,
+# ``cued-2b/``, ``cued-2c/``: three runs given those cue instructions before other senses
+# joined them; ``cued-1a/``, ``cued-1b/``: two runs given the earlier
 # instructions (the cued weights were fitted on cued-1a's tuning parts and hold on the
 # others').
 
 CUED = DATA / "cued"
-RUNS = ("cued", "cued-2b", "cued-2c", "cued-1a", "cued-1b", "cued-3a", "cued-3b")
-WITH_OTHER_SENSES = ("cued-3a", "cued-3b")
+RUNS = (
+    "cued",
+    "cued-2b",
+    "cued-2c",
+    "cued-1a",
+    "cued-1b",
+    "cued-3a",
+    "cued-3b",
+    "cued-4a",
+    "cued-4b",
+    "cued-4c",
+)
+WITH_OTHER_SENSES = ("cued-3a", "cued-3b", "cued-4a", "cued-4b", "cued-4c")
 
 
 @pytest.fixture(scope="module")
@@ -194,6 +207,9 @@ TUNING_COUNTS = {
     "cued-1b": [((120, 128, 6, 122), (124, 128, 7, 122)), ((18, 44, 11, 38), (21, 44, 11, 38))],
     "cued-3a": [((122, 128, 4, 122), (125, 128, 6, 122)), ((30, 44, 8, 38), (31, 44, 9, 38))],
     "cued-3b": [((121, 128, 5, 122), (124, 128, 7, 122)), ((27, 44, 10, 38), (30, 44, 11, 38))],
+    "cued-4a": [((123, 128, 6, 122), (125, 128, 8, 122)), ((30, 44, 8, 38), (32, 44, 8, 38))],
+    "cued-4b": [((123, 128, 4, 122), (126, 128, 7, 122)), ((30, 44, 7, 38), (32, 44, 7, 38))],
+    "cued-4c": [((125, 128, 6, 122), (126, 128, 9, 122)), ((29, 44, 9, 38), (29, 44, 9, 38))],
 }
 
 
@@ -242,13 +258,25 @@ def test_sealed_cues_find_more_and_keep_everyday_false_activation_within_target(
         assert with_cues.false_activation_rate <= FALSE_ACTIVATION_TARGET
         assert with_both.false_activation_rate <= FALSE_ACTIVATION_TARGET
     else:
-        # Measured once: 4 of 27 with the rules and every run's cues, 5 of 27 with meaning
-        # and the first two shipped runs' cues (4 with the third's and the earlier ones');
+        # Measured once: 4 of 27 with the rules and every run's cues (3 with cued-4a's), 5 of
+        # 27 with meaning and the cues of cued, cued-2b and cued-4c (4 with the other runs');
         # a bound, may only fall.
         assert with_cues.false_activation_rate <= plain.false_activation_rate
         assert _counts(with_both)[2] <= 5
     # Only the memories written to show the gates at work are rejected; no cue rejects one.
     assert len(with_cues.rejected) == len(plain.rejected)
+
+
+def test_sealed_hard_recall_with_the_shipped_instructions_cues() -> None:
+    # Measured once, after the tuning parts: the three runs given the shipped instructions
+    # found 14, 17 and 16 of the 32 sealed hard memories with the rules, the two given the
+    # instructions before them (no rule for one specific word or for the other words of
+    # the memory's subject) 12 and 12. A bound, may only rise.
+    def found(run: str) -> int:
+        return _counts(evaluate_file(DATA / run / "hard.sealed.jsonl"))[0]
+
+    shipped = [found(run) for run in ("cued-4a", "cued-4b", "cued-4c")]
+    assert min(shipped) > max(found("cued-3a"), found("cued-3b"))
 
 
 def test_sealed_cues_of_the_shipped_instructions_find_more_by_meaning(
@@ -277,6 +305,9 @@ def _without_other_senses(path: Path, folder: Path) -> Path:
 WITHOUT_OTHER_SENSES = {
     "cued-3a": [((122, 128, 5, 122), (125, 128, 7, 122)), ((30, 44, 11, 38), (31, 44, 12, 38))],
     "cued-3b": [((121, 128, 6, 122), (124, 128, 8, 122)), ((27, 44, 11, 38), (30, 44, 12, 38))],
+    "cued-4a": [((123, 128, 7, 122), (125, 128, 9, 122)), ((30, 44, 11, 38), (32, 44, 11, 38))],
+    "cued-4b": [((123, 128, 6, 122), (126, 128, 9, 122)), ((30, 44, 11, 38), (32, 44, 11, 38))],
+    "cued-4c": [((125, 128, 7, 122), (126, 128, 10, 122)), ((29, 44, 12, 38), (29, 44, 12, 38))],
 }
 
 

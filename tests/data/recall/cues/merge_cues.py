@@ -21,6 +21,9 @@ RUNS = {
     "cued-1b": "model-cues-1b.jsonl",
     "cued-3a": "model-cues-3a.jsonl",
     "cued-3b": "model-cues-3b.jsonl",
+    "cued-4a": "model-cues-4a.jsonl",
+    "cued-4b": "model-cues-4b.jsonl",
+    "cued-4c": "model-cues-4c.jsonl",
 }
 """Output folder (beside the recall sets) → the model run's cue file it merges: three runs
 given the shipped ``CUE_INSTRUCTIONS`` (``cued``, ``cued-2b``, ``cued-2c``) and two given the
