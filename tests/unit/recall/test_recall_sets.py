@@ -242,6 +242,14 @@ def test_tuning_parts_with_one_word_counted_once() -> None:
     assert _counts(evaluate_file(_file("everyday", "tuning"), config)) == (113, 128, 5, 122)
     assert _counts(evaluate_file(_file("hard", "tuning"), config)) == (5, 44, 7, 38)
     assert _counts(evaluate_file(CUED / "hard.tuning.jsonl", config)) == (28, 44, 7, 38)
+    # With the shipped instructions' cues: the same relevant memories, fewer firings than
+    # TUNING_COUNTS has without the rule (8, 7 and 9).
+    for run, hard in (
+        ("cued-4a", (30, 44, 5, 38)),
+        ("cued-4b", (30, 44, 5, 38)),
+        ("cued-4c", (29, 44, 6, 38)),
+    ):
+        assert _counts(evaluate_file(DATA / run / "hard.tuning.jsonl", config)) == hard
 
 
 @pytest.mark.parametrize("run", RUNS)
