@@ -234,6 +234,8 @@ _DESCRIBING_HEADS = frozenset(
         "id", "ids", "uuid", "guid", "name", "names", "url", "uri", "path", "file",
         "filename", "dir", "version", "type", "kind", "length", "len", "size", "count",
         "format", "mode", "label", "prefix", "region", "arn", "location", "ttl", "expiry",
+        # a value computed from data to check it, published beside it: not the key
+        "mac", "checksum", "fingerprint",
     )
 )  # fmt: skip
 # Ids that are credentials or a credential's half: a web session's id, the id half of an
@@ -517,7 +519,7 @@ _NOT_SECRET_PARTS = frozenset(
         "checksum", "digest", "commit", "rev", "revision", "etag", "version", "build", "ref",
         "fingerprint", "integrity", "url", "uri", "path", "file", "name", "image", "tag",
         "hex", "nonce", "salt", "trace", "request", "correlation", "doi", "isbn", "order",
-        "tracking", "sku", "asin", "slug", "color", "colour",
+        "tracking", "sku", "asin", "slug", "color", "colour", "mac",
         # git's objects and refs: "tree 4b825dc…", "parent 9fceb02…", "main 9fceb02…"
         "tree", "parent", "object", "blob", "head", "main", "master", "origin", "branch",
         # W3C trace context headers
@@ -749,6 +751,8 @@ def _names_secret(name: str) -> tuple[bool, bool]:
         return False, False  # "DOTENV_PUBLIC_KEY", "publishableKey": published by design
     if len(parts) >= 2 and parts[-1] == "key" and parts[-2] in _LOOKUP_PARTS:
         return False, False  # "translationKey", "colKey", "sort_key": a key into data
+    if parts[-1].endswith("key") and parts[-1][:-3] in _LOOKUP_PARTS:
+        return False, False  # "columnkey", "sortkey": the same words written as one
     if (
         len(parts) >= 2
         and parts[-1] in _DESCRIBING_HEADS

@@ -24,6 +24,12 @@ STORED = [
     # capitalised words and short numbers after a key's name: a name in code
     '"report_key": "QuarterlyRevenue-2.1"',
     "cacheKey = 'User_Profile_v2_17'",
+    # a key into data written as one word
+    "columnkey: r8Vn2QpL0w",
+    "sortkey: Zq81bXw0Lp",
+    # a value computed to check data, published beside it
+    "Private-MAC: 3f9a1c7e52d04b86a9e1f0c2d7b64e18a5c3f902",
+    "signing_key_fingerprint: 7c2e91b4d05f3a68e1c9b27d40f6a5e3",
 ]
 
 
@@ -45,6 +51,8 @@ REFUSED = [
     f'"report_key": "{KEY}"',
     # a password may be words
     "db_password: 'CorrectHorse-2'",
+    # a MAC's key is a key
+    f"mac_key: {KEY}",
 ]
 
 
