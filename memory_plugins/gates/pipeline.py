@@ -50,6 +50,26 @@ def _schema_detail(exc: ValidationError) -> str:
     return f"{where}: {first['msg']}"
 
 
+# Why the cue filter drops a phrase that the content detectors need not read: a template
+# slot or a transcript fragment holds no name of the value the next phrase gives.
+_UNREAD = frozenset(("placeholder", "transcript"))
+
+
+def _as_proposed(proposed: MemoryCandidate, dropped: list[tuple[str, str]]) -> list[str]:
+    """The strings of ``proposed`` with its cues and other senses as the model wrote them,
+    but for slots and transcript fragments: what the content detectors read. A cue the
+    filter drops as a tag's repeat or as common words may still name the value the next
+    cue holds ("door code", then "4862#"), and that value is stored."""
+    unread = {phrase for phrase, why in dropped if why in _UNREAD}
+    shown = proposed.model_copy(
+        update={
+            "cues": [c for c in proposed.cues if c not in unread],
+            "other_senses": [o for o in proposed.other_senses if o not in unread],
+        }
+    )
+    return inspected_strings(shown)
+
+
 def inspected_strings(candidate: MemoryCandidate) -> list[str]:
     """Every string stored with ``candidate``: text, tags, identity parts, reason, and any
     string field the schema gains, found by walking the model (enum values excepted).
@@ -212,7 +232,7 @@ def evaluate(
         except ValidationError as exc:
             return _reject(RejectCode.SCHEMA, _schema_detail(exc))
     proposed = cand
-    cand, _ = keep_cues(cand, config)  # a dropped cue is not a rejection of the memory
+    cand, dropped = keep_cues(cand, config)  # a dropped cue is not a rejection of the memory
     undeclared = metadata_problem(cand.metadata, config.metadata_schema)  # declared keys only
     if undeclared is not None:
         return _reject(RejectCode.SCHEMA, undeclared, cand)
@@ -237,10 +257,8 @@ def evaluate(
             cand,
         )
     strings = inspected_strings(cand)
-    # The content detectors read the cues as proposed: a cue the filter drops as a tag's
-    # repeat may still be the name of the value the next one holds ("door code", "4862#").
-    seen = strings if proposed is cand else inspected_strings(proposed)
-    folded, joined = _content_strings(seen)  # once per candidate: what every detector reads
+    # Once per candidate: what every detector reads (the cues as proposed, see _as_proposed).
+    folded, joined = _content_strings(_as_proposed(proposed, dropped) if dropped else strings)
     # Sensitive detectors run first, then runtime_data ones (S2 order); a detector that
     # raises is a rejection with its own detail, never an exception (fail closed).
     finding = _find(active_detectors(config.gates), folded, joined)

@@ -97,3 +97,13 @@ def test_a_cue_dropped_as_a_tags_repeat_still_names_the_next_cues_value() -> Non
     )
     decision = evaluate(memory, "conv-1", CONFIG)
     assert not decision.accepted and "PIN" in decision.detail, decision.detail
+
+
+def test_a_slot_the_filter_drops_is_not_read_and_costs_nothing() -> None:
+    # A template slot or a filler token among the cues is dropped and the memory stored:
+    # what the detectors read as proposed leaves out what the filter calls a slot.
+    for slot in ("<YOUR_API_KEY>", "ghp_" + "x" * 36):
+        memory = candidate(text="The user likes oolong tea.", cues=["afternoon snack", slot])
+        decision = evaluate(memory, "conv-1", CONFIG)
+        assert decision.accepted, (slot, decision.detail)
+        assert decision.candidate is not None and decision.candidate.cues == ["afternoon snack"]
