@@ -147,7 +147,7 @@ _PIN = re.compile(
     r"(?:\s*code)?(?:" + _PURPOSE + r")?"
     r"(?:\s*(?:[:=：]|is|was)\s*[0-9]{3,8}\b"
     # or a space alone before four to eight digits, as a note or a list writes it
-    # ("door code 4862#", "trading pin 580214"); not a decimal, a range or a time.
+    # ("door code 4862#", "trading pin 580214"); not a decimal, a range, a date or a time.
     r"|[ \t]{1,2}[0-9]{4,8}(?![0-9]|[.,:/\-][0-9]))"
     r"|\b(?:cvv2?|cvc2?)(?:\s*code)?(?:\s*(?:[:=：]|is|was)\s*|\s+)[0-9]{3,4}\b"
     r"|(?:解锁码|开门码|门禁码|安全码|开锁码)\s*(?:是|为|[:=：])?\s*[0-9]{3,8}(?![0-9])",
