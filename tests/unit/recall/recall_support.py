@@ -6,12 +6,22 @@ from typing import Any
 from langgraph.store.memory import InMemoryStore
 
 from memory_plugins import MemoryConfig, MemoryEngine
+from memory_plugins.bench.eval_recall import RecallEvaluation
 from memory_plugins.candidate import Identity, MemoryRecord, MemoryType, RecordStatus, SourceSignal
 from memory_plugins.recall.features import compute_features
 from memory_plugins.testing import FrozenClock
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 NOW_ISO = NOW.isoformat()
+
+
+def recall_counts(report: RecallEvaluation) -> tuple[int, int, int, int]:
+    """(relevant refs injected, relevant refs, negatives that fired, negatives) of a
+    labelled recall set's run: what the set tests pin and bound."""
+    wanted = sum(len(o.relevant) for o in report.outcomes)
+    found = wanted - sum(len(o.missed) for o in report.outcomes)
+    negatives = [o for o in report.outcomes if not o.relevant]
+    return found, wanted, sum(bool(o.extra) for o in negatives), len(negatives)
 
 
 def candidate(text: str, tags: list[str], **overrides: Any) -> dict[str, Any]:

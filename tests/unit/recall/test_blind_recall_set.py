@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
+from recall_support import recall_counts
 
 from memory_plugins.bench.eval_recall import RecallEvaluation, evaluate_file
 from memory_plugins.config import MemoryConfig, RecallConfig
@@ -21,12 +22,9 @@ BLIND = Path(__file__).resolve().parents[2] / "data" / "recall" / "blind"
 
 
 def _counts(report: RecallEvaluation) -> tuple[int, int, int, int]:
-    """(relevant refs injected, relevant refs, negatives that fired, negatives)."""
-    wanted = sum(len(o.relevant) for o in report.outcomes)
-    found = wanted - sum(len(o.missed) for o in report.outcomes)
-    negatives = [o for o in report.outcomes if not o.relevant]
+    """:func:`recall_counts`, once every line was read and every memory written."""
     assert report.problems == [] and report.rejected == []
-    return found, wanted, sum(bool(o.extra) for o in negatives), len(negatives)
+    return recall_counts(report)
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
+from recall_support import recall_counts
 
 from memory_plugins.bench.eval_recall import RecallEvaluation, evaluate_file
 from memory_plugins.config import MemoryConfig, RecallConfig
@@ -30,14 +31,6 @@ def _file(name: str, part: str) -> Path:
 
 def _scenarios(path: Path) -> list[dict[str, object]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-
-
-def _counts(report: RecallEvaluation) -> tuple[int, int, int, int]:
-    """(relevant refs injected, relevant refs, negatives that fired, negatives)."""
-    wanted = sum(len(o.relevant) for o in report.outcomes)
-    found = wanted - sum(len(o.missed) for o in report.outcomes)
-    negatives = [o for o in report.outcomes if not o.relevant]
-    return found, wanted, sum(bool(o.extra) for o in negatives), len(negatives)
 
 
 def _show(label: str, report: RecallEvaluation) -> RecallEvaluation:
@@ -110,14 +103,14 @@ def test_the_sets_are_large_bilingual_and_mostly_answerable() -> None:
 def test_tuning_parts_with_rules_alone(rules_only: dict[str, RecallEvaluation]) -> None:
     # A question about the world (RecallConfig.fact_question_factor) took 7 -> 5 firings; a
     # word the user calls theirs ("my knee", RecallConfig.owner_words) found one more.
-    assert _counts(rules_only["everyday.tuning"]) == (113, 128, 5, 122)
-    assert _counts(rules_only["hard.tuning"]) == (5, 44, 10, 38)
+    assert recall_counts(rules_only["everyday.tuning"]) == (113, 128, 5, 122)
+    assert recall_counts(rules_only["hard.tuning"]) == (5, 44, 10, 38)
     assert all(r.problems == [] and r.over_max == 0 for r in rules_only.values())
 
 
 def test_tuning_parts_with_the_meaning_channel(with_meaning: dict[str, RecallEvaluation]) -> None:
-    assert _counts(with_meaning["everyday.tuning"]) == (114, 128, 7, 122)
-    assert _counts(with_meaning["hard.tuning"]) == (6, 44, 10, 38)
+    assert recall_counts(with_meaning["everyday.tuning"]) == (114, 128, 7, 122)
+    assert recall_counts(with_meaning["hard.tuning"]) == (6, 44, 10, 38)
 
 
 def test_tuning_parts_with_multilingual_e5() -> None:
@@ -125,8 +118,8 @@ def test_tuning_parts_with_multilingual_e5() -> None:
     e5 = load_embedder("multilingual-e5")
     everyday = evaluate_file(_file("everyday", "tuning"), embeddings=e5)
     hard = evaluate_file(_file("hard", "tuning"), embeddings=e5)
-    assert _counts(everyday) == (116, 128, 8, 122)
-    assert _counts(hard) == (6, 44, 10, 38)
+    assert recall_counts(everyday) == (116, 128, 8, 122)
+    assert recall_counts(hard) == (6, 44, 10, 38)
 
 
 # -- sealed parts: targets ------------------------------------------------------------------
@@ -218,10 +211,10 @@ def test_tuning_parts_with_each_runs_cues(run: str, meaning: Embeddings) -> None
     for name, (rules, both) in zip(SETS, TUNING_COUNTS[run], strict=True):
         path = DATA / run / f"{name}.tuning.jsonl"
         with_cues = evaluate_file(path)
-        assert _counts(with_cues) == rules, name
+        assert recall_counts(with_cues) == rules, name
         assert with_cues.problems == [] and with_cues.over_max == 0
         # The cues are embedded with the text and such vectors weigh their own (fitted here).
-        assert _counts(evaluate_file(path, embeddings=meaning)) == both, name
+        assert recall_counts(evaluate_file(path, embeddings=meaning)) == both, name
 
 
 def test_the_shipped_instructions_find_more_on_the_hard_tuning_part() -> None:
@@ -239,9 +232,9 @@ def test_tuning_parts_with_one_word_counted_once() -> None:
         principal_secret="recall-sets-0123456789",
         recall=RecallConfig(time_budget_ms=60_000.0, one_word_in_passing=True),
     )
-    assert _counts(evaluate_file(_file("everyday", "tuning"), config)) == (113, 128, 5, 122)
-    assert _counts(evaluate_file(_file("hard", "tuning"), config)) == (5, 44, 7, 38)
-    assert _counts(evaluate_file(CUED / "hard.tuning.jsonl", config)) == (28, 44, 7, 38)
+    assert recall_counts(evaluate_file(_file("everyday", "tuning"), config)) == (113, 128, 5, 122)
+    assert recall_counts(evaluate_file(_file("hard", "tuning"), config)) == (5, 44, 7, 38)
+    assert recall_counts(evaluate_file(CUED / "hard.tuning.jsonl", config)) == (28, 44, 7, 38)
     # With the shipped instructions' cues: the same relevant memories, fewer firings than
     # TUNING_COUNTS has without the rule (8, 7 and 9).
     for run, hard in (
@@ -249,7 +242,7 @@ def test_tuning_parts_with_one_word_counted_once() -> None:
         ("cued-4b", (30, 44, 5, 38)),
         ("cued-4c", (29, 44, 6, 38)),
     ):
-        assert _counts(evaluate_file(DATA / run / "hard.tuning.jsonl", config)) == hard
+        assert recall_counts(evaluate_file(DATA / run / "hard.tuning.jsonl", config)) == hard
 
 
 @pytest.mark.parametrize("run", RUNS)
@@ -270,7 +263,7 @@ def test_sealed_cues_find_more_and_keep_everyday_false_activation_within_target(
         # 27 with meaning and the cues of cued, cued-2b and cued-4c (4 with the other runs');
         # a bound, may only fall.
         assert with_cues.false_activation_rate <= plain.false_activation_rate
-        assert _counts(with_both)[2] <= 5
+        assert recall_counts(with_both)[2] <= 5
     # Only the memories written to show the gates at work are rejected; no cue rejects one.
     assert len(with_cues.rejected) == len(plain.rejected)
 
@@ -281,7 +274,7 @@ def test_sealed_hard_recall_with_the_shipped_instructions_cues() -> None:
     # instructions before them (no rule for one specific word or for the other words of
     # the memory's subject) 12 and 12. A bound, may only rise.
     def found(run: str) -> int:
-        return _counts(evaluate_file(DATA / run / "hard.sealed.jsonl"))[0]
+        return recall_counts(evaluate_file(DATA / run / "hard.sealed.jsonl"))[0]
 
     shipped = [found(run) for run in ("cued-4a", "cued-4b", "cued-4c")]
     assert min(shipped) > max(found("cued-3a"), found("cued-3b"))
@@ -326,8 +319,8 @@ def test_other_senses_take_firings_away_and_no_relevant_memory_on_the_tuning_par
     for name, counts in zip(SETS, WITHOUT_OTHER_SENSES[run], strict=True):
         path = _without_other_senses(DATA / run / f"{name}.tuning.jsonl", tmp_path)
         assert (
-            _counts(evaluate_file(path)),
-            _counts(evaluate_file(path, embeddings=meaning)),
+            recall_counts(evaluate_file(path)),
+            recall_counts(evaluate_file(path, embeddings=meaning)),
         ) == counts
     for (rules, both), (rules_without, both_without) in zip(
         TUNING_COUNTS[run], WITHOUT_OTHER_SENSES[run], strict=True
@@ -347,7 +340,7 @@ def test_sealed_other_senses_never_cost_a_relevant_memory_nor_add_a_firing(
     path = DATA / run / f"{name}.sealed.jsonl"
     bare = _without_other_senses(path, tmp_path)
     for embeddings in (None, meaning):
-        found, _, fired, _ = _counts(evaluate_file(path, embeddings=embeddings))
-        before = _counts(evaluate_file(bare, embeddings=embeddings))
+        found, _, fired, _ = recall_counts(evaluate_file(path, embeddings=embeddings))
+        before = recall_counts(evaluate_file(bare, embeddings=embeddings))
         assert found >= before[0]
         assert fired <= before[2]
