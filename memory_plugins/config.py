@@ -17,6 +17,7 @@ from memory_plugins.wordlists import (
     CHOICE_MARKERS,
     COMMON_WORDS,
     FACT_QUESTION_MARKERS,
+    MENTION_MARKERS,
     OWNER_WORDS,
     REQUEST_MARKERS,
     SELF_CONTEXT_CUES,
@@ -265,6 +266,12 @@ class RecallConfig:
     afternoons"). :attr:`any_answer_types` are exempt. Off by default (every dimension
     counts): it trades some everyday recall for fewer firings on shared words (see the
     README's recall figures)."""
+    mention_markers: tuple[str, ...] = MENTION_MARKERS
+    """Words that make a question about a word itself: its meaning, its translation, how it
+    is said or spelt ("What does ETA mean?", "“日报”用英文怎么说？"). Such a question is a
+    question about the world, and the word is mentioned, not used: whether or not
+    :attr:`one_word_in_passing` is set, a record whose every match is that one word counts
+    it once (with the same exemptions). Empty turns the rule off."""
     choice_markers: tuple[str, ...] = CHOICE_MARKERS
     """Words that make a question about the world a choice (a comparison, a good one):
     :attr:`one_word_in_passing` does not apply to it."""

@@ -17,6 +17,7 @@ __all__ = [
     "ALIASES",
     "COMMON_WORDS",
     "FACT_QUESTION_MARKERS",
+    "MENTION_MARKERS",
     "OWNER_WORDS",
     "REQUEST_MARKERS",
     "SELF_CONTEXT_CUES",
@@ -172,3 +173,12 @@ SITUATION_MARKERS: tuple[str, ...] = _split(
 )
 """Demonstratives: they tie a question to the user's own situation (this call, this file,
 this weekend), as a first-person marker does."""
+
+MENTION_MARKERS: tuple[str, ...] = _split(
+    "什么意思, 啥意思, 怎么说, 怎么翻译, 的意思, 含义, 缩写, "
+    "mean, means, meaning, stand for, stands for, how do you say, how to say, "
+    "how do you spell, how to spell, how do you pronounce, how to pronounce, abbreviation"
+)
+"""What makes a question about a word itself: its meaning, its translation, how it is
+said or spelt. The word is mentioned, not used ("What does ETA mean?", "“日报”用英文
+怎么说？"): a memory that shares only that word is not what the question is about."""

@@ -9,6 +9,11 @@ over — as a tag, as a phrase of the identity, as a word of the text — so eve
 dimension, and one shared word no longer selects it on its own; a second word, or
 agreement in meaning, still can.
 
+A question about a word itself — what it means, how it is said in another language
+(``RecallConfig.mention_markers``: "What does ETA mean?", "“日报”用英文怎么说？") — gets the
+rule whether or not the option is set: the word is mentioned, not used. Agreement in
+meaning does not lift such a record either, since the question means what the word means.
+
 The rule holds only for questions about the world (``QueryProfile.factual``) that neither
 ask to choose — a comparison or a good one ("拿铁和卡布奇诺有什么区别", "what's a good
 morning routine?"), which a preference about one of them may decide — nor point at the
@@ -48,7 +53,7 @@ _SUFFIX = re.compile(r" \((?:shared|apart|word: [^)]*)\)$")
 
 def applies(profile: QueryProfile, config: RecallConfig) -> bool:
     """Whether the query is a question about the world the rule holds for."""
-    if not (config.one_word_in_passing and profile.factual):
+    if not ((config.one_word_in_passing or profile.mentions) and profile.factual):
         return False
     raw = marker_text(profile.text)
     return not (has_marker(raw, config.choice_markers) or has_marker(raw, config.situation_markers))

@@ -242,6 +242,9 @@ class QueryProfile:
     factual: bool = False
     """A question about the world: a ``fact_question_markers`` interrogative, and neither a
     ``request_markers`` word nor a first-person marker (see ``RecallConfig``)."""
+    mentions: bool = False
+    """A question about a word itself (``RecallConfig.mention_markers``: its meaning, its
+    translation); such a question is also :attr:`factual`."""
     owned: frozenset[str] = frozenset()
     """Tokens right after a possessive of ``RecallConfig.owner_words``: the user's own
     things ("my knee" gives ``knee``), which count as terms, not plain words."""
@@ -364,6 +367,7 @@ def analyse_query(query: str, config: RecallConfig) -> QueryProfile:
         if self_reference
         else ()
     )
+    mentions = _asks_about_a_word(query, config)
     return QueryProfile(
         text=query,
         canonical=text,
@@ -375,7 +379,8 @@ def analyse_query(query: str, config: RecallConfig) -> QueryProfile:
         phrases_longest_first=tuple(sorted(phrases, key=lambda p: (-len(p), p))),
         facets=facets,
         lexicon=lex,
-        factual=not self_reference and _asks_about_the_world(query, config),
+        factual=not self_reference and _asks_about_the_world(query, config, mentions),
+        mentions=mentions and not self_reference,
         owned=frozenset(owned),
         word_cases=_word_cases(query) if config.case_sensitive_names else None,
     )
@@ -384,13 +389,21 @@ def analyse_query(query: str, config: RecallConfig) -> QueryProfile:
 _NOT_WORD = re.compile(r"[^\w']+")
 
 
-def _asks_about_the_world(query: str, config: RecallConfig) -> bool:
+def _asks_about_the_world(query: str, config: RecallConfig, mentions: bool = False) -> bool:
     if config.fact_question_factor >= 1.0:
         return False
     raw = marker_text(query)
-    return has_marker(raw, config.fact_question_markers) and not has_marker(
+    return (mentions or has_marker(raw, config.fact_question_markers)) and not has_marker(
         raw, config.request_markers
     )
+
+
+def _asks_about_a_word(query: str, config: RecallConfig) -> bool:
+    """Whether ``query`` asks what a word means or how it is said (and is no request)."""
+    if config.fact_question_factor >= 1.0 or not config.mention_markers:
+        return False
+    raw = marker_text(query)
+    return has_marker(raw, config.mention_markers) and not has_marker(raw, config.request_markers)
 
 
 def marker_text(query: str) -> str:

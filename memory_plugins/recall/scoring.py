@@ -533,7 +533,12 @@ def _score(
         counted = passing.count_once(scores, matched, total)
         lowered, total = total >= q.config.min_score > counted, counted
     meaning = 0.0
-    if q.similarities is not None:
+    # A question about a word: the query means what the word means, so agreement in
+    # meaning with a record that shares only that word is the same word counted again.
+    if q.similarities is not None and lowered and q.profile.mentions:
+        if explain:
+            matched["semantic"] = ["a question about a word: meaning not counted"]
+    elif q.similarities is not None:
         total, meant, meaning = _fuse(
             q, record, feats, total, lexical=lexical, scores=scores, matched=matched
         )

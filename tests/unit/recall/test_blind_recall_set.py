@@ -76,30 +76,34 @@ def test_the_cued_files_are_the_scenarios_with_the_runs_cues_and_nothing_else() 
 
 def test_tuning_part_counts_are_pinned(meaning: Embeddings) -> None:
     plain, cued = BLIND / "blind.tuning.jsonl", BLIND / "cued.tuning.jsonl"
-    assert _counts(evaluate_file(plain)) == (22, 96, 12, 74)
-    assert _counts(evaluate_file(plain, embeddings=meaning)) == (24, 96, 13, 74)
-    assert _counts(evaluate_file(cued)) == (45, 96, 11, 74)
-    assert _counts(evaluate_file(cued, embeddings=meaning)) == (50, 96, 13, 74)
+    # Questions about what a word means or how it is said (RecallConfig.mention_markers)
+    # took two firings off each: 12, 13, 11 and 13 before.
+    assert _counts(evaluate_file(plain)) == (22, 96, 10, 74)
+    assert _counts(evaluate_file(plain, embeddings=meaning)) == (24, 96, 11, 74)
+    assert _counts(evaluate_file(cued)) == (45, 96, 9, 74)
+    assert _counts(evaluate_file(cued, embeddings=meaning)) == (50, 96, 11, 74)
     # One word of a question about the world counted once (off by default): the same
-    # relevant memories, 7 and 8 firings instead of 12 and 11.
+    # relevant memories, 6 and 7 firings instead of 10 and 9 (7 and 8 before questions
+    # about a word counted as questions about the world).
     config = MemoryConfig(
         principal_secret="blind-set-0123456789",
         recall=RecallConfig(time_budget_ms=60_000.0, one_word_in_passing=True),
     )
-    assert _counts(evaluate_file(plain, config)) == (22, 96, 7, 74)
-    assert _counts(evaluate_file(cued, config)) == (45, 96, 8, 74)
+    assert _counts(evaluate_file(plain, config)) == (22, 96, 6, 74)
+    assert _counts(evaluate_file(cued, config)) == (45, 96, 7, 74)
 
 
 def test_sealed_part_bounds(meaning: Embeddings) -> None:
     # Measured once: 11 of 89 relevant memories found with the rules at 10 of 73 firings,
-    # 30 with the cues at 11; with meaning 13 at 12 and 34 at 16. Bounds: found may only
-    # rise, firings only fall.
+    # 30 with the cues at 11; with meaning 13 at 12 and 34 at 16. Measured once more after
+    # questions about a word stopped recalling it (RecallConfig.mention_markers): the same
+    # found, two firings fewer each. Bounds: found may only rise, firings only fall.
     plain, cued = BLIND / "blind.sealed.jsonl", BLIND / "cued.sealed.jsonl"
     for path, embeddings, least, most in (
-        (plain, None, 11, 10),
-        (plain, meaning, 13, 12),
-        (cued, None, 30, 11),
-        (cued, meaning, 34, 16),
+        (plain, None, 11, 8),
+        (plain, meaning, 13, 10),
+        (cued, None, 30, 9),
+        (cued, meaning, 34, 14),
     ):
         found, _, fired, _ = _counts(evaluate_file(path, embeddings=embeddings))
         assert found >= least and fired <= most, (path.name, embeddings)

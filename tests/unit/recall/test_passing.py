@@ -88,3 +88,76 @@ def test_a_memory_that_shapes_every_answer_is_exempt() -> None:
     assert _recalled(engine, "What is the news about the election?") == [
         "Always include source links when giving news."
     ]
+
+
+# A question about a word itself (RecallConfig.mention_markers) counts that word once by
+# default: the word is mentioned, not used.
+
+
+def _journal() -> dict[str, Any]:
+    return candidate(
+        "The user keeps a bullet journal for daily tasks.",
+        ["bullet journal", "journal"],
+        type="workflow_preference",
+        identity={"subject": "bullet journal"},
+    )
+
+
+def _daily_report() -> dict[str, Any]:
+    return candidate(
+        "用户每天下班前写日报。",
+        ["日报", "工作"],
+        type="workflow_preference",
+        identity={"subject": "日报"},
+    )
+
+
+def _default(*memories: dict[str, Any], **recall: Any) -> MemoryEngine:
+    return _engine(*memories, one_word_in_passing=False, **recall)
+
+
+def test_a_question_about_what_a_word_means_or_how_it_is_said_recalls_nothing() -> None:
+    engine = _default(_journal(), _daily_report())
+    for query in (
+        "What does 'journal' mean?",
+        "What does journal stand for in accounting?",
+        "How do you pronounce journal?",
+        "“日报”用英文怎么说？",
+        "日报是什么意思",
+    ):
+        assert _recalled(engine, query) == [], query
+    [item, _] = engine.explain("u", "“日报”用英文怎么说？").considered
+    assert item.reason is SkipReason.ONE_WORD_IN_PASSING
+    # Without the markers the same questions recall the memories that share the word.
+    plain = _default(_journal(), _daily_report(), mention_markers=())
+    assert _recalled(plain, "“日报”用英文怎么说？") == ["用户每天下班前写日报。"]
+    assert _recalled(plain, "How do you pronounce journal?") == [
+        "The user keeps a bullet journal for daily tasks."
+    ]
+
+
+def test_the_word_used_in_a_request_a_choice_or_by_the_user_still_recalls() -> None:
+    engine = _default(_journal(), _daily_report())
+    report = ["用户每天下班前写日报。"]
+    assert _recalled(engine, "帮我写今天的日报") == report
+    assert _recalled(engine, "日报和周报有什么区别") == report  # a choice
+    assert _recalled(engine, "我写的日报是什么意思，老板没看懂") == report  # the user's own
+    assert _recalled(engine, "Explain what a journal prompt means") == [
+        "The user keeps a bullet journal for daily tasks."
+    ]
+
+
+def test_meaning_does_not_count_the_mentioned_word_again() -> None:
+    from memory_plugins.testing import HashingEmbeddings
+
+    engine = MemoryEngine(
+        InMemoryStore(),
+        MemoryConfig(principal_secret=SECRET),
+        embeddings=HashingEmbeddings(),
+    )
+    engine.remember("u", [_journal(), _daily_report()], source_conversation_id="c-1")
+    engine.embed_missing("u")
+    assert _recalled(engine, "What does journal mean?") == []
+    assert _recalled(engine, "Plan tomorrow in my bullet journal") == [
+        "The user keeps a bullet journal for daily tasks."
+    ]

@@ -109,7 +109,9 @@ def test_tuning_parts_with_rules_alone(rules_only: dict[str, RecallEvaluation]) 
 
 
 def test_tuning_parts_with_the_meaning_channel(with_meaning: dict[str, RecallEvaluation]) -> None:
-    assert recall_counts(with_meaning["everyday.tuning"]) == (114, 128, 7, 122)
+    # A question about what a word means (RecallConfig.mention_markers) fired once more
+    # before meaning stopped counting the mentioned word again (7).
+    assert recall_counts(with_meaning["everyday.tuning"]) == (114, 128, 6, 122)
     assert recall_counts(with_meaning["hard.tuning"]) == (6, 44, 10, 38)
 
 
@@ -118,7 +120,7 @@ def test_tuning_parts_with_multilingual_e5() -> None:
     e5 = load_embedder("multilingual-e5")
     everyday = evaluate_file(_file("everyday", "tuning"), embeddings=e5)
     hard = evaluate_file(_file("hard", "tuning"), embeddings=e5)
-    assert recall_counts(everyday) == (116, 128, 8, 122)
+    assert recall_counts(everyday) == (116, 128, 7, 122)  # 8 before mention_markers
     assert recall_counts(hard) == (6, 44, 10, 38)
 
 
@@ -195,7 +197,7 @@ def cued() -> dict[str, RecallEvaluation]:
 TUNING_COUNTS = {
     "cued": [((121, 128, 6, 122), (125, 128, 8, 122)), ((28, 44, 10, 38), (30, 44, 10, 38))],
     "cued-2b": [((122, 128, 6, 122), (126, 128, 7, 122)), ((29, 44, 11, 38), (32, 44, 11, 38))],
-    "cued-2c": [((122, 128, 6, 122), (125, 128, 8, 122)), ((28, 44, 11, 38), (30, 44, 11, 38))],
+    "cued-2c": [((122, 128, 6, 122), (125, 128, 7, 122)), ((28, 44, 11, 38), (30, 44, 11, 38))],
     "cued-1a": [((121, 128, 6, 122), (125, 128, 7, 122)), ((23, 44, 11, 38), (26, 44, 11, 38))],
     "cued-1b": [((120, 128, 6, 122), (124, 128, 7, 122)), ((18, 44, 11, 38), (21, 44, 11, 38))],
     "cued-3a": [((122, 128, 4, 122), (125, 128, 6, 122)), ((30, 44, 8, 38), (31, 44, 9, 38))],
