@@ -75,7 +75,8 @@ _SHAPED: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"[0-9]{2}\.[0-9]{3}\.[0-9]{3}/[0-9]{4}-[0-9]{2}", ("br.cnpj",)),
     (r"[0-9]{3}[ -][0-9]{3}[ -][0-9]{3}", ("ca.sin", "au.tfn")),
     (r"[0-9]{4}[ -][0-9]{4}[ -][0-9]{4}", ("in_.aadhaar", "jp.in_")),
-    (r"756\.[0-9]{4}\.[0-9]{4}\.[0-9]{2}", ("ch.ssn",)),
+    # Written with dots; the canonical form writes such groups with dashes (textfold).
+    (r"756[.-][0-9]{4}[.-][0-9]{4}[.-][0-9]{2}", ("ch.ssn",)),
     (r"(?:[0-9]{2})?[0-9]{6}[-+][0-9]{4}", ("se.personnummer", "dk.cpr", "no.fodselsnummer")),
     (r"[0-9]{2}\.[0-9]{2}\.[0-9]{2}-[0-9]{3}\.[0-9]{2}", ("be.nn",)),
     (r"[12] ?[0-9]{2} ?[0-9]{2} ?[0-9AB]{2} ?[0-9]{3} ?[0-9]{3} ?[0-9]{2}", ("fr.nir",)),
@@ -561,7 +562,7 @@ def _national_id(text: str) -> str | None:
         for shape, modules in _shaped() if whole else ():
             if shape.fullmatch(piece):
                 for path in modules:
-                    if _valid(path, piece):
+                    if _valid_compact(path, piece):
                         return _describe(path)
         digits = _count_digits(piece)
         if digits >= _MIN_CUED_DIGITS and _cued(text, start, end):

@@ -88,6 +88,9 @@ def test_benign_memories_pass_every_detector(text: str) -> None:
         ("NRIC S1234567D", "national_id"),
         ("NINO AB 12 34 56 C", "national_id"),
         ("CPF 390.533.447-05", "national_id"),
+        # a Swiss AHV number in its dotted form, its check digit valid, with no word naming it
+        ("Keep 756.1234.5678.97 for the forms.", "national_id"),
+        ("记住 756.9876.5432.17，以后要用。", "national_id"),
         ("IBAN GB82-WEST-1234-5698-7654-32", "bank_account"),
         ("driving licence no. B12345678", "id_document"),
         ("邮箱 用户@例子.广告", "email_address"),
@@ -154,6 +157,7 @@ def test_sensitive_finds_identifiers(text: str, kind: str) -> None:
         "ticket #527426869507 is about a broken charger",
         "用户的快递单号是283371783563。",
         "Windows build 10.0.20490.2449",
+        "release 756.1234.5678.90 is out",  # the same shape, its check digit wrong
         "home is at 31.2304162, 121.4737015",
         "log file 20231127105800.log",
         "keeps 9789413558810 on the shelf",
