@@ -234,7 +234,9 @@ class RecallConfig:
     cue_halves: bool = True
     """Whether a CJK cue of two phrases counts as found when the query holds both apart, in
     either order ("作业怎么辅导" for the cue 辅导作业: Chinese puts an object first as the
-    topic). Each phrase must be an informative phrase of the query."""
+    topic), and an English cue of two words when the query holds both words ("prep meals"
+    for the cue "meal prep": English turns a compound into a verb and its object). Each
+    phrase or word must be an informative one of the query."""
     cue_overlap: bool = True
     """Whether a matched cue counts as lexical overlap for :attr:`controlled_types` (as a tag
     does); ``False``: it only adds to another overlap, like a CJK phrase."""

@@ -48,7 +48,7 @@ _CODE = {kind: code for code, kind in enumerate(TYPES)}
 Needle = tuple[str, ...]
 """``("t", needle, tag)``, ``("i", needle, part value)``, ``("x", needle)``,
 ``("c", needle, cue)``, ``("s", first phrase, cue, second phrase, needle)`` for each cut of
-a CJK cue into two phrases (:func:`~memory_plugins.recall.text.cue_halves`), or
+a cue into two phrases or words (:func:`~memory_plugins.recall.text.cue_halves`), or
 ``("o", needle, other sense)``."""
 
 _STEP = 1024.0

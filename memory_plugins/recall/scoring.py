@@ -437,9 +437,19 @@ def _cues(q: _Query, record: MemoryRecord, feats: RecordFeatures) -> _Found | No
 
 
 def _apart(q: _Query, pin: str) -> bool:
-    """Whether the query holds a CJK cue's two phrases apart (:func:`cue_halves`)."""
+    """Whether the query holds a cue's two phrases or words apart (:func:`cue_halves`)."""
+    return any(_held(q, a, b) for a, b in cue_halves(pin))
+
+
+def _held(q: _Query, first: str, second: str) -> bool:
+    """Whether the query holds both halves of a cue: two CJK phrases, or two informative
+    English words."""
+    if first.startswith(" "):
+        return (
+            first in q.text and second in q.text and q.informative[first] and q.informative[second]
+        )
     phrases = q.profile.phrases
-    return any(a in phrases and b in phrases for a, b in cue_halves(pin))
+    return first in phrases and second in phrases
 
 
 def _cue_word(q: _Query, pin: str) -> str | None:
@@ -1129,8 +1139,7 @@ def _array_scores(q: _Query, held: ScoringRows, chosen: Any) -> _ArrayScores:
 def _halves_held(q: _Query, needle: tuple[str, ...]) -> bool:
     """Whether the query holds both phrases of a cue's ``("s", first, cue, second, whole)``
     needle as :func:`_apart` asks."""
-    phrases = q.profile.phrases
-    return needle[1] in phrases and needle[3] in phrases
+    return _held(q, needle[1], needle[3])
 
 
 def _once(np: Any, apart: list[tuple[Any, Any, str]]) -> list[tuple[Any, Any, str]]:
@@ -1193,7 +1202,7 @@ def _scores_at(q: _Query, held: ScoringRows, chosen: Any, local: Any) -> _ArrayS
         if pin not in query:
             continue
         rows, at = held.needles[needle]
-        if kind == "s":  # a CJK cue's first phrase; its second and whole cue follow
+        if kind == "s":  # a cue's first phrase or word; its second and whole cue follow
             if config.cue_halves and needle[4] not in query and _halves_held(q, needle):
                 apart.append((local[held.rows(rows)], np.frombuffer(at, np.int32), needle[4]))
             continue

@@ -81,19 +81,26 @@ def is_cjk(char: str) -> bool:
 
 
 def cue_halves(pin: str) -> tuple[tuple[str, str], ...]:
-    """The ways to cut a CJK cue's needle into two phrases of two or more characters each.
+    """The ways to cut a cue's needle in two: a CJK cue into two phrases of two or more
+    characters each, an English cue of two words into its words.
 
     A query may hold a cue's two words apart and in the other order: Chinese puts an object
-    first as the topic ("作业怎么辅导" for 辅导作业). A needle with anything else than CJK
-    characters, or shorter than four, has none.
+    first as the topic ("作业怎么辅导" for 辅导作业), English turns a compound into a verb and
+    its object ("prep meals" for "meal prep"). Any other needle — CJK shorter than four,
+    mixed, or English of one word, of three, or with digits or symbols — has none.
 
     >>> cue_halves("辅导作业")
     (('辅导', '作业'),)
     >>> cue_halves("健身计划表")
     (('健身', '计划表'), ('健身计', '划表'))
-    >>> cue_halves("sheet music"), cue_halves("减肥")
-    ((), ())
+    >>> cue_halves(" sheet music ")
+    ((' sheet ', ' music '),)
+    >>> cue_halves(" wi-fi 6 "), cue_halves(" home workout plan "), cue_halves("减肥")
+    ((), (), ())
     """
+    words = pin.split()
+    if len(words) == 2 and pin.startswith(" ") and all(w.isalpha() and w.isascii() for w in words):
+        return ((f" {words[0]} ", f" {words[1]} "),)
     if len(pin) < 4 or not all(map(is_cjk, pin)):
         return ()
     return tuple((pin[:cut], pin[cut:]) for cut in range(2, len(pin) - 1))

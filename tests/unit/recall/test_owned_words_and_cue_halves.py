@@ -82,9 +82,11 @@ def test_without_owner_words_the_rule_is_off() -> None:
 # -- a Chinese cue's two phrases, apart -------------------------------------------------------
 
 
-def test_cue_halves_cut_a_cjk_cue_into_two_phrases() -> None:
+def test_cue_halves_cut_a_cjk_cue_into_two_phrases_and_an_english_one_into_two_words() -> None:
     assert cue_halves("辅导作业") == (("辅导", "作业"),)
-    assert cue_halves("早餐") == () and cue_halves("home workout") == ()
+    assert cue_halves(" meal prep ") == ((" meal ", " prep "),)
+    assert cue_halves("早餐") == () and cue_halves(" home workout plan ") == ()
+    assert cue_halves(" wi-fi 6 ") == ()  # words of letters only
 
 
 def test_a_cue_whose_two_phrases_the_request_holds_apart_is_found() -> None:
@@ -108,6 +110,28 @@ def test_without_cue_halves_only_the_whole_cue_counts() -> None:
     engine.remember("u", [DAUGHTER], source_conversation_id="c-1")
     assert _hits(engine, "一年级的数学作业怎么辅导") == []
     assert _hits(engine, "怎么辅导作业") == [DAUGHTER["text"]]
+
+
+LUNCHES = candidate(
+    type="workflow_preference",
+    text="The user cooks every weekday lunch on Sunday afternoons.",
+    tags=["cooking", "weekday lunches"],
+    identity={"subject": "weekday lunches"},
+    cues=["meal prep", "dog walking"],
+)
+
+
+def test_an_english_cue_whose_two_words_the_request_holds_apart_is_found() -> None:
+    engine = _engine()
+    engine.remember("u", [LUNCHES], source_conversation_id="c-1")
+    # English turns a compound into a verb and its object: "prep meals" for "meal prep".
+    assert _hits(engine, "How do I prep meals for a busy month?") == [LUNCHES["text"]]
+    [row] = engine.explain("u", "How do I prep meals for a busy month?").considered
+    assert row.matched["cues"] == ["meal prep (apart)"]
+    assert _hits(engine, "Who will walk the dog while I travel?") == [LUNCHES["text"]]
+    # One of the two words is not enough, nor is either without the rule.
+    assert _hits(engine, "What is a good meal for a cold evening?") == []
+    assert _hits(_engine(cue_halves=False), "How do I prep meals for a busy month?") == []
 
 
 # -- arrays and one record at a time agree ----------------------------------------------------
@@ -142,8 +166,12 @@ def _many() -> list[MemoryRecord]:
             )
         elif i % 3 == 1:
             found.append(_record(i, f"The user's knee note {i}.", ("knee", "note"), ("leg day",)))
-        else:
+        elif i % 6 == 2:
             found.append(_record(i, f"The user likes tea number {i}.", ("tea", "drink"), ("茶馆",)))
+        else:
+            found.append(
+                _record(i, f"The user cooks batch {i}.", ("cooking", "batch"), ("meal prep",))
+            )
     return found
 
 
@@ -155,6 +183,8 @@ def _many() -> list[MemoryRecord]:
         "My knee hurts",
         "my tea is cold",
         "辅导一下作业和茶馆",
+        "how to prep meals and walk my knee back to health",
+        "prep the meals",
     ],
 )
 def test_arrays_score_both_rules_as_one_record_at_a_time(query: str) -> None:
