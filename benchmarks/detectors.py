@@ -50,6 +50,9 @@ FRAGMENTS = (
     "abandon ", "Türcode ", "door code for a ", "password for a ", "12 Main St ", "路12号",
     "lives at 1 A ", "ABCDE-", "product key ABCDE-", "ENC[AES256_GCM,data:", "ETag for a is \"",
     "token = a.b(", "val password: A", "(a_b) ", "的值是 ", "rue ", "Calle A ", "1.2.3.4/",
+    "data:image/png;base64,", "data:font/woff2;base64,A", "M", "MIGfMA0GCSqGSIb3DQEBAQUAA4GN",
+    "*3AEAD8676C990EEA31EF32D85810430ACB159D90", "*A", "sid=a_b_", "workspace id is A1",
+    "payment 1", "KEY=sk_****", "756.1234.",
 )  # fmt: skip
 
 

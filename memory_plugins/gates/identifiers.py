@@ -171,7 +171,7 @@ _PURPOSE = re.compile(
     # a meeting's or a conference call's number, a bank's routing number (us.rtn is no
     # identifier either)
     r"|meetings?|webinars?|conference|routing|projects?|contracts?"
-    r"|waybills?|booking|reservations?|confirmation|tickets?|transactions?|serial|models?"
+    r"|waybills?|booking|reservations?|confirmation|tickets?|transactions?|payments?|serial|models?"
     r"|parts?|sku|items?|products?|barcode|builds?|versions?|releases?|commits?|issues?"
     r"|ports?|timestamps?|epoch|unix\s+time|ms|milliseconds|seconds|bytes|[kmgt]i?b"
     r"|views|downloads|followers|likes|subscribers|visitors|residents|people|population"
@@ -615,6 +615,7 @@ def _unexplained_code(text: str) -> str | None:
         if (
             not placeholder_value(text, start, end)
             and not _purpose_near(text, start, end)
+            and not _thing_number(text, start)  # "workspace id is T57…": that thing's id
             and not (companies and company_code(text, start))
             and not (start > 0 and text[start - 1] in _PURPOSE_MARKS)
             and not _hexadecimal(m.group())

@@ -50,6 +50,7 @@ True
 'value named as a personal identifier'
 """
 
+import base64
 import math
 import re
 from collections import Counter
@@ -57,7 +58,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from memory_plugins.gates.codes import RejectCode
-from memory_plugins.gates.context import company_code, placeholder_value
+from memory_plugins.gates.context import company_code, placeholder_value, thing_id
 from memory_plugins.gates.detectors import FunctionDetector, guarded
 from memory_plugins.gates.textfold import ARN_PATTERN, CODE_NAME, fold
 
@@ -70,6 +71,7 @@ __all__ = [
     "labelled_secret_detector",
     "names_no_secret",
     "password_hash_detector",
+    "public_der",
 ]
 
 # ----------------------------------------------------------------------------- identifiers
@@ -186,6 +188,7 @@ def _labelled_identifier(text: str) -> str | None:
         if (
             start.start() in label_ends
             and not company_code(text, start.start())
+            and not thing_id(text, start.start())  # "account id is …": a thing's, not a person's
             and not placeholder_value(text, value.start(), value.end())
         ):
             return "value named as a personal identifier"
@@ -286,7 +289,10 @@ _PLACEHOLDER = re.compile(
     r"your[_-]|(?-i:^(?:your[A-Z]|(?:insert|enter|put|paste)[A-Z_])[A-Za-z_]*$|^[A-Za-z]*[a-z]Here$)"
     r"|_here$|^x{3,}|^\*+$|^\.+$|^-+$|change[_-]?me|replace[_-]?(?:me|with)|placeholder|redacted"
     r"|dummy|^(?:none|null"
-    r"|nil|true|false|undefined|required|optional|empty|hidden|masked|string|value|example)$",
+    r"|nil|true|false|undefined|required|optional|empty|hidden|masked|string|value|example)$"
+    # Masked in a log or a dashboard: a short prefix, stars or bullets, at most the last
+    # four characters ("live_****", "sk_live_••••4242").
+    r"|^[A-Za-z0-9_.-]{0,12}[*•●]{3,}[A-Za-z0-9]{0,4}$",
     re.IGNORECASE,
 )
 # After a closing quote, a string concatenation operator, then a variable or a call:
@@ -974,10 +980,79 @@ def _alone_on_line(text: str, m: re.Match[str]) -> bool:
     return after is not None
 
 
-def _labelled_secret(text: str) -> str | None:
-    text = fold(text)
+# A file inlined as a data URI (an image, a font, a sound): content, however random its
+# base64 looks.
+_DATA_URI = re.compile(
+    r"data:(?:image|font|audio|video|application/(?:x-)?font)[A-Za-z0-9./+-]{0,64};base64,"
+    r"[A-Za-z0-9+/]*={0,2}",
+    re.IGNORECASE,
+)
+# Base64 of a DER structure that may be a public key: a SEQUENCE ("M…") long enough.
+_DER_RUN = re.compile(r"(?<![A-Za-z0-9+/])M[A-Za-z0-9+/]{63,12000}={0,2}(?![A-Za-z0-9+/=])")
+
+
+def public_der(run: str) -> bool:
+    """Whether base64 ``run`` is a DER public key: a SubjectPublicKeyInfo, whose SEQUENCE
+    opens with an algorithm identifier (a SEQUENCE starting with an OID) and goes on with
+    the key as a BIT STRING, as a DKIM record's ``p=`` or a JWK's holds it; or a certificate
+    (the signed part, an algorithm, then the signature as a BIT STRING). A private key's
+    structure opens with a version INTEGER instead. The key's own length is not checked, so
+    a key cut short in a log still reads as one. Read by hand: the few DER headers to check
+    need no ASN.1 library."""
+    try:
+        der = base64.b64decode(run[: len(run) - len(run) % 4] if "=" not in run else run)
+    except ValueError:
+        return False
+    outer = _der_header(der, 0)
+    if outer is None or outer[0] != 0x30:
+        return False
+    first = _der_header(der, outer[1])
+    if first is None or first[0] != 0x30 or first[2] > len(der):
+        return False
+    if first[1] < len(der) and der[first[1]] == 0x06:  # an algorithm's OID first: SPKI
+        return first[2] < len(der) and der[first[2]] == 0x03
+    tags = [first[0]]
+    at = first[2]
+    while at < len(der) and len(tags) < 4:
+        item = _der_header(der, at)
+        if item is None or item[2] > len(der):
+            return False
+        tags.append(item[0])
+        at = item[2]
+    return outer[2] == len(der) == at and tags == [0x30, 0x30, 0x03]
+
+
+def _der_header(der: bytes, at: int) -> tuple[int, int, int] | None:
+    """(tag, where the content starts, where it ends) of the DER item at ``at``."""
+    if at + 2 > len(der):
+        return None
+    tag, size = der[at], der[at + 1]
+    start = at + 2
+    if size & 0x80:
+        count = size & 0x7F
+        if not 1 <= count <= 3 or start + count > len(der):
+            return None
+        size = int.from_bytes(der[start : start + count], "big")
+        start += count
+    return tag, start, start + size
+
+
+def _blank_published(text: str) -> str:
+    """``text`` with what is made to be published blanked: public keys, certificates, ARNs,
+    publishable keys (``_PUBLISHED``), public keys in bare DER, inlined files."""
     if "-----BEGIN" in text or "ssh-" in text or "arn:" in text or "pk_" in text:
         text = _PUBLISHED.sub(lambda m: " " * len(m.group()), text)
+    if "base64," in text:
+        text = _DATA_URI.sub(lambda m: " " * len(m.group()), text)
+    if "M" in text:
+        text = _DER_RUN.sub(
+            lambda m: " " * len(m.group()) if public_der(m.group()) else m.group(), text
+        )
+    return text
+
+
+def _labelled_secret(text: str) -> str | None:
+    text = _blank_published(fold(text))
     for m in _NAME.finditer(text):
         if m.start() >= 3 and text.startswith("://", m.start() - 3):
             continue  # a URL's user ("postgres://user:pass@…"): the credential-URL rule's
@@ -1246,9 +1321,18 @@ _CRYPT = re.compile(
 )
 
 
+# MySQL's native password hash (mysql_native_password, 4.1 and later): "*" and the
+# SHA-1 of the SHA-1 of the password in 40 capital hex digits.
+_MYSQL_HASH = re.compile(r"(?<![A-Za-z0-9*])\*[0-9A-F]{40}(?![A-Za-z0-9])")
+
+
 def _password_hash(text: str) -> str | None:
-    return "password hash (crypt format)" if _CRYPT.search(text) else None
+    if "$" in text and _CRYPT.search(text):
+        return "password hash (crypt format)"
+    if "*" in text and _MYSQL_HASH.search(text):
+        return "password hash (MySQL native)"
+    return None
 
 
 def password_hash_detector() -> FunctionDetector:
-    return guarded("password_hash", RejectCode.RUNTIME_DATA, _password_hash, ("$",))
+    return guarded("password_hash", RejectCode.RUNTIME_DATA, _password_hash, ("$", "*"))

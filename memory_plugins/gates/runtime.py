@@ -251,9 +251,24 @@ def _cookie(text: str) -> str | None:
             _SESSION_NAME.search(name)
             and _looks_random(value, min_len=16)
             and not is_reference(value)
+            and not _setting_word(value)
         ):
             return "session cookie value"
     return None
+
+
+def _setting_word(value: str) -> bool:
+    """Lower-case words joined by "_", each long one with a vowel: a setting's value in a
+    configuration ("caching_sha2_password"), not a random session value."""
+    parts = value.strip("\"'`.,)]}").split("_")
+    return (
+        len(parts) > 1
+        and all(part.isalnum() and part.islower() for part in parts)
+        and all(len(part) <= 4 or _VOWEL.search(part) for part in parts)
+    )
+
+
+_VOWEL = re.compile(r"[aeiouy]")
 
 
 # A variable's name in code: camel case ("mvnPassword") or words joined by "_" ("db_pass").

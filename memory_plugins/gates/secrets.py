@@ -51,6 +51,7 @@ from memory_plugins.gates.labelled import (
     is_reference,
     is_secret_variable,
     names_no_secret,
+    public_der,
 )
 from memory_plugins.gates.textfold import fold
 
@@ -589,7 +590,7 @@ def _high_entropy(text: str) -> str | None:
                 and value not in named
                 and plugin.calculate_shannon_entropy(value) > plugin.entropy_limit
             ):
-                if not _named_no_secret(text, value):
+                if not _named_no_secret(text, value) and not public_der(value):
                     return f"high-entropy quoted string ({plugin.secret_type}, detect-secrets)"
                 named.add(value)
     return None

@@ -172,6 +172,10 @@ def test_sensitive_finds_identifiers(text: str, kind: str) -> None:
         "用户住在邮编 5942859575 附近。",
         "+10 000 000 views",
         "build hash DEADBEEF12345",
+        # A thing's id or a payment's number, not a person's.
+        "The user's Slack workspace id is T4829Q7W31X.",
+        "The user's AWS account id is 731204958163.",
+        "Mercado Pago payment 48213377019 was approved.",
     ],
 )
 def test_sensitive_lets_look_alikes_pass(text: str) -> None:
@@ -190,6 +194,33 @@ def test_sensitive_never_echoes_the_value() -> None:
 
 # ----------------------------------------------------------------------------- runtime data
 
+# Public keys and a certificate made for these tests with openssl (base64 DER, no armour),
+# and the start of a private key's DER: its structure opens with a version, not an algorithm.
+_RSA_PUBLIC_DER = (
+    "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAoqEaPHFQcx9Y7fFfnKLE4nW9Mx0p4y+5z/DZEON2"
+    "skZy/cVA8YsmTEvhXsmwc6TrZuN5ZNs/lZe2K6C98BV5pkaAS/xidEsQh7a4PXZvzCLGlXGFzw3ms0PiW3EN"
+    "JQkrKgXnZTFtU/DnY9lvG444TokbD7q/jPluklUq80sJutyUJzC9O4wSzdzj9aTnQD92yV+8f53jwbYcfHK4"
+    "e71bx2IpXOgmsQFSk7HAlBcGF7OaTcTuDXl2TGNhEydpwsuFTe+qZ9CztmzkcyKtmi6JzqOWcHR/7S1kMaCz"
+    "KmwuOr+c5islGsrL3PViJ+qAH680w+uWBxyWL4iHizIii2bYgwIDAQAB"
+)
+_EC_PUBLIC_DER = (
+    "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE6ap33s4rvrlu11RNvgrJ0D5Vw4dPxRysfLmuA4KFmu2e/M7b"
+    "dqjbwKtrFdCrEenurpydNlW4P3omwIGdmszZTA=="
+)
+_CERTIFICATE_DER = (
+    "MIIBgzCCASmgAwIBAgIUa56haayUIfhEEv+NEnOX1INNZpkwCgYIKoZIzj0EAwIwFzEVMBMGA1UEAwwMZXhh"
+    "bXBsZS50ZXN0MB4XDTI2MTIwNjA3NTUxNFoXDTI2MTIwNzA3NTUxNFowFzEVMBMGA1UEAwwMZXhhbXBsZS50"
+    "ZXN0MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE6ap33s4rvrlu11RNvgrJ0D5Vw4dPxRysfLmuA4KFmu2e"
+    "/M7bdqjbwKtrFdCrEenurpydNlW4P3omwIGdmszZTKNTMFEwHQYDVR0OBBYEFBO829CZGLuTRhX0wJN24/t2"
+    "Hpq3MB8GA1UdIwQYMBaAFBO829CZGLuTRhX0wJN24/t2Hpq3MA8GA1UdEwEB/wQFMAMBAf8wCgYIKoZIzj0E"
+    "AwIDSAAwRQIgLLJiOy0XyxdcbLBEEOJSVh41l95Cy2wGVEGQ58OvLpQCIQDORqZ6PJbp1M+ev08mOzh+ruIe"
+    "7f+77Kzq6bC5CrdWgA=="
+)
+_PRIVATE_DER_START = (
+    "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQCioRo8cVBzH1jt8V+cosTidb0zHSnjL7nP"
+    "8NkQ43ayRnL9xUDxiyZMS+FeybBzpOtm43lk"
+)
+
 
 @pytest.mark.parametrize(
     ("text", "kind"),
@@ -198,6 +229,12 @@ def test_sensitive_never_echoes_the_value() -> None:
         ("sk-proj-9fT2xQ7LmZ4vB1nK8cW3yH6dR0sJ5pUaGe", "provider_token"),
         ("sk-ant-api03-Zx8Yw7Vu6Ts5Rq4Po3Nm2Lk1Jh0Gf9Ed8Cb7A", "provider_token"),
         ("ghp_" + "a" * 36, "provider_token"),
+        # MySQL's native password hash; a private key's DER (no algorithm first) after a name.
+        (
+            "IDENTIFIED WITH mysql_native_password AS '*6C8989366EAF75BB670AD8EA7A7FC1176A95CEF4'",
+            "password_hash",
+        ),
+        (f"SIGNING_KEY={_PRIVATE_DER_START}", "labelled_secret"),
         ("gho_" + "A1b2C3d4" * 5, "provider_token"),
         ("github_pat_11ABCDEFG0123456789_abcdefghijklmnop", "provider_token"),
         ("xoxb-123456789012-1234567890123-AbCdEfGh", "provider_token"),
@@ -307,6 +344,18 @@ def test_runtime_finds_credentials_and_state(text: str, kind: str) -> None:
         "the API key is stored in 1Password",
         "uses key=value config files",
         "org id org-AbC123dEf456GhI789",
+        # A setting's value of words joined by "_" under a name that says "auth".
+        "my.cnf: default_authentication_plugin=caching_sha2_password",
+        "my.cnf sets `default_authentication_plugin=caching_sha2_password`.",
+        # A key masked in a log: a prefix and stars, at most the last four characters.
+        "the deploy log shows STRIPE_API_KEY=sk_live_****4242",
+        # Made to be published: public keys in bare DER (a DKIM record's p=, a JWK's x5c).
+        f"DKIM TXT record: v=DKIM1; k=rsa; p={_RSA_PUBLIC_DER}",
+        f"the JWKS key: x={_EC_PUBLIC_DER}",
+        f'"x5c": ["{_CERTIFICATE_DER}"]',
+        # Files inlined as data URIs.
+        "favicon: data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8Qz1Lm9X2kR7pWv4",
+        "@font-face { src: url(data:font/woff2;base64,d09GMgABAAAAAGj4ABEAAAAA5xQQkT7vB3mZp9LcQ8Rk2Wf7Xs1Vb4Ny) }",
     ],
 )
 def test_runtime_lets_look_alikes_pass(text: str) -> None:
