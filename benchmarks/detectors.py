@@ -53,6 +53,7 @@ FRAGMENTS = (
     "data:image/png;base64,", "data:font/woff2;base64,A", "M", "MIGfMA0GCSqGSIb3DQEBAQUAA4GN",
     "*3AEAD8676C990EEA31EF32D85810430ACB159D90", "*A", "sid=a_b_", "workspace id is A1",
     "payment 1", "KEY=sk_****", "756.1234.",
+    "login 3f9a1c07d2be48e6a95c0b1d7e4f2a8c ", "password 7 08", "pwdMaxAge: ", "[a]\n", "[[a]]\n a = 1\n",
 )  # fmt: skip
 
 

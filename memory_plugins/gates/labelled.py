@@ -71,6 +71,7 @@ __all__ = [
     "labelled_secret_detector",
     "names_no_secret",
     "password_hash_detector",
+    "password_setting",
     "public_der",
 ]
 
@@ -484,6 +485,44 @@ def _login_password(value: str) -> bool:
     )
 
 
+# Cisco IOS's type 7 "encryption" of a password or a key: reversible by anyone, so the
+# password itself ("username ops password 7 0822455D0A16", "key 7 …").
+_CISCO_TYPE7 = re.compile(
+    r"(?<![\w-])(?:password|key|key-string|secret)[ \t]+7[ \t]+(?P<value>[0-9A-Fa-f]{4,})\b"
+)
+
+
+def _type7(value: str) -> bool:
+    """A type 7 string: two decimal digits (the key's offset, 0-15), then hex pairs."""
+    return len(value) % 2 == 0 and value[:2].isdigit() and int(value[:2]) <= 15
+
+
+# The last word of a password's setting in code ("pwdMaxAge", "password_encryption",
+# "PASSWORD_HASHERS"): its value is a number, an algorithm or a class, not a password.
+_SETTING_HEADS = frozenset(
+    (
+        "policy", "policies", "manager", "length", "len", "rule", "rules", "hint", "hints",
+        "strength", "reset", "type", "field", "requirement", "requirements", "format", "min",
+        "max", "complexity", "change", "changed", "age", "history", "prompt", "label",
+        "encryption", "hashing", "hasher", "hashers", "algorithm", "algorithms", "scheme",
+        "schemes", "iterations", "rounds", "lifetime", "timeout", "ttl", "attempts", "retries",
+    )
+)  # fmt: skip
+_WORD_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
+
+
+def password_setting(name: str) -> bool:
+    """Whether ``name`` (a password's name, or what follows "password" in it) ends in a word
+    naming a setting of passwords: "pwdMaxAge", "password_encryption", "PASSWORD_HASHERS".
+
+    >>> password_setting("pwdMaxAge"), password_setting("_encryption"), password_setting("db_password")
+    (True, True, False)
+    """
+    words = _WORD_PARTS.findall(name)
+    last = words[-1].lower() if words else ""
+    return last in _SETTING_HEADS or last.startswith("expir")
+
+
 _K8S_SECRET = re.compile(r"\bkind:[ \t]*Secret\b")
 _K8S_DATA = re.compile(
     r"^(?:data|stringData):[ \t]*\n(?:[ \t]+[\w.-]{1,64}:[ \t]*(\S{4,4096})[ \t]*\n?)+",
@@ -771,6 +810,8 @@ def _names_secret(name: str) -> tuple[bool, bool]:
         or whole.endswith(("password", "passwd", "pwd", "pswd"))
         or _WHO_PASS.fullmatch(whole) is not None
     )
+    if password and len(parts) >= 2 and password_setting(name):
+        return False, False  # "pwdMaxAge", "password_encryption": a setting of passwords
     secret = (
         password
         or any(p in _SECRET_PARTS for p in parts)
@@ -1236,6 +1277,12 @@ def _labelled_secret(text: str) -> str | None:
     for found in _LOGIN_VALUE.finditer(text) if _LOGIN_HINT.search(text) else ():
         if _login_password(found["value"]):
             return "password after a login"
+        if _random(found["value"]) and not is_reference(found["value"]):
+            return "key after a login"  # "wandb login 9f2c…": a tool's login given its key
+    if "password 7 " in text or "key 7 " in text:
+        for found in _CISCO_TYPE7.finditer(text):
+            if _type7(found["value"]):
+                return "Cisco type 7 password (reversible)"
     if _K8S_SECRET.search(text):
         for block in _K8S_DATA.finditer(text):
             if not _REFERENCE.search(block.group(1)):

@@ -88,6 +88,12 @@ _MAY_HOLD_SLOT = re.compile(r"[<{\[【]|xx|XX|某某|ipsum|amet|IPSUM")
 _CONFIG_SLOT = re.compile(
     r"(?<![\w.-])(?:[A-Z][A-Z0-9_]{2,}|[a-z][a-z0-9_]*_[a-z0-9_]+)[ \t]*(?:=|:[ \t])[^\n]{0,200}"
 )
+# An INI or TOML section's header ("[server]", "[[services]]"), alone on its line, with a
+# configuration line ("key = value", "key: value") under it.
+_SECTION_HEADER = re.compile(
+    r"^[ \t]*\[{1,2}[\w.\-\"' ]{1,40}\]{1,2}[ \t]*(?=\n[ \t]*[\w.\"'-]{1,64}[ \t]*[=:])",
+    re.MULTILINE,
+)
 # Words saying a text is about templates or their slots: its slots are quoted, not unfilled.
 _ABOUT_TEMPLATES = re.compile(
     r"(?i:(?<![a-z])(?:templat\w*|placeholders?|jinja2?|helm|ansible|playbooks?|mustache"
@@ -136,6 +142,10 @@ def _contained(text: str) -> str | None:
         text = _CODE_SPAN.sub(" ", text)
     if not _MAY_HOLD_SLOT.search(text):
         return None
+    if "[" in text and "\n" in text:
+        # "[http_service]" alone on its line over "key = value" lines: an INI or TOML
+        # section's header, not a slot.
+        text = _SECTION_HEADER.sub(" ", text)
     if _CONFIG_SLOT.search(text):
         # "MONGODB_URI=mongodb+srv://<username>:<password>@…", "SECRET_KEY=<在控制台获取>",
         # "DT_API_TOKEN=dt0c01.XXXX…": a configuration line whose value is still to be

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.detectors import FunctionDetector, default_detectors, find_with, guarded
-from memory_plugins.gates.labelled import declared_type, is_reference
+from memory_plugins.gates.labelled import declared_type, is_reference, password_setting
 from memory_plugins.gates.textfold import fold
 
 __all__ = [
@@ -291,7 +291,9 @@ def _argument_variable(text: str, start: int, end: int, value: str) -> bool:
 def _password(text: str) -> str | None:
     for m in _PASSWORD.finditer(text):
         value = m["value"].rstrip(")]},.")
-        if m["suffix"] and _NOT_A_PASSWORD_NAME.fullmatch(m["suffix"]):
+        if m["suffix"] and (
+            _NOT_A_PASSWORD_NAME.fullmatch(m["suffix"]) or password_setting(m["suffix"])
+        ):
             continue
         if value.startswith("${") or (
             m["sep"] == ":" and _EXPANSION_NAME.search(text, max(0, m.start() - 40), m.start())

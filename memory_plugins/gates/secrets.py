@@ -51,6 +51,7 @@ from memory_plugins.gates.labelled import (
     is_reference,
     is_secret_variable,
     names_no_secret,
+    password_setting,
     public_der,
 )
 from memory_plugins.gates.textfold import fold
@@ -473,6 +474,10 @@ _PLACEHOLDER_VALUE = re.compile(
     re.IGNORECASE,
 )
 _VALUE_END = re.compile(r"[\s,;\"'`]")
+# The name a value is assigned to, right before it ("pwdMaxAge: ", 'password_encryption = "').
+_ASSIGNED_NAME = re.compile(
+    r"(?P<name>[A-Za-z_][\w.-]{0,63})[\"']?[ \t]*(?::=|=>|[:=])[ \t]*[\"'`]?$"
+)
 _ASCII_ALNUM = re.compile(r"[A-Za-z0-9]")
 # A name in code: words joined by "_" or "-", or in camel case.
 _NAME_SHAPED = re.compile(r"[a-z0-9]+(?:[_-][a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+")
@@ -515,6 +520,9 @@ def _keyword_secret(text: str) -> str | None:
         at = text.find(value)
         if at >= 2 and text[at - 2 : at] in ('("', "('"):
             continue  # 'get_secret("sendgrid/api-key")': what a call is given, not a value
+        named = _ASSIGNED_NAME.search(text, max(0, at - 72), max(0, at))
+        if named is not None and password_setting(named["name"]):
+            continue  # "password_encryption = scram-sha-256": a setting of passwords
         if (
             len(value) < 3
             or value in _CODE_WORDS

@@ -235,6 +235,12 @@ _PRIVATE_DER_START = (
             "password_hash",
         ),
         (f"SIGNING_KEY={_PRIVATE_DER_START}", "labelled_secret"),
+        # A tool's login given its key; Cisco's reversible type 7 password.
+        (
+            "the job runs `wandb login 3f9a1c07d2be48e6a95c0b1d7e4f2a8c6b3d9e10` first",
+            "labelled_secret",
+        ),
+        ("username ops privilege 15 password 7 0822455D0A165744", "labelled_secret"),
         ("gho_" + "A1b2C3d4" * 5, "provider_token"),
         ("github_pat_11ABCDEFG0123456789_abcdefghijklmnop", "provider_token"),
         ("xoxb-123456789012-1234567890123-AbCdEfGh", "provider_token"),
@@ -347,6 +353,10 @@ def test_runtime_finds_credentials_and_state(text: str, kind: str) -> None:
         # A setting's value of words joined by "_" under a name that says "auth".
         "my.cnf: default_authentication_plugin=caching_sha2_password",
         "my.cnf sets `default_authentication_plugin=caching_sha2_password`.",
+        # Settings of passwords: an age, an algorithm.
+        "pwdMaxAge: 7776000",
+        "postgresql.conf: password_encryption = scram-sha-256",
+        "the switch asks for password 7 times",
         # A key masked in a log: a prefix and stars, at most the last four characters.
         "the deploy log shows STRIPE_API_KEY=sk_live_****4242",
         # Made to be published: public keys in bare DER (a DKIM record's p=, a JWK's x5c).
@@ -469,6 +479,7 @@ def test_transcript_lets_prose_about_the_user_pass(text: str) -> None:
         "用户喜欢XX品牌",
         "用户喜欢某某品牌",
         "text lorem ipsum text",
+        "[YOUR_NAME]\nDear team, thanks for the offer",  # a slot alone on a line over prose
     ],
 )
 def test_placeholder_finds_filler(text: str) -> None:
@@ -502,6 +513,9 @@ def test_placeholder_finds_filler(text: str) -> None:
         "42",
         "用户界面",
         "likes the colour amber",
+        # An INI or TOML section's header over its configuration lines.
+        "[server]\nhost = example.org\nport = 8080",
+        "[http_service]\n  internal_port = 8080",
     ],
 )
 def test_placeholder_lets_real_values_pass(text: str) -> None:

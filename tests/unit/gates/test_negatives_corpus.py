@@ -36,9 +36,10 @@ def test_sealed_part_counts_may_only_fall() -> None:
     assert Counter(c["category"] for c in sealed) == {"secret": 14, "benign": 32}
     wrong, shown = decided_wrong(sealed)
     # Measured once when the part was built (2 secrets stored, 11 benign refused), then
-    # after the tuning part's rules: 2 and 10; after the rule-file probe's: 2 and 9.
+    # after the tuning part's rules: 2 and 10; after the rule-file probe's: 2 and 9; after
+    # the second long-tail probe's: 2 and 8.
     assert wrong["secret"] <= 2, "\n".join(shown)
-    assert wrong["benign"] <= 9, "\n".join(shown)
+    assert wrong["benign"] <= 8, "\n".join(shown)
 
 
 def test_tuning_part_counts_are_pinned() -> None:
