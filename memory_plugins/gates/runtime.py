@@ -104,12 +104,6 @@ _PASSWORD_FOR = re.compile(
     + r"[ \t]{0,2}(?:[:=：]|\bis\b|\bwas\b)[ \t]{0,2}(?P<q>[\"'“`])?(?P<value>[^\s\"'”`,;]+)",
     re.IGNORECASE,
 )
-# Names that describe passwords rather than hold one: "password_policy: strong".
-_NOT_A_PASSWORD_NAME = re.compile(
-    r"[_-]?(?:policy|policies|manager|length|len|rules?|hints?|strength|reset|type|field"
-    r"|requirements?|expir\w*|format|min|max|complexity|changed?|age|history|prompt|label)$",
-    re.IGNORECASE,
-)
 _PASSWORD_ZH = re.compile(
     r"(?:密码|口令|pin码)\s*(?:是|为|设为|设置为|设成|改为|改成|[:=：])\s*[\"'“]?([\x21-\x7e]{3,})",
     re.IGNORECASE,
@@ -291,10 +285,8 @@ def _argument_variable(text: str, start: int, end: int, value: str) -> bool:
 def _password(text: str) -> str | None:
     for m in _PASSWORD.finditer(text):
         value = m["value"].rstrip(")]},.")
-        if m["suffix"] and (
-            _NOT_A_PASSWORD_NAME.fullmatch(m["suffix"]) or password_setting(m["suffix"])
-        ):
-            continue
+        if m["suffix"] and password_setting(m["suffix"]):
+            continue  # "password_policy: strong", "pwdMaxAge: 7776000": a setting of passwords
         if value.startswith("${") or (
             m["sep"] == ":" and _EXPANSION_NAME.search(text, max(0, m.start() - 40), m.start())
         ):
