@@ -367,7 +367,7 @@ def analyse_query(query: str, config: RecallConfig) -> QueryProfile:
         if self_reference
         else ()
     )
-    mentions = _asks_about_a_word(query, config)
+    factual, mentions = _question_kind(query, config)
     return QueryProfile(
         text=query,
         canonical=text,
@@ -379,7 +379,7 @@ def analyse_query(query: str, config: RecallConfig) -> QueryProfile:
         phrases_longest_first=tuple(sorted(phrases, key=lambda p: (-len(p), p))),
         facets=facets,
         lexicon=lex,
-        factual=not self_reference and _asks_about_the_world(query, config, mentions),
+        factual=factual and not self_reference,
         mentions=mentions and not self_reference,
         owned=frozenset(owned),
         word_cases=_word_cases(query) if config.case_sensitive_names else None,
@@ -389,21 +389,17 @@ def analyse_query(query: str, config: RecallConfig) -> QueryProfile:
 _NOT_WORD = re.compile(r"[^\w']+")
 
 
-def _asks_about_the_world(query: str, config: RecallConfig, mentions: bool = False) -> bool:
+def _question_kind(query: str, config: RecallConfig) -> tuple[bool, bool]:
+    """Whether ``query`` asks about the world, and whether it asks about a word itself (what
+    it means, how it is said: such a question asks about the world too); neither when it
+    holds a request word. The markers are read once."""
     if config.fact_question_factor >= 1.0:
-        return False
+        return False, False
     raw = marker_text(query)
-    return (mentions or has_marker(raw, config.fact_question_markers)) and not has_marker(
-        raw, config.request_markers
-    )
-
-
-def _asks_about_a_word(query: str, config: RecallConfig) -> bool:
-    """Whether ``query`` asks what a word means or how it is said (and is no request)."""
-    if config.fact_question_factor >= 1.0 or not config.mention_markers:
-        return False
-    raw = marker_text(query)
-    return has_marker(raw, config.mention_markers) and not has_marker(raw, config.request_markers)
+    if has_marker(raw, config.request_markers):
+        return False, False
+    mentions = has_marker(raw, config.mention_markers)
+    return mentions or has_marker(raw, config.fact_question_markers), mentions
 
 
 def marker_text(query: str) -> str:
