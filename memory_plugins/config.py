@@ -268,6 +268,14 @@ class RecallConfig:
     afternoons"). :attr:`any_answer_types` are exempt. Off by default (every dimension
     counts): it trades some everyday recall for fewer firings on shared words (see the
     README's recall figures)."""
+    modifier_compounds: bool = True
+    """Against a question about the world that neither asks to choose nor points at the
+    user's situation, a record's word that the query uses as the modifier of a noun the
+    record does not hold — 钢琴 in 钢琴烤漆, 苹果 in 苹果手机, 花生 in 花生油 — names which kind
+    of another thing, and does not count for that record, as one of its
+    ``other_senses`` would not; agreement in meaning still does
+    (:mod:`memory_plugins.recall.compounds`; Chinese compounds need jieba, from the
+    ``slices`` extra). :attr:`any_answer_types` are exempt."""
     mention_markers: tuple[str, ...] = MENTION_MARKERS
     """Words that make a question about a word itself: its meaning, its translation, how it
     is said or spelt ("What does ETA mean?", "“日报”用英文怎么说？"). Such a question is a

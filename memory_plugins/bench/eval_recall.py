@@ -37,6 +37,7 @@ from memory_plugins.embedders import load_embedder
 from memory_plugins.engine import MemoryEngine
 from memory_plugins.errors import ConfigurationError, MissingExtraError
 from memory_plugins.outcomes import OutcomeStatus
+from memory_plugins.recall import compounds
 from memory_plugins.semantic import EmbeddingsLike
 
 __all__ = ["QueryOutcome", "RecallEvaluation", "evaluate_file", "evaluate_scenarios", "run"]
@@ -244,6 +245,8 @@ def evaluate_scenarios(
         # scenarios are written and asked would leave them to the rules alone, and the
         # figures would depend on how busy the machine is.
         warm()
+    if config.recall.modifier_compounds:
+        compounds.warm()  # the same: Chinese compounds are read once jieba has loaded
     for case in progress(cases, "recall"):
         problem = _shape_problem(case.data)
         if problem is not None:

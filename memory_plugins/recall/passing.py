@@ -40,7 +40,7 @@ from memory_plugins.config import RecallConfig
 from memory_plugins.recall.query import QueryProfile, has_marker, marker_text
 from memory_plugins.recall.text import normalise, stem
 
-__all__ = ["NOTE", "applies", "count_once", "one_word"]
+__all__ = ["NOTE", "about_world", "applies", "count_once", "one_word"]
 
 NOTE = "one word of a question about something else: counted once"
 """What ``explain`` shows under ``passing`` when the rule lowered a record's score."""
@@ -53,7 +53,13 @@ _SUFFIX = re.compile(r" \((?:shared|apart|word: [^)]*)\)$")
 
 def applies(profile: QueryProfile, config: RecallConfig) -> bool:
     """Whether the query is a question about the world the rule holds for."""
-    if not ((config.one_word_in_passing or profile.mentions) and profile.factual):
+    return bool(config.one_word_in_passing or profile.mentions) and about_world(profile, config)
+
+
+def about_world(profile: QueryProfile, config: RecallConfig) -> bool:
+    """Whether the query is a question about the world that neither asks to choose nor
+    points at the user's situation."""
+    if not profile.factual:
         return False
     raw = marker_text(profile.text)
     return not (has_marker(raw, config.choice_markers) or has_marker(raw, config.situation_markers))

@@ -104,7 +104,7 @@ from typing import Any
 
 from memory_plugins.candidate import MemoryRecord, RecordStatus
 from memory_plugins.config import RecallConfig
-from memory_plugins.recall import passing
+from memory_plugins.recall import compounds, passing
 from memory_plugins.recall.arrays import TYPES, ScoringRows, query_keys
 from memory_plugins.recall.features import RecordFeatures, features_of
 from memory_plugins.recall.index import IndexView
@@ -241,6 +241,7 @@ class _Query:
 
     __slots__ = (
         "clash_memo",
+        "compounds",
         "config",
         "crowded",
         "in_passing",
@@ -277,21 +278,35 @@ class _Query:
         """Cue needles in the query that many of the user's records hold (see _crowded)."""
         self.in_passing = passing.applies(profile, config)
         """One word counts once (:mod:`~memory_plugins.recall.passing`)."""
+        self.compounds = (
+            compounds.compounds(profile.text, profile.lexicon.stop_raw)
+            if config.modifier_compounds and passing.about_world(profile, config)
+            else ()
+        )
+        """The query's noun compounds, in a question about the world
+        (:mod:`~memory_plugins.recall.compounds`)."""
         self.without_memo: dict[tuple[str, ...], _Query] | None = {}
         """The query without some phrases (see :meth:`without`); ``None`` for such a query."""
 
-    def without(self, pins: tuple[str, ...]) -> "_Query":
-        """This query with the phrases ``pins`` (needles) taken out and its meaning not
-        counted: what a record whose ``other_senses`` they are is scored against."""
+    def without(self, pins: tuple[str, ...], *, meaning: bool = False) -> "_Query":
+        """This query with the phrases ``pins`` (needles) taken out: what a record whose
+        ``other_senses`` they are is scored against, its meaning not counted; with
+        ``meaning``, the whole query's similarities kept (a compound the rules found, which
+        agreement in meaning may still overrule)."""
         memo = self.without_memo
-        held = memo.get(pins) if memo is not None else None
+        key = (*pins, "") if meaning else pins
+        held = memo.get(key) if memo is not None else None
         if held is None:
             text = without_phrases(self.profile.text, pins)
-            held = _Query(analyse_query(text, self.config), self.config, None)
+            held = _Query(
+                analyse_query(text, self.config),
+                self.config,
+                self.similarities if meaning else None,
+            )
             held.crowded = self.crowded
             held.without_memo = None
             if memo is not None:
-                memo[pins] = held
+                memo[key] = held
         return held
 
     def case_clash(self, tag: str) -> bool:
@@ -499,10 +514,15 @@ def _score(
     no probe of the query) the rule dimensions are 0 without being visited; with
     ``explain`` false only the total is kept (the per-turn path), unless one word counts
     once (:mod:`~memory_plugins.recall.passing` reads what matched)."""
-    if feats.other_senses and q.without_memo is not None:
+    if (feats.other_senses or q.compounds) and q.without_memo is not None:
         pins = tuple(pin for pin in feats.other_senses if pin and pin in q.spoken)
-        if pins:
-            return _without_other_senses(q, record, feats, pins, lexical=lexical, explain=explain)
+        things: tuple[str, ...] = ()
+        if q.compounds and record.type not in q.config.any_answer_types:
+            things = compounds.other_things(q.compounds, feats.all)
+        if pins or things:
+            return _without_other_senses(
+                q, record, feats, pins, things, lexical=lexical, explain=explain
+            )
     explain = explain or q.in_passing
     scores: dict[str, float] = dict.fromkeys(DIMENSIONS, 0.0) if explain else {}
     matched: dict[str, list[str]] = {}
@@ -571,24 +591,38 @@ def _without_other_senses(
     record: MemoryRecord,
     feats: RecordFeatures,
     pins: tuple[str, ...],
+    things: tuple[str, ...] = (),
     *,
     lexical: bool,
     explain: bool,
 ) -> RecordScore:
     """``record``'s score when the query holds some of its ``other_senses`` (the needles
-    ``pins``): the query's words there are taken in another sense, so the record is scored
-    against the rest of the query, and its meaning (measured on the whole query, those
-    words included) does not count."""
-    score = _score(q.without(pins), record, feats, lexical=lexical, explain=explain)
+    ``pins``) or compounds of which its word is only the modifier (``things``, see
+    :mod:`~memory_plugins.recall.compounds`): the query's words there are taken in another
+    sense, so the record is scored against the rest of the query. The meaning of a query
+    that holds one of the record's other senses (measured on the whole query, those words
+    included) does not count; against a compound alone it still does, since the rules
+    found the compound without knowing what its head means."""
+    meaning = not pins
+    held = q.without(pins + things, meaning=meaning)
+    score = _score(held, record, feats, lexical=lexical, explain=explain)
     score.other_sense = True
     if explain:
         pairs = zip(record.other_senses, feats.other_senses, strict=False)
         named = [sense for sense, pin in pairs if pin in pins]
-        score.matched["other_senses"] = [
-            f"{', '.join(named)}: the request uses the memory's words in another sense; "
-            "they do not count"
-        ]
-        if q.similarities is not None:
+        notes = []
+        if named:
+            notes.append(
+                f"{', '.join(named)}: the request uses the memory's words in another sense; "
+                "they do not count"
+            )
+        if things:
+            notes.append(
+                f"{', '.join(t.strip() for t in things)}: the memory's word names which kind "
+                "of another thing; it does not count"
+            )
+        score.matched["other_senses"] = notes
+        if q.similarities is not None and not meaning:
             score.scores["semantic"] = 0.0
     return score
 
@@ -1050,10 +1084,13 @@ def _take_arrays(q: _Query, held: ScoringRows, chosen: Any, now: datetime) -> li
     scored = _array_scores(q, held, chosen)
     np = held.np
     total, eligible = _settle_arrays(q, held, chosen, scored)
-    if scored.other_sense is not None:
+    again = [] if scored.other_sense is None else scored.other_sense.tolist()
+    if q.compounds:
+        _without_compounds(q, held, chosen, (total, eligible), set(again))
+    if again:
         # The few records whose other senses the query holds, one at a time.
         config = q.config
-        for position in scored.other_sense.tolist():
+        for position in again:
             record = held.records[int(chosen[position])]
             if record is None:  # a candidate row holds its record; never taken
                 continue
@@ -1064,6 +1101,33 @@ def _take_arrays(q: _Query, held: ScoringRows, chosen: Any, now: datetime) -> li
     rows = chosen[picked]
     ranked = _ranked(np, held.records, rows, total[picked], held.rank[rows])
     return _take(ranked, q.config, now, explain=False)[0]
+
+
+def _without_compounds(
+    q: _Query, held: ScoringRows, chosen: Any, settled: tuple[Any, Any], skip: set[int]
+) -> None:
+    """Against a query holding noun compounds, the candidates that share something with it
+    and whose word is only a compound's modifier there (:mod:`~memory_plugins.recall.compounds`)
+    get the total and eligibility of the query without those compounds (in ``settled``,
+    in place), scored in arrays once per set of compounds (``skip``: positions scored one
+    at a time anyway)."""
+    total, eligible = settled
+    groups: dict[tuple[str, ...], list[int]] = {}
+    any_answer = q.config.any_answer_types
+    for position in held.np.flatnonzero(total > 0).tolist():
+        record = held.records[int(chosen[position])]
+        if record is None or position in skip or record.type in any_answer:
+            continue
+        things = compounds.other_things(q.compounds, features_of(record).all)
+        if things:
+            groups.setdefault(things, []).append(position)
+    for things, positions in groups.items():
+        rest = q.without(things, meaning=True)
+        rest_total, rest_eligible = _settle_arrays(
+            rest, held, chosen, _array_scores(rest, held, chosen)
+        )
+        total[positions] = rest_total[positions]
+        eligible[positions] = rest_eligible[positions]
 
 
 def _ranked(

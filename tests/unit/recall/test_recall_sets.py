@@ -102,9 +102,11 @@ def test_the_sets_are_large_bilingual_and_mostly_answerable() -> None:
 
 def test_tuning_parts_with_rules_alone(rules_only: dict[str, RecallEvaluation]) -> None:
     # A question about the world (RecallConfig.fact_question_factor) took 7 -> 5 firings; a
-    # word the user calls theirs ("my knee", RecallConfig.owner_words) found one more.
+    # word the user calls theirs ("my knee", RecallConfig.owner_words) found one more; a
+    # memory's word as the modifier of another noun (RecallConfig.modifier_compounds) took
+    # hard firings from 10 to 8.
     assert recall_counts(rules_only["everyday.tuning"]) == (113, 128, 5, 122)
-    assert recall_counts(rules_only["hard.tuning"]) == (5, 44, 10, 38)
+    assert recall_counts(rules_only["hard.tuning"]) == (5, 44, 8, 38)
     assert all(r.problems == [] and r.over_max == 0 for r in rules_only.values())
 
 
@@ -112,7 +114,7 @@ def test_tuning_parts_with_the_meaning_channel(with_meaning: dict[str, RecallEva
     # A question about what a word means (RecallConfig.mention_markers) fired once more
     # before meaning stopped counting the mentioned word again (7).
     assert recall_counts(with_meaning["everyday.tuning"]) == (114, 128, 6, 122)
-    assert recall_counts(with_meaning["hard.tuning"]) == (6, 44, 10, 38)
+    assert recall_counts(with_meaning["hard.tuning"]) == (6, 44, 8, 38)  # 10 before compounds
 
 
 def test_tuning_parts_with_multilingual_e5() -> None:
@@ -121,7 +123,7 @@ def test_tuning_parts_with_multilingual_e5() -> None:
     everyday = evaluate_file(_file("everyday", "tuning"), embeddings=e5)
     hard = evaluate_file(_file("hard", "tuning"), embeddings=e5)
     assert recall_counts(everyday) == (116, 128, 7, 122)  # 8 before mention_markers
-    assert recall_counts(hard) == (6, 44, 10, 38)
+    assert recall_counts(hard) == (6, 44, 9, 38)  # 10 before modifier_compounds
 
 
 # -- sealed parts: targets ------------------------------------------------------------------
@@ -136,6 +138,18 @@ def test_sealed_everyday_false_activation_stays_within_target(
     # Only the two memories written to show the gates at work are rejected.
     rejected = [r.split(":")[0] for r in rules_only["everyday.sealed"].rejected]
     assert rejected == ["en-gated/thai", "en-gated/pizza"]
+
+
+def test_sealed_hard_false_activation_with_compounds_read(
+    rules_only: dict[str, RecallEvaluation], with_meaning: dict[str, RecallEvaluation]
+) -> None:
+    # Measured once after a memory's word as the modifier of another noun stopped counting
+    # (RecallConfig.modifier_compounds): 2 of 27 with the rules and with meaning, 4 before;
+    # the same relevant memories (2 and 4 of 32). A bound, may only fall.
+    for report in (rules_only["hard.sealed"], with_meaning["hard.sealed"]):
+        assert recall_counts(report)[2] <= 2
+    assert recall_counts(rules_only["hard.sealed"])[0] >= 2
+    assert recall_counts(with_meaning["hard.sealed"])[0] >= 4
 
 
 @pytest.mark.parametrize("name", SETS)
@@ -194,18 +208,20 @@ def cued() -> dict[str, RecallEvaluation]:
 # Per run, the tuning parts' (rules with cues, cues and meaning) counts, everyday then hard.
 # cued-4c's hard part found one more once an English cue's two words counted apart.
 # Everyday rules with cues found one or two more (one with meaning, or none) once a word the
-# user calls theirs weighed as a term and a Chinese cue's two words counted apart.
+# user calls theirs weighed as a term and a Chinese cue's two words counted apart. Hard
+# firings fell by one to three in every run (two in most) once a memory's word as the
+# modifier of another noun stopped counting (RecallConfig.modifier_compounds).
 TUNING_COUNTS = {
-    "cued": [((121, 128, 6, 122), (125, 128, 8, 122)), ((28, 44, 10, 38), (30, 44, 10, 38))],
-    "cued-2b": [((122, 128, 6, 122), (126, 128, 7, 122)), ((29, 44, 11, 38), (32, 44, 11, 38))],
-    "cued-2c": [((122, 128, 6, 122), (125, 128, 7, 122)), ((28, 44, 11, 38), (30, 44, 11, 38))],
-    "cued-1a": [((121, 128, 6, 122), (125, 128, 7, 122)), ((23, 44, 11, 38), (26, 44, 11, 38))],
-    "cued-1b": [((120, 128, 6, 122), (124, 128, 7, 122)), ((18, 44, 11, 38), (21, 44, 11, 38))],
-    "cued-3a": [((122, 128, 4, 122), (125, 128, 6, 122)), ((30, 44, 8, 38), (31, 44, 9, 38))],
-    "cued-3b": [((121, 128, 5, 122), (124, 128, 7, 122)), ((27, 44, 10, 38), (30, 44, 11, 38))],
-    "cued-4a": [((123, 128, 6, 122), (125, 128, 8, 122)), ((30, 44, 8, 38), (32, 44, 8, 38))],
-    "cued-4b": [((123, 128, 4, 122), (126, 128, 7, 122)), ((30, 44, 7, 38), (32, 44, 7, 38))],
-    "cued-4c": [((125, 128, 6, 122), (126, 128, 9, 122)), ((30, 44, 9, 38), (30, 44, 9, 38))],
+    "cued": [((121, 128, 6, 122), (125, 128, 8, 122)), ((28, 44, 8, 38), (30, 44, 8, 38))],
+    "cued-2b": [((122, 128, 6, 122), (126, 128, 7, 122)), ((29, 44, 9, 38), (32, 44, 9, 38))],
+    "cued-2c": [((122, 128, 6, 122), (125, 128, 7, 122)), ((28, 44, 9, 38), (30, 44, 9, 38))],
+    "cued-1a": [((121, 128, 6, 122), (125, 128, 7, 122)), ((23, 44, 9, 38), (26, 44, 9, 38))],
+    "cued-1b": [((120, 128, 6, 122), (124, 128, 7, 122)), ((18, 44, 9, 38), (21, 44, 9, 38))],
+    "cued-3a": [((122, 128, 4, 122), (125, 128, 6, 122)), ((30, 44, 7, 38), (31, 44, 8, 38))],
+    "cued-3b": [((121, 128, 5, 122), (124, 128, 7, 122)), ((27, 44, 8, 38), (30, 44, 9, 38))],
+    "cued-4a": [((123, 128, 6, 122), (125, 128, 8, 122)), ((30, 44, 6, 38), (32, 44, 6, 38))],
+    "cued-4b": [((123, 128, 4, 122), (126, 128, 7, 122)), ((30, 44, 6, 38), (32, 44, 6, 38))],
+    "cued-4c": [((125, 128, 6, 122), (126, 128, 9, 122)), ((30, 44, 7, 38), (30, 44, 7, 38))],
 }
 
 
@@ -239,7 +255,7 @@ def test_tuning_parts_with_one_word_counted_once() -> None:
     assert recall_counts(evaluate_file(_file("hard", "tuning"), config)) == (5, 44, 7, 38)
     assert recall_counts(evaluate_file(CUED / "hard.tuning.jsonl", config)) == (28, 44, 7, 38)
     # With the shipped instructions' cues: the same relevant memories, fewer firings than
-    # TUNING_COUNTS has without the rule (8, 7 and 9).
+    # TUNING_COUNTS has without the rule (6, 6 and 7).
     for run, hard in (
         ("cued-4a", (30, 44, 5, 38)),
         ("cued-4b", (30, 44, 5, 38)),
@@ -264,9 +280,11 @@ def test_sealed_cues_find_more_and_keep_everyday_false_activation_within_target(
     else:
         # Measured once: 4 of 27 with the rules and every run's cues (3 with cued-4a's), 5 of
         # 27 with meaning and the cues of cued, cued-2b and cued-4c (4 with the other runs');
-        # a bound, may only fall.
+        # measured once more after compounds were read (RecallConfig.modifier_compounds): 2
+        # with the rules in every run, 2 or 3 with meaning. A bound, may only fall.
         assert with_cues.false_activation_rate <= plain.false_activation_rate
-        assert recall_counts(with_both)[2] <= 5
+        assert recall_counts(with_cues)[2] <= 2
+        assert recall_counts(with_both)[2] <= 3
     # Only the memories written to show the gates at work are rejected; no cue rejects one.
     assert len(with_cues.rejected) == len(plain.rejected)
 
@@ -307,11 +325,11 @@ def _without_other_senses(path: Path, folder: Path) -> Path:
 # Per run, the tuning parts' counts without the run's other senses (rules with cues, cues and
 # meaning), everyday then hard: TUNING_COUNTS has them with.
 WITHOUT_OTHER_SENSES = {
-    "cued-3a": [((122, 128, 5, 122), (125, 128, 7, 122)), ((30, 44, 11, 38), (31, 44, 12, 38))],
-    "cued-3b": [((121, 128, 6, 122), (124, 128, 8, 122)), ((27, 44, 11, 38), (30, 44, 12, 38))],
-    "cued-4a": [((123, 128, 7, 122), (125, 128, 9, 122)), ((30, 44, 11, 38), (32, 44, 11, 38))],
-    "cued-4b": [((123, 128, 6, 122), (126, 128, 9, 122)), ((30, 44, 11, 38), (32, 44, 11, 38))],
-    "cued-4c": [((125, 128, 7, 122), (126, 128, 10, 122)), ((30, 44, 12, 38), (30, 44, 12, 38))],
+    "cued-3a": [((122, 128, 5, 122), (125, 128, 7, 122)), ((30, 44, 9, 38), (31, 44, 10, 38))],
+    "cued-3b": [((121, 128, 6, 122), (124, 128, 8, 122)), ((27, 44, 9, 38), (30, 44, 10, 38))],
+    "cued-4a": [((123, 128, 7, 122), (125, 128, 9, 122)), ((30, 44, 9, 38), (32, 44, 9, 38))],
+    "cued-4b": [((123, 128, 6, 122), (126, 128, 9, 122)), ((30, 44, 9, 38), (32, 44, 9, 38))],
+    "cued-4c": [((125, 128, 7, 122), (126, 128, 10, 122)), ((30, 44, 10, 38), (30, 44, 10, 38))],
 }
 
 

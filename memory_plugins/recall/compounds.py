@@ -1,0 +1,246 @@
+"""A memory's word as the modifier of another noun: a compound that names another thing.
+
+Chinese puts the head of a compound last: in 钢琴烤漆 (piano lacquer) the thing asked
+about is the lacquer, in 苹果手机 the phone, in 花生油 the oil; 钢琴, 苹果 and 花生 only say
+which kind. A question about the world that holds such a compound is about its head, so
+a memory that shares only the modifier (the user plays the piano, likes apples, is
+allergic to peanuts) is not what it asks about. A memory that holds the head too ("用户是
+钢琴老师" for 钢琴老师) is.
+
+:func:`compounds` reads the compounds of a query's Chinese once per recall, with
+``jieba.posseg`` (the ``slices`` extra; without it the Chinese half is off; its dictionary
+loads in the background the first time a question needs it, and until then questions are
+scored without Chinese compounds, as they are without the meaning channel's model while
+it loads): two nouns in a row,
+and a noun word of three or more characters, which may begin with a memory's word.
+:func:`other_things` tells, per record, which of them use the record's word as a
+modifier of a head the record does not hold; the scorer scores the record without those
+words, as it does for the record's own ``other_senses``, but lets agreement in meaning
+(measured on the whole question) still count: the rules found the compound without
+knowing what its head means (see :mod:`memory_plugins.recall.scoring`).
+
+English is read by the phrase's shape, since no English part-of-speech tagger installs
+without a model to fetch: a compound is a word after *a*, *an* or *the* followed by one or
+two words that are neither common words nor prepositions, where the noun phrase ends (see
+:func:`_english`).
+
+>>> warm()  # jieba's dictionary: else loaded in the background by the first question
+True
+>>> found = compounds("家具的钢琴烤漆面怎么清洁")
+>>> ("钢琴", "烤漆") in [(c.modifier, c.head) for c in found]
+True
+>>> other_things(found, " 用户会弹钢琴 ， 学了十年 。 | 钢琴 | 弹琴 ")
+('钢琴烤漆',)
+>>> other_things(compounds("钢琴老师怎么收费"), " 用户是钢琴老师 ")
+()
+>>> [c.phrase for c in compounds("What is the Friday prayer in Islam?", frozenset({"what", "is"}))]
+[' friday prayer ']
+>>> compounds("Why does the cat purr?")
+()
+"""
+
+import logging
+import re
+import threading
+from functools import lru_cache
+from itertools import pairwise
+from typing import Any, NamedTuple
+
+from memory_plugins.recall.text import is_cjk, needle
+
+__all__ = ["Compound", "compounds", "other_things", "warm"]
+
+logger = logging.getLogger("memory_plugins.recall")
+
+_NOUN = ("n",)
+"""jieba flags of nouns start with ``n`` (n, ng, nr, ns, nt, nz…); ``eng`` is a Latin word."""
+_MIN_WORD = 3
+"""A one-word compound has at least this many characters: a 2-character word is one word."""
+_MIN_PART = 2
+_PLACE_SUFFIXES = frozenset("省市县区镇乡村州")
+"""One-character heads that make a place's name of a place (杭州市), not another thing."""
+
+
+class Compound(NamedTuple):
+    """``modifier`` + ``head`` as the query writes them; ``phrase`` is their needle, and
+    ``needles`` those of the modifier and of each word of the head."""
+
+    modifier: str
+    head: str
+    phrase: str
+    needles: tuple[str, ...]
+
+
+def _compound(modifier: str, head: str, phrase: str) -> Compound:
+    words = (modifier, *head.split())
+    return Compound(modifier, head, needle(phrase), tuple(needle(word) for word in words))
+
+
+def _load() -> Any:
+    """``jieba.posseg`` with its dictionary loaded (about a second, once per process), or
+    ``None`` without jieba."""
+    try:
+        import jieba
+        import jieba.posseg
+    except ImportError:
+        return None
+    jieba.setLogLevel(logging.WARNING)
+    jieba.posseg.lcut("预热")  # loads the dictionary now, not in the first real cut
+    return jieba.posseg
+
+
+_lock = threading.Lock()
+_loaded: list[Any] = []
+"""Holds ``jieba.posseg`` (or ``None`` without jieba) once loaded."""
+_loading: list[threading.Thread] = []
+
+
+def _posseg() -> Any:
+    """``jieba.posseg`` when its dictionary is loaded; else ``None``, and the load starts on
+    a daemon thread, so that a recall never waits the second it takes: Chinese compounds
+    are read from the first question after it (as the meaning channel's model, it is
+    loaded once per process, and only where a question needs it)."""
+    if _loaded:
+        return _loaded[0]
+    with _lock:
+        if not _loading:
+            thread = threading.Thread(target=_load_now, name="memory-plugins-jieba", daemon=True)
+            _loading.append(thread)
+            thread.start()
+            logger.info(
+                "memory recall: reading Chinese compounds once jieba's dictionary has loaded "
+                "(about a second, on a background thread)"
+            )
+    return None
+
+
+def _load_now() -> None:
+    loaded = _load()
+    with _lock:
+        if not _loaded:
+            _loaded.append(loaded)
+
+
+def warm() -> bool:
+    """Load jieba's dictionary now, on the caller's thread (an evaluation does, before its
+    first question, so that its figures do not depend on how fast the load is); whether
+    jieba is installed."""
+    if not _loaded:
+        _load_now()
+    return _loaded[0] is not None
+
+
+def _noun(flag: str) -> bool:
+    return flag.startswith(_NOUN)
+
+
+def _cjk_word(word: str) -> bool:
+    return all(is_cjk(ch) for ch in word)
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|[^\sA-Za-z]")
+"""An English word, or any one other character that is not a space (linear: no nesting)."""
+_DETERMINERS = frozenset(("the", "a", "an"))
+_AUXILIARIES = frozenset(("did", "does", "do", "can", "could", "will", "would", "should"))
+_AFTER_NOUN = frozenset(
+    {"in", "of", "on", "at", "for", "from", "with", "to", "by", "about", "during", "into"}
+    | {"over", "under", "near", "among"}
+)
+"""Prepositions: a noun phrase ends before one."""
+
+
+@lru_cache(maxsize=256)
+def _english(text: str, stop: frozenset[str]) -> tuple[Compound, ...]:
+    """Noun compounds of an English question: after a determiner (and at most one word
+    more), a word followed by one or two words that are neither common words nor
+    prepositions, where the noun phrase ends: at a preposition, a punctuation mark or the
+    end ("What is the Friday prayer in Islam?"); in a question with an auxiliary, before
+    its main verb ("Where did the Spanish flu start?"), so a last word right before the
+    question mark is that verb, not a noun ("Why does the cat purr?")."""
+    words = _WORD.findall(text)
+    lower = [w.lower() for w in words]
+
+    def latin(word: str) -> bool:
+        return word[:1].isascii() and word[:1].isalpha()
+
+    def content(at: int) -> bool:
+        return at < len(words) and latin(words[at]) and lower[at] not in stop
+
+    found: list[Compound] = []
+    for at, word in enumerate(lower):
+        if word not in _DETERMINERS:
+            continue
+        auxiliary = any(w in _AUXILIARIES for w in lower[:at])
+        for start in (at + 1, at + 2):
+            if start == at + 2 and not content(at + 1):
+                break
+            for size in (1, 2):
+                end = start + 1 + size
+                if not all(content(i) and lower[i] not in _AFTER_NOUN for i in range(start, end)):
+                    continue
+                after = lower[end] if end < len(words) else ""
+                word_after = latin(after)
+                if auxiliary:
+                    ends = word_after and after not in _AFTER_NOUN
+                else:
+                    ends = not word_after or after in _AFTER_NOUN
+                if ends:
+                    phrase = " ".join(words[start:end])
+                    head = " ".join(words[start + 1 : end])
+                    found.append(_compound(words[start], head, phrase))
+    return tuple(found)
+
+
+def compounds(text: str, stop: frozenset[str] = frozenset()) -> tuple[Compound, ...]:
+    """The noun compounds of ``text``: English ones (see :func:`_english`; ``stop``: the
+    common words, which are never part of one) and those of its Chinese (see
+    :func:`_chinese`; none until jieba's dictionary has loaded, or without jieba)."""
+    found: tuple[Compound, ...] = ()
+    if any(ch.isascii() and ch.isalpha() for ch in text):
+        found = _english(text, stop)
+    if any(is_cjk(ch) for ch in text):
+        posseg = _posseg()
+        if posseg is not None:
+            found += _chinese(text, posseg)
+    return found
+
+
+@lru_cache(maxsize=256)
+def _chinese(text: str, posseg: Any) -> tuple[Compound, ...]:
+    """The noun compounds of ``text``'s Chinese: each pair of adjacent nouns (a Latin word
+    right before a Chinese noun counts as a noun: "Java 咖啡豆"), and each noun word of
+    three or more characters cut in two (花生油), but not before a place's suffix (杭州市)."""
+    words = [(w.word, w.flag) for w in posseg.cut(text) if w.word.strip()]
+    found: list[Compound] = []
+    for (first, first_flag), (second, second_flag) in pairwise(words):
+        latin = first_flag == "eng"
+        if (latin or (_noun(first_flag) and _cjk_word(first))) and (
+            _noun(second_flag) and _cjk_word(second)
+        ):
+            joined = f"{first} {second}" if latin else first + second
+            found.append(_compound(first, second, joined))
+    for word, flag in words:
+        if _noun(flag) and _cjk_word(word) and len(word) >= _MIN_WORD:
+            for cut in range(_MIN_PART, len(word)):
+                if word[cut:] in _PLACE_SUFFIXES:
+                    continue
+                found.append(_compound(word[:cut], word[cut:], word))
+    return tuple(found)
+
+
+def other_things(found: tuple[Compound, ...], held: str) -> tuple[str, ...]:
+    """The phrases of ``found`` whose modifier ``held`` (a record's canonical strings)
+    holds and whose head and whole it does not: the query names another thing there."""
+    return tuple(
+        dict.fromkeys(
+            c.phrase
+            for c in found
+            if _holds(held, c.needles[0])
+            and c.phrase not in held
+            and not any(_holds(held, form) for form in c.needles[1:])
+        )
+    )
+
+
+def _holds(held: str, form: str) -> bool:
+    return bool(form.strip()) and form in held
