@@ -142,6 +142,14 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|[^\sA-Za-z]")
 """An English word, or any one other character that is not a space (linear: no nesting)."""
 _DETERMINERS = frozenset(("the", "a", "an"))
 _AUXILIARIES = frozenset(("did", "does", "do", "can", "could", "will", "would", "should"))
+_LIGHT_HEADS = frozenset(
+    {"word", "words", "name", "names", "term", "terms", "phrase", "expression", "translation"}
+    | {"kind", "kinds", "type", "types", "sort", "way", "ways", "version", "versions"}
+    | {"style", "form", "part", "parts", "side", "language", "equivalent"}
+)
+"""Light nouns: a head that names an aspect of what its modifier names — a word or name
+for it, a kind, version or part of it ("the Spanish word for receipt" asks about
+Spanish) — makes no compound of another thing."""
 _AFTER_NOUN = frozenset(
     {"in", "of", "on", "at", "for", "from", "with", "to", "by", "about", "during", "into"}
     | {"over", "under", "near", "among"}
@@ -184,7 +192,7 @@ def _english(text: str, stop: frozenset[str]) -> tuple[Compound, ...]:
                     ends = word_after and after not in _AFTER_NOUN
                 else:
                     ends = not word_after or after in _AFTER_NOUN
-                if ends:
+                if ends and lower[end - 1] not in _LIGHT_HEADS:
                     phrase = " ".join(words[start:end])
                     head = " ".join(words[start + 1 : end])
                     found.append(_compound(words[start], head, phrase))
@@ -230,14 +238,16 @@ def _chinese(text: str, posseg: Any) -> tuple[Compound, ...]:
 
 def other_things(found: tuple[Compound, ...], held: str) -> tuple[str, ...]:
     """The phrases of ``found`` whose modifier ``held`` (a record's canonical strings)
-    holds and whose head and whole it does not: the query names another thing there."""
+    holds and whose head and whole it does not: the query names another thing there. A
+    head of one character is looked for only with its modifier, in the whole: alone it
+    is part of many words (家 of 一家 is no 银行家)."""
     return tuple(
         dict.fromkeys(
             c.phrase
             for c in found
             if _holds(held, c.needles[0])
             and c.phrase not in held
-            and not any(_holds(held, form) for form in c.needles[1:])
+            and not any(len(form.strip()) > 1 and _holds(held, form) for form in c.needles[1:])
         )
     )
 

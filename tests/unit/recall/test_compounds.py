@@ -107,6 +107,14 @@ def test_a_verb_after_the_word_is_no_compound() -> None:
     assert _recalled(cat, "Why does the cat purr?") == ["The user has a cat named Biscuit."]
 
 
+def test_a_one_character_head_counts_only_with_its_modifier() -> None:
+    # 家 of 一家 is no 银行家: a head of one character is looked for in the whole only.
+    bank = "用户在一家银行做柜员。"
+    engine = _engine(candidate(bank, ["银行", "柜员"], type="stable_user_context"))
+    assert _recalled(engine, "银行家算法是什么？") == []
+    assert other_things(compounds("银行家算法是什么？"), " 用户在一家银行做柜员 ") != ()
+
+
 def test_a_place_name_is_no_compound() -> None:
     # 杭州市 is Hangzhou, not another thing that 杭州 modifies.
     assert [c.phrase for c in compounds("杭州市有哪些景点")] == []
