@@ -48,12 +48,14 @@ from typing import Any, NamedTuple
 
 from memory_plugins.recall.text import is_cjk, needle
 
-__all__ = ["Compound", "compounds", "other_things", "warm"]
+__all__ = ["MAX_CHARS", "Compound", "compounds", "other_things", "warm"]
 
 logger = logging.getLogger("memory_plugins.recall")
 
 _NOUN = ("n",)
 """jieba flags of nouns start with ``n`` (n, ng, nr, ns, nt, nz…); ``eng`` is a Latin word."""
+MAX_CHARS = 300
+"""The longest text whose compounds are read."""
 _MIN_WORD = 3
 """A one-word compound has at least this many characters: a 2-character word is one word."""
 _MIN_PART = 2
@@ -202,8 +204,12 @@ def _english(text: str, stop: frozenset[str]) -> tuple[Compound, ...]:
 def compounds(text: str, stop: frozenset[str] = frozenset()) -> tuple[Compound, ...]:
     """The noun compounds of ``text``: English ones (see :func:`_english`; ``stop``: the
     common words, which are never part of one) and those of its Chinese (see
-    :func:`_chinese`; none until jieba's dictionary has loaded, or without jieba)."""
+    :func:`_chinese`; none until jieba's dictionary has loaded, or without jieba). None in
+    a text longer than :data:`MAX_CHARS`: a question is short, and a pasted page would
+    cost every record a look at hundreds of compounds."""
     found: tuple[Compound, ...] = ()
+    if len(text) > MAX_CHARS:
+        return found
     if any(ch.isascii() and ch.isalpha() for ch in text):
         found = _english(text, stop)
     if any(is_cjk(ch) for ch in text):

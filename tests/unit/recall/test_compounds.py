@@ -10,7 +10,7 @@ from recall_support import candidate
 
 from memory_plugins import MemoryConfig, MemoryEngine
 from memory_plugins.config import RecallConfig
-from memory_plugins.recall.compounds import compounds, other_things, warm
+from memory_plugins.recall.compounds import MAX_CHARS, compounds, other_things, warm
 from memory_plugins.recall.explain import consideration_json, format_explanation
 from memory_plugins.recall.query import lexicon_for
 from memory_plugins.recall.scoring import ARRAYS_FROM
@@ -113,6 +113,14 @@ def test_a_one_character_head_counts_only_with_its_modifier() -> None:
     engine = _engine(candidate(bank, ["银行", "柜员"], type="stable_user_context"))
     assert _recalled(engine, "银行家算法是什么？") == []
     assert other_things(compounds("银行家算法是什么？"), " 用户在一家银行做柜员 ") != ()
+
+
+def test_a_long_text_is_read_for_no_compound() -> None:
+    # A question is short; a pasted page would cost every record a look at each compound.
+    question = "钢琴烤漆是什么工艺？"
+    padding = "。" * (MAX_CHARS - len(question) + 1)
+    assert compounds(question) != ()
+    assert compounds(question + padding) == ()
 
 
 def test_a_place_name_is_no_compound() -> None:
