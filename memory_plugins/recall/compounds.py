@@ -43,6 +43,7 @@ import logging
 import re
 import threading
 from functools import lru_cache
+from importlib.util import find_spec
 from itertools import pairwise
 from typing import Any, NamedTuple
 
@@ -105,7 +106,9 @@ def _posseg() -> Any:
     if _loaded:
         return _loaded[0]
     with _lock:
-        if not _loading:
+        if not _loading and find_spec("jieba") is None:  # no slices extra: no Chinese half
+            _loaded.append(None)
+        elif not _loading:
             thread = threading.Thread(target=_load_now, name="memory-plugins-jieba", daemon=True)
             _loading.append(thread)
             thread.start()

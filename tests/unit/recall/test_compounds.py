@@ -162,6 +162,16 @@ def test_without_jieba_only_english_compounds_are_read(monkeypatch: pytest.Monke
     assert [(c.modifier, c.head) for c in found] == [("Friday", "prayer")]
 
 
+def test_without_jieba_nothing_is_loaded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from memory_plugins.recall import compounds as module
+
+    monkeypatch.setattr(module, "_loaded", [])
+    monkeypatch.setattr(module, "_loading", [])
+    monkeypatch.setattr(module, "find_spec", lambda name: None)
+    assert module.compounds("钢琴烤漆是什么工艺？") == ()
+    assert module._loading == [] and module._loaded == [None]
+
+
 def test_a_question_never_waits_for_the_dictionary(monkeypatch: pytest.MonkeyPatch) -> None:
     # Before jieba's dictionary has loaded, a question is scored without Chinese compounds
     # and the load starts in the background; from then on they are read.
