@@ -120,7 +120,11 @@ def _posseg() -> Any:
 
 
 def _load_now() -> None:
-    loaded = _load()
+    try:
+        loaded = _load()
+    except Exception as exc:  # a broken install: recall goes on without the Chinese half
+        logger.warning("memory recall: jieba failed to load, Chinese compounds are off: %r", exc)
+        loaded = None
     with _lock:
         if not _loaded:
             _loaded.append(loaded)

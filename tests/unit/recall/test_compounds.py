@@ -172,6 +172,21 @@ def test_without_jieba_nothing_is_loaded(monkeypatch: pytest.MonkeyPatch) -> Non
     assert module._loading == [] and module._loaded == [None]
 
 
+def test_a_dictionary_that_fails_to_load_turns_the_chinese_half_off(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from memory_plugins.recall import compounds as module
+
+    def broken() -> None:
+        raise OSError("cache unreadable")
+
+    monkeypatch.setattr(module, "_loaded", [])
+    monkeypatch.setattr(module, "_load", broken)
+    assert module.warm() is False
+    assert module.compounds("钢琴烤漆是什么工艺？") == ()
+    assert "jieba failed to load" in caplog.text
+
+
 def test_a_question_never_waits_for_the_dictionary(monkeypatch: pytest.MonkeyPatch) -> None:
     # Before jieba's dictionary has loaded, a question is scored without Chinese compounds
     # and the load starts in the background; from then on they are read.
