@@ -184,10 +184,11 @@ def _english(text: str, stop: frozenset[str]) -> tuple[Compound, ...]:
         return at < len(words) and latin(words[at]) and lower[at] not in stop
 
     found: list[Compound] = []
+    first_auxiliary = next((i for i, w in enumerate(lower) if w in _AUXILIARIES), len(lower))
     for at, word in enumerate(lower):
         if word not in _DETERMINERS:
             continue
-        auxiliary = any(w in _AUXILIARIES for w in lower[:at])
+        auxiliary = first_auxiliary < at
         for start in (at + 1, at + 2):
             if start == at + 2 and not content(at + 1):
                 break

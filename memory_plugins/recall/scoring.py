@@ -260,7 +260,10 @@ class _Query:
         profile: QueryProfile,
         config: RecallConfig,
         similarities: Mapping[str, float] | None,
+        *,
+        whole: "_Query | None" = None,
     ) -> None:
+        """``whole``: the query this one is part of (see :meth:`without`)."""
         self.profile = profile
         self.config = config
         self.text = profile.canonical
@@ -274,18 +277,19 @@ class _Query:
         self.lifted: Mapping[str, float] | None = (
             lifts(similarities) if similarities is not None else None
         )
-        self.crowded: frozenset[str] = frozenset()
+        self.crowded: frozenset[str] = whole.crowded if whole is not None else frozenset()
         """Cue needles in the query that many of the user's records hold (see _crowded)."""
         self.in_passing = passing.applies(profile, config)
         """One word counts once (:mod:`~memory_plugins.recall.passing`)."""
         self.compounds = (
             compounds.compounds(profile.text, profile.lexicon.stop_raw)
-            if config.modifier_compounds and passing.about_world(profile, config)
+            if whole is None and config.modifier_compounds and passing.about_world(profile, config)
             else ()
         )
         """The query's noun compounds, in a question about the world
-        (:mod:`~memory_plugins.recall.compounds`)."""
-        self.without_memo: dict[tuple[str, ...], _Query] | None = {}
+        (:mod:`~memory_plugins.recall.compounds`); none in a part of a query, which is
+        already scored without them."""
+        self.without_memo: dict[tuple[str, ...], _Query] | None = {} if whole is None else None
         """The query without some phrases (see :meth:`without`); ``None`` for such a query."""
 
     def without(self, pins: tuple[str, ...], *, meaning: bool = False) -> "_Query":
@@ -302,9 +306,8 @@ class _Query:
                 analyse_query(text, self.config),
                 self.config,
                 self.similarities if meaning else None,
+                whole=self,
             )
-            held.crowded = self.crowded
-            held.without_memo = None
             if memo is not None:
                 memo[key] = held
         return held
