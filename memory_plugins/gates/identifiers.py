@@ -228,6 +228,25 @@ _OTHER_SCHEME_LENGTHS = frozenset((15, 16, 18, 19))
 # identifiers are judged whole as tokens (``_alnum_tokens``).
 _CODE_PREFIX = re.compile(r"[A-Za-z]-$")
 _CUE_AFTER = 24
+# A Unix time: seconds since 1970 in ten digits, or milliseconds in thirteen, from
+# 2001-09-09 (10**9 s) to 2038-01-19 (2**31 s), the range logs, tokens and APIs write now.
+_UNIX_SECONDS = range(10**9, 2**31)
+_UNIX_MILLISECONDS = range(10**12, 2**31 * 1000)
+# What names a time right before a number: a field or key whose last word is a time's
+# ("created", "updated_at", "expiresAt", "LAST_SEEN_TS", a token's "iat", "exp" and "nbf",
+# a log's "t=" or "ts:"), or a verb of an event and "at" or "on" ("expires at").
+_TIME_WORDS = (
+    r"t|ts|time|times|timestamp|date|datetime|at|on|exp|iat|nbf|expires?|expiry|expiration"
+    r"|created|updated|modified|deleted|issued|started|ended|sent|received|seen|since|until"
+)
+_TIME_KEY = re.compile(
+    r"(?<![A-Za-z0-9])(?:"
+    r"(?:[A-Za-z][A-Za-z0-9]*[_.-])?(?i:" + _TIME_WORDS + r")"  # a word, or a snake_case key's last
+    r"|[a-z][a-z0-9]*(?:At|On|Time|Timestamp|Date|Ts)"  # a camelCase key's last word
+    r")[\"']?[ \t]{0,2}[:=][ \t]{0,2}[\"']?$"
+    r"|(?<![A-Za-z])(?i:expires?|expired|issued|created|updated|modified|started|ended|sent"
+    r"|received|logged|posted)[ \t]+(?i:at|on)[ \t]{0,2}$"
+)
 
 _MAX_GROUPS = 8
 _DIGIT_GROUPS = re.compile(r"(?<![A-Za-z0-9.+])[0-9]+(?:[ .\-/+][0-9]+)*[0-9Xx]?(?![A-Za-z0-9])")
@@ -565,7 +584,11 @@ def _national_id(text: str) -> str | None:
                     if _valid_compact(path, piece):
                         return _describe(path)
         digits = _count_digits(piece)
-        if digits >= _MIN_CUED_DIGITS and _cued(text, start, end):
+        if (
+            digits >= _MIN_CUED_DIGITS
+            and _cued(text, start, end)
+            and not _unix_time(text, start, piece)
+        ):
             for path in _identifier_modules():
                 if _valid(path, piece):
                     return _describe(path)
@@ -679,8 +702,21 @@ def _explained(text: str, start: int, end: int, piece: str) -> bool:
         or ("-" in piece and _valid("casrn", piece))  # CAS numbers are written dashed
         or _ZIP_PLUS_FOUR.fullmatch(piece) is not None  # a US postcode: "94107-1234"
         or _purpose_near(text, start, end)
+        or _unix_time(text, start, compact)
         or _phone_number(text, start, end)
     )
+
+
+def _unix_time(text: str, start: int, compact: str) -> bool:
+    """Whether the number at ``start`` is a Unix time (``_UNIX_SECONDS``,
+    ``_UNIX_MILLISECONDS``) that a key or words right before name as a time (``_TIME_KEY``):
+    ``"iat": 1516239022``, ``created_at=1699999999``, "expires at 1717171717"."""
+    if not compact.isdigit() or len(compact) not in (10, 13):
+        return False
+    value = int(compact)
+    if value not in (_UNIX_SECONDS if len(compact) == 10 else _UNIX_MILLISECONDS):
+        return False
+    return _TIME_KEY.search(text, max(0, start - _PURPOSE_BEFORE), start) is not None
 
 
 def _purpose_near(text: str, start: int, end: int) -> bool:

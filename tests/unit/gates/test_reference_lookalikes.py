@@ -58,3 +58,33 @@ REFUSED = [
 @pytest.mark.parametrize("text", REFUSED)
 def test_a_personal_identifier_beside_a_reference_is_still_refused(text: str) -> None:
     assert find_sensitive([text]) is not None, text
+
+
+# Unix times, in seconds or milliseconds, named as times by a key or the words before them.
+# Each number also passes a weak tax-number check (a German Steuernummer, a UK UTR).
+UNIX_TIMES = [
+    'The user\'s webhook event reads {"id": "evt_1", "created": 1717171717}.',
+    'The user decoded the test JWT: {"sub": "42", "iat": 1516239022, "exp": 1716239022}.',
+    "The user's log line: created_at=1699999999 status=ok",
+    'The user\'s API returns "updatedAt": 1717171717123 for each row.',
+    "The user's webhook failed with header t=1717171717 and a stale signature.",
+    "The user's session token expires at 1717171717.",
+]
+
+
+@pytest.mark.parametrize("text", UNIX_TIMES)
+def test_a_unix_time_named_as_a_time_is_kept(text: str) -> None:
+    assert find_sensitive([text]) is None, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The user's note: 1717171717",  # nothing names a time
+        "The user's tax number is 1717171717.",  # a tax number's label
+        "The user's log line: created_at=3000000000",  # past 2038: no Unix time written now
+        "The user's log line: created_at=1717171717, 身份证号 11010519491231002X",
+    ],
+)
+def test_a_number_not_named_as_a_unix_time_is_still_judged_as_an_identifier(text: str) -> None:
+    assert find_sensitive([text]) is not None, text
