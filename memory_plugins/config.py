@@ -236,7 +236,10 @@ class RecallConfig:
     either order ("作业怎么辅导" for the cue 辅导作业: Chinese puts an object first as the
     topic), and an English cue of two words when the query holds both words ("prep meals"
     for the cue "meal prep": English turns a compound into a verb and its object). Each
-    phrase or word must be an informative one of the query."""
+    phrase or word must be an informative one of the query. An English cue of three words
+    whose middle one only joins the others (an article, a preposition or a possessive:
+    "where to stay") counts when the query holds its outer two, one of them informative
+    ("where should I stay"): a request words the join its own way."""
     cue_overlap: bool = True
     """Whether a matched cue counts as lexical overlap for :attr:`controlled_types` (as a tag
     does); ``False``: it only adds to another overlap, like a CJK phrase."""

@@ -456,16 +456,20 @@ def _cues(q: _Query, record: MemoryRecord, feats: RecordFeatures) -> _Found | No
 
 def _apart(q: _Query, pin: str) -> bool:
     """Whether the query holds a cue's two phrases or words apart (:func:`cue_halves`)."""
-    return any(_held(q, a, b) for a, b in cue_halves(pin))
+    return any(_held(q, a, b, pin) for a, b in cue_halves(pin))
 
 
-def _held(q: _Query, first: str, second: str) -> bool:
-    """Whether the query holds both halves of a cue: two CJK phrases, or two informative
-    English words."""
+def _held(q: _Query, first: str, second: str, pin: str) -> bool:
+    """Whether the query holds both halves of the cue ``pin``: two CJK phrases, or two
+    informative English words; of a cue whose two words a third joins ("where to stay"),
+    two words of which one at least is informative: the model chose the common one
+    ("where") for what it says beside the other."""
     if first.startswith(" "):
-        return (
-            first in q.text and second in q.text and q.informative[first] and q.informative[second]
-        )
+        if first not in q.text or second not in q.text:
+            return False
+        if len(pin.split()) == 3:
+            return q.informative[first] or q.informative[second]
+        return q.informative[first] and q.informative[second]
     phrases = q.profile.phrases
     return first in phrases and second in phrases
 
@@ -1206,7 +1210,7 @@ def _array_scores(q: _Query, held: ScoringRows, chosen: Any) -> _ArrayScores:
 def _halves_held(q: _Query, needle: tuple[str, ...]) -> bool:
     """Whether the query holds both phrases of a cue's ``("s", first, cue, second, whole)``
     needle as :func:`_apart` asks."""
-    return _held(q, needle[1], needle[3])
+    return _held(q, needle[1], needle[3], needle[4])
 
 
 def _once(np: Any, apart: list[tuple[Any, Any, str]]) -> list[tuple[Any, Any, str]]:

@@ -80,14 +80,25 @@ def is_cjk(char: str) -> bool:
     return _CJK_CHAR.match(char) is not None
 
 
+_LINKING_WORDS = frozenset(
+    ("to", "a", "an", "the", "of", "for", "on", "in", "at", "with", "my", "your", "our")
+)
+"""Articles, prepositions and possessives: the words that join a cue's two words
+("where to stay", "book a call", "visa on arrival"), which a request words in its own way
+("where should I stay", "book the call", "a visa when I arrive")."""
+
+
 def cue_halves(pin: str) -> tuple[tuple[str, str], ...]:
     """The ways to cut a cue's needle in two: a CJK cue into two phrases of two or more
-    characters each, an English cue of two words into its words.
+    characters each, an English cue of two words into its words, and one of three whose
+    middle word only joins the other two (:data:`_LINKING_WORDS`) into those two.
 
     A query may hold a cue's two words apart and in the other order: Chinese puts an object
     first as the topic ("作业怎么辅导" for 辅导作业), English turns a compound into a verb and
-    its object ("prep meals" for "meal prep"). Any other needle — CJK shorter than four,
-    mixed, or English of one word, of three, or with digits or symbols — has none.
+    its object ("prep meals" for "meal prep") and words the joining word its own way ("where
+    should I stay" for "where to stay"). Any other needle — CJK shorter than four, mixed, or
+    English of one word, of three without a joining word between, or with digits or
+    symbols — has none.
 
     >>> cue_halves("辅导作业")
     (('辅导', '作业'),)
@@ -95,12 +106,18 @@ def cue_halves(pin: str) -> tuple[tuple[str, str], ...]:
     (('健身', '计划表'), ('健身计', '划表'))
     >>> cue_halves(" sheet music ")
     ((' sheet ', ' music '),)
+    >>> cue_halves(" where to stay ")
+    ((' where ', ' stay '),)
     >>> cue_halves(" wi-fi 6 "), cue_halves(" home workout plan "), cue_halves("减肥")
     ((), (), ())
     """
     words = pin.split()
-    if len(words) == 2 and pin.startswith(" ") and all(w.isalpha() and w.isascii() for w in words):
-        return ((f" {words[0]} ", f" {words[1]} "),)
+    if len(words) == 3 and words[1] in _LINKING_WORDS and words[0] not in _LINKING_WORDS:
+        words = [words[0], words[2]]
+    elif len(words) != 2:
+        words = []
+    if words and pin.startswith(" ") and all(w.isalpha() and w.isascii() for w in words):
+        return ((f" {words[0]} ", f" {words[-1]} "),)
     if len(pin) < 4 or not all(map(is_cjk, pin)):
         return ()
     return tuple((pin[:cut], pin[cut:]) for cut in range(2, len(pin) - 1))

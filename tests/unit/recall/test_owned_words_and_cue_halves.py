@@ -134,6 +134,30 @@ def test_an_english_cue_whose_two_words_the_request_holds_apart_is_found() -> No
     assert _hits(_engine(cue_halves=False), "How do I prep meals for a busy month?") == []
 
 
+ROOMS = candidate(
+    type="user_preference",
+    text="The user avoids hostels and books private rooms.",
+    tags=["hostels", "private rooms"],
+    identity={"subject": "hostels", "polarity": "avoid"},
+    cues=["where to stay", "book a call"],
+)
+
+
+def test_an_english_cue_whose_two_words_a_third_joins_is_found_in_the_requests_wording() -> None:
+    engine = _engine()
+    engine.remember("u", [ROOMS], source_conversation_id="c-1")
+    # "where to stay" asked as "where should I stay": the joining word is the request's own.
+    assert _hits(engine, "Where should I stay in Lisbon next month?") == [ROOMS["text"]]
+    [row] = engine.explain("u", "Where should I stay in Lisbon next month?").considered
+    assert row.matched["cues"] == ["where to stay (apart)"]
+    assert _hits(engine, "Can you book the call with the landlord?") == [ROOMS["text"]]
+    # Neither word alone, nor a cue that begins with the joining word.
+    assert _hits(engine, "Where is the nearest pharmacy?") == []
+    assert _hits(engine, "How long can I stay in Japan without a visa?") == []
+    assert cue_halves(" in simple terms ") == ()
+    assert _hits(_engine(cue_halves=False), "Where should I stay in Lisbon next month?") == []
+
+
 # -- arrays and one record at a time agree ----------------------------------------------------
 
 
@@ -167,7 +191,14 @@ def _many() -> list[MemoryRecord]:
         elif i % 3 == 1:
             found.append(_record(i, f"The user's knee note {i}.", ("knee", "note"), ("leg day",)))
         elif i % 6 == 2:
-            found.append(_record(i, f"The user likes tea number {i}.", ("tea", "drink"), ("茶馆",)))
+            found.append(
+                _record(
+                    i,
+                    f"The user likes tea number {i}.",
+                    ("tea", "drink"),
+                    ("茶馆", "where to stay"),
+                )
+            )
         else:
             found.append(
                 _record(i, f"The user cooks batch {i}.", ("cooking", "batch"), ("meal prep",))
@@ -185,6 +216,8 @@ def _many() -> list[MemoryRecord]:
         "辅导一下作业和茶馆",
         "how to prep meals and walk my knee back to health",
         "prep the meals",
+        "where should I stay",
+        "where should I stay with my tea",
     ],
 )
 def test_arrays_score_both_rules_as_one_record_at_a_time(query: str) -> None:

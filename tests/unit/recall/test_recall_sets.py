@@ -211,17 +211,19 @@ def cued() -> dict[str, RecallEvaluation]:
 # user calls theirs weighed as a term and a Chinese cue's two words counted apart. Hard
 # firings fell by one to three in every run (two in most) once a memory's word as the
 # modifier of another noun stopped counting (RecallConfig.modifier_compounds).
+# The hard parts' first count in 3a, 3b, 4a, 4b and 4c rose by one when a cue of two words
+# joined by a third ("where to stay") came to count held apart (RecallConfig.cue_halves).
 TUNING_COUNTS = {
     "cued": [((121, 128, 6, 122), (125, 128, 8, 122)), ((28, 44, 8, 38), (30, 44, 8, 38))],
     "cued-2b": [((122, 128, 6, 122), (126, 128, 7, 122)), ((29, 44, 9, 38), (32, 44, 9, 38))],
     "cued-2c": [((122, 128, 6, 122), (125, 128, 7, 122)), ((28, 44, 9, 38), (30, 44, 9, 38))],
     "cued-1a": [((121, 128, 6, 122), (125, 128, 7, 122)), ((23, 44, 9, 38), (26, 44, 9, 38))],
     "cued-1b": [((120, 128, 6, 122), (124, 128, 7, 122)), ((18, 44, 9, 38), (21, 44, 9, 38))],
-    "cued-3a": [((122, 128, 4, 122), (125, 128, 6, 122)), ((30, 44, 7, 38), (31, 44, 8, 38))],
-    "cued-3b": [((121, 128, 5, 122), (124, 128, 7, 122)), ((27, 44, 8, 38), (30, 44, 9, 38))],
-    "cued-4a": [((123, 128, 6, 122), (125, 128, 8, 122)), ((30, 44, 6, 38), (32, 44, 6, 38))],
-    "cued-4b": [((123, 128, 4, 122), (126, 128, 7, 122)), ((30, 44, 6, 38), (32, 44, 6, 38))],
-    "cued-4c": [((125, 128, 6, 122), (126, 128, 9, 122)), ((30, 44, 7, 38), (30, 44, 7, 38))],
+    "cued-3a": [((122, 128, 4, 122), (125, 128, 6, 122)), ((31, 44, 7, 38), (32, 44, 8, 38))],
+    "cued-3b": [((121, 128, 5, 122), (124, 128, 7, 122)), ((28, 44, 8, 38), (31, 44, 9, 38))],
+    "cued-4a": [((123, 128, 6, 122), (125, 128, 8, 122)), ((31, 44, 6, 38), (33, 44, 6, 38))],
+    "cued-4b": [((123, 128, 4, 122), (126, 128, 7, 122)), ((31, 44, 6, 38), (33, 44, 6, 38))],
+    "cued-4c": [((125, 128, 6, 122), (126, 128, 9, 122)), ((31, 44, 7, 38), (31, 44, 7, 38))],
 }
 
 
@@ -257,9 +259,9 @@ def test_tuning_parts_with_one_word_counted_once() -> None:
     # With the shipped instructions' cues: the same relevant memories, fewer firings than
     # TUNING_COUNTS has without the rule (6, 6 and 7).
     for run, hard in (
-        ("cued-4a", (30, 44, 5, 38)),
-        ("cued-4b", (30, 44, 5, 38)),
-        ("cued-4c", (30, 44, 6, 38)),
+        ("cued-4a", (31, 44, 5, 38)),
+        ("cued-4b", (31, 44, 5, 38)),
+        ("cued-4c", (31, 44, 6, 38)),
     ):
         assert recall_counts(evaluate_file(DATA / run / "hard.tuning.jsonl", config)) == hard
 
@@ -325,11 +327,11 @@ def _without_other_senses(path: Path, folder: Path) -> Path:
 # Per run, the tuning parts' counts without the run's other senses (rules with cues, cues and
 # meaning), everyday then hard: TUNING_COUNTS has them with.
 WITHOUT_OTHER_SENSES = {
-    "cued-3a": [((122, 128, 5, 122), (125, 128, 7, 122)), ((30, 44, 9, 38), (31, 44, 10, 38))],
-    "cued-3b": [((121, 128, 6, 122), (124, 128, 8, 122)), ((27, 44, 9, 38), (30, 44, 10, 38))],
-    "cued-4a": [((123, 128, 7, 122), (125, 128, 9, 122)), ((30, 44, 9, 38), (32, 44, 9, 38))],
-    "cued-4b": [((123, 128, 6, 122), (126, 128, 9, 122)), ((30, 44, 9, 38), (32, 44, 9, 38))],
-    "cued-4c": [((125, 128, 7, 122), (126, 128, 10, 122)), ((30, 44, 10, 38), (30, 44, 10, 38))],
+    "cued-3a": [((122, 128, 5, 122), (125, 128, 7, 122)), ((31, 44, 9, 38), (32, 44, 10, 38))],
+    "cued-3b": [((121, 128, 6, 122), (124, 128, 8, 122)), ((28, 44, 9, 38), (31, 44, 10, 38))],
+    "cued-4a": [((123, 128, 7, 122), (125, 128, 9, 122)), ((31, 44, 9, 38), (33, 44, 9, 38))],
+    "cued-4b": [((123, 128, 6, 122), (126, 128, 9, 122)), ((31, 44, 9, 38), (33, 44, 9, 38))],
+    "cued-4c": [((125, 128, 7, 122), (126, 128, 10, 122)), ((31, 44, 10, 38), (31, 44, 10, 38))],
 }
 
 
