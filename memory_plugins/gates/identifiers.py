@@ -247,6 +247,20 @@ _TIME_KEY = re.compile(
     r"|(?<![A-Za-z])(?i:expires?|expired|issued|created|updated|modified|started|ended|sent"
     r"|received|logged|posted)[ \t]+(?i:at|on)[ \t]{0,2}$"
 )
+# A key or a word right before a number that names it as a quantity or a machine's value
+# ("size", "count", "total", "offset", "max_retries", a process id, a nonce, a sequence
+# number, an inode, a checksum): what no person's identifier is named.
+_QUANTITY_WORDS = (
+    r"size|sizes|count|counts|total|totals|amount|length|len|offset|offsets|limit|max|min"
+    r"|quota|capacity|duration|elapsed|latency|retries|pid|ppid|nonce|seq|sequence|inode"
+    r"|checksum|crc|crc32|hash|balance"
+)
+_QUANTITY_KEY = re.compile(
+    r"(?<![A-Za-z0-9])(?:[A-Za-z][A-Za-z0-9]*[_.-])?(?i:" + _QUANTITY_WORDS + r")"
+    r"(?:[\"']?[ \t]{0,2}[:=][ \t]{0,2}[\"']?|[ \t]{1,2}(?:(?:is|was|of)[ \t]{1,2})?)$"
+    r"|(?<![A-Za-z])[a-z][a-z0-9]*(?:Size|Count|Total|Offset|Length|Limit|Max|Min|Seq|Nonce)"
+    r"[\"']?[ \t]{0,2}[:=][ \t]{0,2}[\"']?$"
+)
 
 _MAX_GROUPS = 8
 _DIGIT_GROUPS = re.compile(r"(?<![A-Za-z0-9.+])[0-9]+(?:[ .\-/+][0-9]+)*[0-9Xx]?(?![A-Za-z0-9])")
@@ -587,7 +601,7 @@ def _national_id(text: str) -> str | None:
         if (
             digits >= _MIN_CUED_DIGITS
             and _cued(text, start, end)
-            and not _unix_time(text, start, piece)
+            and not _named_value(text, start, piece)
         ):
             for path in _identifier_modules():
                 if _valid(path, piece):
@@ -702,21 +716,27 @@ def _explained(text: str, start: int, end: int, piece: str) -> bool:
         or ("-" in piece and _valid("casrn", piece))  # CAS numbers are written dashed
         or _ZIP_PLUS_FOUR.fullmatch(piece) is not None  # a US postcode: "94107-1234"
         or _purpose_near(text, start, end)
-        or _unix_time(text, start, compact)
+        or _named_value(text, start, compact)
         or _phone_number(text, start, end)
     )
 
 
-def _unix_time(text: str, start: int, compact: str) -> bool:
-    """Whether the number at ``start`` is a Unix time (``_UNIX_SECONDS``,
-    ``_UNIX_MILLISECONDS``) that a key or words right before name as a time (``_TIME_KEY``):
-    ``"iat": 1516239022``, ``created_at=1699999999``, "expires at 1717171717"."""
-    if not compact.isdigit() or len(compact) not in (10, 13):
+def _named_value(text: str, start: int, compact: str) -> bool:
+    """Whether the number at ``start`` is named right before as a quantity or a machine's
+    value (``_QUANTITY_KEY``: ``"size": …``, ``offset=…``, "inode …", "the checksum is …"),
+    or is a Unix time (``_UNIX_SECONDS``, ``_UNIX_MILLISECONDS``) named as a time
+    (``_TIME_KEY``: ``"iat": 1516239022``, ``created_at=1699999999``, "expires at …")."""
+    if not compact.isdigit():
+        return False
+    window = max(0, start - _PURPOSE_BEFORE)
+    if _QUANTITY_KEY.search(text, window, start) is not None:
+        return True
+    if len(compact) not in (10, 13):
         return False
     value = int(compact)
     if value not in (_UNIX_SECONDS if len(compact) == 10 else _UNIX_MILLISECONDS):
         return False
-    return _TIME_KEY.search(text, max(0, start - _PURPOSE_BEFORE), start) is not None
+    return _TIME_KEY.search(text, window, start) is not None
 
 
 def _purpose_near(text: str, start: int, end: int) -> bool:

@@ -60,9 +60,15 @@ def test_a_personal_identifier_beside_a_reference_is_still_refused(text: str) ->
     assert find_sensitive([text]) is not None, text
 
 
-# Unix times, in seconds or milliseconds, named as times by a key or the words before them.
-# Each number also passes a weak tax-number check (a German Steuernummer, a UK UTR).
-UNIX_TIMES = [
+# Numbers named right before as a quantity or a machine's value, and Unix times (seconds or
+# milliseconds) named as times, by a key or the words before them. Each number also passes a
+# weak tax-number check (a German Steuernummer, a UK UTR).
+NAMED_VALUES = [
+    'The user\'s upload API answered {"id": "up_7", "size": 1717171717}.',
+    "The user's consumer is stuck at Kafka offset 1717171717.",
+    "The user's crashed worker had pid=1717171717 and max_retries=1717171717.",
+    'The user\'s S3 listing shows "fileSize": 1717171717 for the backup.',
+    "The user's file system reports inode 1717171717 as corrupt; the checksum is 1516239022.",
     'The user\'s webhook event reads {"id": "evt_1", "created": 1717171717}.',
     'The user decoded the test JWT: {"sub": "42", "iat": 1516239022, "exp": 1716239022}.',
     "The user's log line: created_at=1699999999 status=ok",
@@ -72,19 +78,20 @@ UNIX_TIMES = [
 ]
 
 
-@pytest.mark.parametrize("text", UNIX_TIMES)
-def test_a_unix_time_named_as_a_time_is_kept(text: str) -> None:
+@pytest.mark.parametrize("text", NAMED_VALUES)
+def test_a_quantity_or_a_unix_time_named_so_is_kept(text: str) -> None:
     assert find_sensitive([text]) is None, text
 
 
 @pytest.mark.parametrize(
     "text",
     [
-        "The user's note: 1717171717",  # nothing names a time
+        "The user's note: 1717171717",  # nothing names a quantity or a time
         "The user's tax number is 1717171717.",  # a tax number's label
         "The user's log line: created_at=3000000000",  # past 2038: no Unix time written now
         "The user's log line: created_at=1717171717, 身份证号 11010519491231002X",
+        "The user's passport number 1717171717 has size 1 on the form.",  # named before
     ],
 )
-def test_a_number_not_named_as_a_unix_time_is_still_judged_as_an_identifier(text: str) -> None:
+def test_a_number_not_named_so_is_still_judged_as_an_identifier(text: str) -> None:
     assert find_sensitive([text]) is not None, text
