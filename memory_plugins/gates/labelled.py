@@ -846,7 +846,10 @@ def _secret_of(name: str, value: str) -> bool:
 # ("the failing request id, e.g. req_…", "WireGuard 公钥（PublicKey）是 …") or a secret.
 _PROSE_NAME = re.compile(
     r"(?i:(?<![a-z])(?P<none>(?:request|trace|correlation|transaction|object|event|order)"
-    r"[ _-]?ids?|ids?|uuid|guid|public[ _-]?key|pubkey|fingerprint|checksum|hash|digest)(?![a-z])"
+    r"[ _-]?ids?|ids?|uuid|guid|public[ _-]?key|pubkey|fingerprint|checksum|hash|digest"
+    # a record of a payment or messaging system named by its kind: "the payment intent pi_…"
+    r"|payments?|charges?|invoices?|refunds?|subscriptions?|intents?|transactions?|events?"
+    r"|messages?|orders?)(?![a-z])"
     r"|(?<![a-z])(?:api[ _-]?key|keys?|tokens?|secrets?|passwords?|passwd|credentials?)(?![a-z]))"
     r"|(?P<none_cjk>公钥|指纹|哈希|校验和)|密钥|私钥|令牌|密码|口令"
 )

@@ -95,3 +95,29 @@ def test_a_quantity_or_a_unix_time_named_so_is_kept(text: str) -> None:
 )
 def test_a_number_not_named_so_is_still_judged_as_an_identifier(text: str) -> None:
     assert find_sensitive([text]) is not None, text
+
+
+# A record of a payment or messaging system, named in prose by its kind: an id, no secret.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The user's payment intent pi_3MtwBwLkdIwHu7ix28a3tqPa failed at 3-D Secure.",
+        "The user's refund went through for charge ch_3MmlLrLkdIwHu7ix0snN0B15.",
+        "The user's webhook received event evt_1NG8Du2eZvKYlo2CUI79vXWy twice.",
+    ],
+)
+def test_an_object_id_named_by_its_kind_is_kept(text: str) -> None:
+    assert find_runtime_data([text]) is None, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the last word before the value names a secret
+        "The user's payment intent client secret is "
+        "pi_3MtwBwLkdIwHu7ix28a3tqPa_secret_YrKJUKribcBjcG8HVhfZluoGH.",
+        "The user's payment token tok_1MtwBwLkdIwHu7ix9Qz2aBcD3eFgHi is in the log.",
+    ],
+)
+def test_a_secret_named_after_the_kind_is_still_refused(text: str) -> None:
+    assert find_runtime_data([text]) is not None, text
