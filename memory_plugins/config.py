@@ -246,6 +246,12 @@ class RecallConfig:
     cues_to_select_alone: int = 1
     """When cues are the only rule dimension that matches (and meaning adds nothing), the
     record is selected only when at least this many of its cues are in the query."""
+    fact_question_cues_to_select_alone: int = 2
+    """The same in a question about the world (see :attr:`fact_question_factor`; types of
+    :attr:`any_answer_types` aside), whether meaning agrees or not: such a question names a
+    cue's situation in passing ("鸡尾酒里那个叫 Penicillin 的是什么酒" against a penicillin
+    allergy with the cue "penicillin"), and a record's vector embeds its cues, so agreement
+    in meaning there is largely the same cue counted again."""
     fact_question_factor: float = 0.45
     """Share of the rule score a record keeps against a question about the world (a
     :attr:`fact_question_markers` interrogative, no :attr:`request_markers`, no first-person
@@ -320,9 +326,15 @@ class RecallConfig:
             raise ConfigurationError(
                 "RecallConfig.cue_shared_by must be >= 0 and cue_shared_factor within 0..1"
             )
-        if self.cue_weight < 0 or self.cue_word_weight < 0 or self.cues_to_select_alone < 1:
+        if (
+            self.cue_weight < 0
+            or self.cue_word_weight < 0
+            or self.cues_to_select_alone < 1
+            or self.fact_question_cues_to_select_alone < 1
+        ):
             raise ConfigurationError(
-                "RecallConfig.cue_weight must be >= 0 and cues_to_select_alone at least 1"
+                "RecallConfig.cue_weight must be >= 0 and cues_to_select_alone and "
+                "fact_question_cues_to_select_alone at least 1"
             )
         if (self.semantic_cued_weight or 0.0) < 0:
             raise ConfigurationError("RecallConfig.semantic_cued_weight must be >= 0")

@@ -585,10 +585,16 @@ def _score(
         if overlap < _SELF or (overlap == _SELF and not self_aware):
             return RecordScore(scores, matched, 0.0, total > 0)
     least = q.config.cues_to_select_alone
-    if alone is not None and alone < least and meaning <= 0 and total > 0:
+    # In a question about the world a cue's situation is named in passing, and agreement in
+    # meaning with a vector that embeds the cues counts the same cue again.
+    passing_cue = q.profile.factual and record.type not in q.config.any_answer_types
+    if passing_cue:
+        least = q.config.fact_question_cues_to_select_alone
+    if alone is not None and alone < least and (meaning <= 0 or passing_cue) and total > 0:
         # Too few cues and nothing else: a cue names a situation, not the memory itself.
         if explain:
-            matched["cues"].append(f"cues alone select from {least} matched")
+            where = " in a question about the world, meaning aside" if passing_cue else ""
+            matched["cues"].append(f"cues alone select from {least} matched{where}")
         return RecordScore(scores, matched, 0.0, True, lone_cues=True)
     return RecordScore(scores, matched, total, False, in_passing=lowered)
 
@@ -1592,7 +1598,14 @@ def _settle_arrays(
         self_aware = of_types(config.self_context_types)
         eligible &= ~(controlled & ((overlap < _SELF) | ((overlap == _SELF) & ~self_aware)))
     if alone is not None:
-        eligible &= ~((alone >= 0) & (alone < config.cues_to_select_alone) & (total > 0))
+        needed: Any = config.cues_to_select_alone
+        if q.profile.factual:
+            needed = np.where(
+                of_types(config.any_answer_types),
+                needed,
+                config.fact_question_cues_to_select_alone,
+            )
+        eligible &= ~((alone >= 0) & (alone < needed) & (total > 0))
     eligible &= held.active[chosen]
     eligible &= held.confidence[chosen] >= config.min_confidence
     return total, eligible

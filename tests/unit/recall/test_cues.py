@@ -162,6 +162,50 @@ def test_whether_one_cue_alone_selects_is_the_configured_rule() -> None:
     assert engine.recall("u", "A dinner menu with snacks").hits
 
 
+def test_in_a_question_about_the_world_one_cue_alone_selects_nothing_meaning_or_not() -> None:
+    from memory_plugins.embedders import HashingEmbeddings  # a stand-in model, no weights
+
+    allergy = candidate(
+        type="recurring_constraint",
+        text="The user has a drug allergy.",
+        tags=["allergy", "drugs"],
+        identity={"subject": "drug allergy"},
+        cues=["penicillin", "amoxicillin", "antibiotics"],
+    )
+    others = [
+        candidate(),
+        candidate(
+            type="stable_user_context", text="The user plays the cello.", tags=["cello", "music"]
+        ),
+    ]
+
+    def engine(**recall: Any) -> MemoryEngine:
+        config = MemoryConfig(principal_secret=SECRET, recall=RecallConfig(min_score=1.0, **recall))
+        found = MemoryEngine(InMemoryStore(), config, embeddings=HashingEmbeddings())
+        found.remember("u", [allergy, *others], source_conversation_id="c-1")
+        found.embed_missing("u")
+        return found
+
+    def allergy_row(found: MemoryEngine, query: str) -> Any:
+        [row] = [c for c in found.explain("u", query).considered if "allergy" in c.record.text]
+        return row
+
+    held = engine()
+    row = allergy_row(held, "When was amoxicillin invented?")
+    assert row.scores["semantic"] > 0 and not row.selected
+    assert row.reason is SkipReason.TOO_FEW_CUES
+    assert row.matched["cues"][-1] == (
+        "cues alone select from 2 matched in a question about the world, meaning aside"
+    )
+    # Two cues, or a request rather than a question about the world, still select it.
+    assert allergy_row(held, "When were amoxicillin and penicillin invented?").selected
+    assert allergy_row(held, "Can I take amoxicillin for a sore throat?").selected
+    # The number is the configured rule.
+    assert allergy_row(
+        engine(fact_question_cues_to_select_alone=1), "When was amoxicillin invented?"
+    ).selected
+
+
 def test_the_index_finds_records_by_cue_words() -> None:
     from memory_plugins.recall.index import RecordIndex
     from memory_plugins.recall.query import analyse_query

@@ -57,6 +57,8 @@ CONFIGS = [
     RecallConfig(rarity_weight=1.0, min_score=0.5),
     RecallConfig(cue_word_weight=0.75, cues_to_select_alone=2, cue_shared_by=2),
     RecallConfig(cues_to_select_alone=2, cue_shared_by=2, fact_question_factor=0.3),
+    RecallConfig(fact_question_cues_to_select_alone=3, fact_question_factor=0.9, min_score=0.5),
+    RecallConfig(fact_question_cues_to_select_alone=1, min_score=0.5),
 ]
 
 phrases = st.lists(st.sampled_from(WORDS), min_size=1, max_size=5).map(" ".join)
