@@ -22,7 +22,8 @@ knowing what its head means (see :mod:`memory_plugins.recall.scoring`).
 English is read by the phrase's shape, since no English part-of-speech tagger installs
 without a model to fetch: a compound is a word after *a*, *an* or *the* followed by one or
 two words that are neither common words nor prepositions, where the noun phrase ends (see
-:func:`_english`).
+:func:`_english`); and a word after the determiner followed by *of* and a name ("the
+height of the Eiffel Tower") is the modifier of that name (see :func:`_of_name`).
 
 >>> warm()  # jieba's dictionary: else loaded in the background by the first question
 True
@@ -42,6 +43,7 @@ True
 import logging
 import re
 import threading
+from collections.abc import Callable
 from functools import lru_cache
 from importlib.util import find_spec
 from itertools import pairwise
@@ -206,7 +208,35 @@ def _english(text: str, stop: frozenset[str]) -> tuple[Compound, ...]:
                     phrase = " ".join(words[start:end])
                     head = " ".join(words[start + 1 : end])
                     found.append(_compound(words[start], head, phrase))
+        found.extend(_of_name(words, lower, at, content))
     return tuple(found)
+
+
+_MAX_NAME_WORDS = 3
+
+
+def _of_name(
+    words: list[str], lower: list[str], at: int, content: Callable[[int], bool]
+) -> list[Compound]:
+    """After the determiner at ``at``, a word, *of* and a name of one to three capitalised
+    words ("the height of the Eiffel Tower", "the rose of Sharon"): the word names an
+    aspect or a part of the named thing, which the question is about. The name is the head
+    and the word the modifier, as in a compound."""
+    of = at + 2
+    if not content(at + 1) or of >= len(lower) or lower[of] != "of":
+        return []
+    if lower[at + 1] in _LIGHT_HEADS:
+        return []
+    first = of + 2 if of + 1 < len(lower) and lower[of + 1] == "the" else of + 1
+    last = first
+    while last < len(words) and last - first < _MAX_NAME_WORDS and words[last][:1].isupper():
+        if not words[last][:1].isascii():
+            break
+        last += 1
+    if last == first:
+        return []
+    name = " ".join(words[first:last])
+    return [_compound(words[at + 1], name, " ".join(words[at + 1 : last]))]
 
 
 def compounds(text: str, stop: frozenset[str] = frozenset()) -> tuple[Compound, ...]:

@@ -107,6 +107,22 @@ def test_a_verb_after_the_word_is_no_compound() -> None:
     assert _recalled(cat, "Why does the cat purr?") == ["The user has a cat named Biscuit."]
 
 
+def test_a_word_of_a_name_after_of_names_an_aspect_of_the_named_thing() -> None:
+    stop = lexicon_for(RecallConfig()).stop_raw
+    found = compounds("What is the height of the Eiffel Tower?", stop)
+    assert ("height", "Eiffel Tower") in [(c.modifier, c.head) for c in found]
+    heights = "The user is afraid of heights."
+    engine = _engine(candidate(heights, ["heights", "fear"], type="stable_user_context"))
+    assert _recalled(engine, "What is the height of the Eiffel Tower?") == []
+    assert _recalled(engine, "What is the height of the Jungfrau in metres?") == []
+    # A name the memory holds too, a word that names the thing itself, or a request.
+    assert _recalled(engine, "Which heights should I avoid on the Eiffel Tower?") == [heights]
+    assert compounds("What is the name of the Queen?", stop) == ()
+    roses = "The user loves gardening, especially growing roses in Sharon."
+    garden = _engine(candidate(roses, ["roses", "gardening"], type="stable_user_context"))
+    assert _recalled(garden, "What is the rose of Sharon?") == [roses]
+
+
 def test_a_one_character_head_counts_only_with_its_modifier() -> None:
     # 家 of 一家 is no 银行家: a head of one character is looked for in the whole only.
     bank = "用户在一家银行做柜员。"

@@ -106,7 +106,7 @@ def test_tuning_parts_with_rules_alone(rules_only: dict[str, RecallEvaluation]) 
     # memory's word as the modifier of another noun (RecallConfig.modifier_compounds) took
     # hard firings from 10 to 8.
     assert recall_counts(rules_only["everyday.tuning"]) == (113, 128, 5, 122)
-    assert recall_counts(rules_only["hard.tuning"]) == (5, 44, 8, 38)
+    assert recall_counts(rules_only["hard.tuning"]) == (5, 44, 7, 38)
     assert all(r.problems == [] and r.over_max == 0 for r in rules_only.values())
 
 
@@ -114,7 +114,7 @@ def test_tuning_parts_with_the_meaning_channel(with_meaning: dict[str, RecallEva
     # A question about what a word means (RecallConfig.mention_markers) fired once more
     # before meaning stopped counting the mentioned word again (7).
     assert recall_counts(with_meaning["everyday.tuning"]) == (114, 128, 6, 122)
-    assert recall_counts(with_meaning["hard.tuning"]) == (6, 44, 8, 38)  # 10 before compounds
+    assert recall_counts(with_meaning["hard.tuning"]) == (6, 44, 7, 38)  # 10 before compounds
 
 
 def test_tuning_parts_with_multilingual_e5() -> None:
@@ -215,18 +215,19 @@ def cued() -> dict[str, RecallEvaluation]:
 # joined by a third ("where to stay") came to count held apart (RecallConfig.cue_halves);
 # the everyday parts' firings with meaning in cued, 3a, 3b and 4b fell by one when one cue
 # alone stopped selecting a memory in a question about the world, meaning or not
-# (RecallConfig.fact_question_cues_to_select_alone).
+# (RecallConfig.fact_question_cues_to_select_alone); the hard parts' firings fell by one in
+# every run when "the height of the Eiffel Tower" came to be read as a compound.
 TUNING_COUNTS = {
-    "cued": [((121, 128, 6, 122), (125, 128, 7, 122)), ((28, 44, 8, 38), (30, 44, 8, 38))],
-    "cued-2b": [((122, 128, 6, 122), (126, 128, 7, 122)), ((29, 44, 9, 38), (32, 44, 9, 38))],
-    "cued-2c": [((122, 128, 6, 122), (125, 128, 7, 122)), ((28, 44, 9, 38), (30, 44, 9, 38))],
-    "cued-1a": [((121, 128, 6, 122), (125, 128, 7, 122)), ((23, 44, 9, 38), (26, 44, 9, 38))],
-    "cued-1b": [((120, 128, 6, 122), (124, 128, 7, 122)), ((18, 44, 9, 38), (21, 44, 9, 38))],
-    "cued-3a": [((122, 128, 4, 122), (125, 128, 5, 122)), ((31, 44, 7, 38), (32, 44, 8, 38))],
-    "cued-3b": [((121, 128, 5, 122), (124, 128, 6, 122)), ((28, 44, 8, 38), (31, 44, 9, 38))],
-    "cued-4a": [((123, 128, 6, 122), (125, 128, 8, 122)), ((31, 44, 6, 38), (33, 44, 6, 38))],
-    "cued-4b": [((123, 128, 4, 122), (126, 128, 6, 122)), ((31, 44, 6, 38), (33, 44, 6, 38))],
-    "cued-4c": [((125, 128, 6, 122), (126, 128, 9, 122)), ((31, 44, 7, 38), (31, 44, 7, 38))],
+    "cued": [((121, 128, 6, 122), (125, 128, 7, 122)), ((28, 44, 7, 38), (30, 44, 7, 38))],
+    "cued-2b": [((122, 128, 6, 122), (126, 128, 7, 122)), ((29, 44, 8, 38), (32, 44, 8, 38))],
+    "cued-2c": [((122, 128, 6, 122), (125, 128, 7, 122)), ((28, 44, 8, 38), (30, 44, 8, 38))],
+    "cued-1a": [((121, 128, 6, 122), (125, 128, 7, 122)), ((23, 44, 8, 38), (26, 44, 8, 38))],
+    "cued-1b": [((120, 128, 6, 122), (124, 128, 7, 122)), ((18, 44, 8, 38), (21, 44, 8, 38))],
+    "cued-3a": [((122, 128, 4, 122), (125, 128, 5, 122)), ((31, 44, 6, 38), (32, 44, 7, 38))],
+    "cued-3b": [((121, 128, 5, 122), (124, 128, 6, 122)), ((28, 44, 7, 38), (31, 44, 8, 38))],
+    "cued-4a": [((123, 128, 6, 122), (125, 128, 8, 122)), ((31, 44, 5, 38), (33, 44, 5, 38))],
+    "cued-4b": [((123, 128, 4, 122), (126, 128, 6, 122)), ((31, 44, 5, 38), (33, 44, 5, 38))],
+    "cued-4c": [((125, 128, 6, 122), (126, 128, 9, 122)), ((31, 44, 6, 38), (31, 44, 6, 38))],
 }
 
 
@@ -330,11 +331,11 @@ def _without_other_senses(path: Path, folder: Path) -> Path:
 # Per run, the tuning parts' counts without the run's other senses (rules with cues, cues and
 # meaning), everyday then hard: TUNING_COUNTS has them with.
 WITHOUT_OTHER_SENSES = {
-    "cued-3a": [((122, 128, 5, 122), (125, 128, 6, 122)), ((31, 44, 9, 38), (32, 44, 10, 38))],
-    "cued-3b": [((121, 128, 6, 122), (124, 128, 7, 122)), ((28, 44, 9, 38), (31, 44, 10, 38))],
-    "cued-4a": [((123, 128, 7, 122), (125, 128, 9, 122)), ((31, 44, 9, 38), (33, 44, 9, 38))],
-    "cued-4b": [((123, 128, 6, 122), (126, 128, 8, 122)), ((31, 44, 9, 38), (33, 44, 9, 38))],
-    "cued-4c": [((125, 128, 7, 122), (126, 128, 10, 122)), ((31, 44, 10, 38), (31, 44, 10, 38))],
+    "cued-3a": [((122, 128, 5, 122), (125, 128, 6, 122)), ((31, 44, 8, 38), (32, 44, 9, 38))],
+    "cued-3b": [((121, 128, 6, 122), (124, 128, 7, 122)), ((28, 44, 8, 38), (31, 44, 9, 38))],
+    "cued-4a": [((123, 128, 7, 122), (125, 128, 9, 122)), ((31, 44, 8, 38), (33, 44, 8, 38))],
+    "cued-4b": [((123, 128, 6, 122), (126, 128, 8, 122)), ((31, 44, 8, 38), (33, 44, 8, 38))],
+    "cued-4c": [((125, 128, 7, 122), (126, 128, 10, 122)), ((31, 44, 9, 38), (31, 44, 9, 38))],
 }
 
 
