@@ -251,14 +251,14 @@ _TIME_KEY = re.compile(
 # ("size", "count", "total", "offset", "max_retries", a process id, a nonce, a sequence
 # number, an inode, a checksum): what no person's identifier is named.
 _QUANTITY_WORDS = (
-    r"size|sizes|count|counts|total|totals|amount|length|len|offset|offsets|limit|max|min"
+    r"size|sizes|count|counts|total|totals|amount|length|len|offset|offsets|limit"
     r"|quota|capacity|duration|elapsed|latency|retries|pid|ppid|nonce|seq|sequence|inode"
     r"|checksum|crc|crc32|hash|balance"
 )
 _QUANTITY_KEY = re.compile(
     r"(?<![A-Za-z0-9])(?:[A-Za-z][A-Za-z0-9]*[_.-])?(?i:" + _QUANTITY_WORDS + r")"
     r"(?:[\"']?[ \t]{0,2}[:=][ \t]{0,2}[\"']?|[ \t]{1,2}(?:(?:is|was|of)[ \t]{1,2})?)$"
-    r"|(?<![A-Za-z])[a-z][a-z0-9]*(?:Size|Count|Total|Offset|Length|Limit|Max|Min|Seq|Nonce)"
+    r"|(?<![A-Za-z])[a-z][a-z0-9]*(?:Size|Count|Total|Offset|Length|Limit|Seq|Nonce)"
     r"[\"']?[ \t]{0,2}[:=][ \t]{0,2}[\"']?$"
 )
 

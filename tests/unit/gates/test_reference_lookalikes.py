@@ -87,6 +87,7 @@ def test_a_quantity_or_a_unix_time_named_so_is_kept(text: str) -> None:
     "text",
     [
         "The user's note: 1717171717",  # nothing names a quantity or a time
+        "The user's note: Max 1717171717",  # a name, not a maximum
         "The user's tax number is 1717171717.",  # a tax number's label
         "The user's log line: created_at=3000000000",  # past 2038: no Unix time written now
         "The user's log line: created_at=1717171717, 身份证号 11010519491231002X",
