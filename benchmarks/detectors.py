@@ -55,7 +55,8 @@ FRAGMENTS = (
     "payment 1", "KEY=sk_****", "756.1234.",
     "login 3f9a1c07d2be48e6a95c0b1d7e4f2a8c ", "password 7 08", "pwdMaxAge: ", "[a]\n", "[[a]]\n a = 1\n",
     "created_at=1717171717 ", "\"iat\": 1516239022, ", "a_b_c_d_e_f_", "expires at 1717171717 ",
-    "\"size\": 1717171717, ", "offset 1717171717 ", "a_b_c_size=1 ",
+    "\"size\": 1717171717, ", "offset 1717171717 ", "a_b_c_size=1 ", "文件大小 1717171717，",
+    "创建时间：1717171717 ",
 )  # fmt: skip
 
 

@@ -69,6 +69,8 @@ NAMED_VALUES = [
     "The user's crashed worker had pid=1717171717 and max_retries=1717171717.",
     'The user\'s S3 listing shows "fileSize": 1717171717 for the backup.',
     "The user's file system reports inode 1717171717 as corrupt; the checksum is 1516239022.",
+    "用户的 Kafka 消费偏移 1717171717 之后的数据丢了，进程号是 1516239022。",
+    "用户的接口日志：创建时间：1717171717，文件大小 1516239022。",
     'The user\'s webhook event reads {"id": "evt_1", "created": 1717171717}.',
     'The user decoded the test JWT: {"sub": "42", "iat": 1516239022, "exp": 1716239022}.',
     "The user's log line: created_at=1699999999 status=ok",
@@ -88,6 +90,8 @@ def test_a_quantity_or_a_unix_time_named_so_is_kept(text: str) -> None:
     [
         "The user's note: 1717171717",  # nothing names a quantity or a time
         "The user's note: Max 1717171717",  # a name, not a maximum
+        "用户的税号是 1717171717。",  # a tax number's label
+        "用户的日志：时间：3000000000",  # past 2038
         "The user's tax number is 1717171717.",  # a tax number's label
         "The user's log line: created_at=3000000000",  # past 2038: no Unix time written now
         "The user's log line: created_at=1717171717, 身份证号 11010519491231002X",
