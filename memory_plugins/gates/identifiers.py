@@ -232,9 +232,14 @@ _CUE_AFTER = 24
 # 2001-09-09 (10**9 s) to 2038-01-19 (2**31 s), the range logs, tokens and APIs write now.
 _UNIX_SECONDS = range(10**9, 2**31)
 _UNIX_MILLISECONDS = range(10**12, 2**31 * 1000)
-# What names a time right before a number (in English or Chinese): a field or key whose last word is a time's
-# ("created", "updated_at", "expiresAt", "LAST_SEEN_TS", a token's "iat", "exp" and "nbf",
-# a log's "t=" or "ts:"), or a verb of an event and "at" or "on" ("expires at").
+# The end of a key right before its value ('"size": ', "offset=", "ts: "), and of a
+# Chinese name ("大小是", "创建时间：" folded to ":").
+_KEY_END = r"[\"']?[ \t]{0,2}[:=][ \t]{0,2}[\"']?$"
+_CJK_NAME_END = r"(?:是|为|為|:)?[ \t]{0,2}$"
+# What names a time right before a number, in English or Chinese: a field or key whose
+# last word is a time's ("created", "updated_at", "expiresAt", "LAST_SEEN_TS", a token's
+# "iat", "exp" and "nbf", a log's "t=" or "ts:"), or a verb of an event and "at" or "on"
+# ("expires at").
 _TIME_WORDS = (
     r"t|ts|time|times|timestamp|date|datetime|at|on|exp|iat|nbf|expires?|expiry|expiration"
     r"|created|updated|modified|deleted|issued|started|ended|sent|received|seen|since|until"
@@ -243,11 +248,12 @@ _TIME_KEY = re.compile(
     r"(?<![A-Za-z0-9])(?:"
     r"(?:[A-Za-z][A-Za-z0-9]*[_.-])?(?i:" + _TIME_WORDS + r")"  # a word, or a snake_case key's last
     r"|[a-z][a-z0-9]*(?:At|On|Time|Timestamp|Date|Ts)"  # a camelCase key's last word
-    r")[\"']?[ \t]{0,2}[:=][ \t]{0,2}[\"']?$"
-    r"|(?<![A-Za-z])(?i:expires?|expired|issued|created|updated|modified|started|ended|sent"
+    r")"
+    + _KEY_END
+    + r"|(?<![A-Za-z])(?i:expires?|expired|issued|created|updated|modified|started|ended|sent"
     r"|received|logged|posted)[ \t]+(?i:at|on)[ \t]{0,2}$"
     # in Chinese: 时间, 时刻, 日期 (创建时间, 过期时间), 创建于, 更新于
-    r"|(?:时间|时刻|日期|创建于|更新于|过期于)(?:是|为|為|:)?[ \t]{0,2}$"
+    r"|(?:时间|时刻|日期|创建于|更新于|过期于)" + _CJK_NAME_END
 )
 # A key or a word right before a number that names it as a quantity or a machine's value
 # ("size", "count", "total", "offset", "max_retries", a process id, a nonce, a sequence
@@ -259,12 +265,12 @@ _QUANTITY_WORDS = (
 )
 _QUANTITY_KEY = re.compile(
     r"(?<![A-Za-z0-9])(?:[A-Za-z][A-Za-z0-9]*[_.-])?(?i:" + _QUANTITY_WORDS + r")"
-    r"(?:[\"']?[ \t]{0,2}[:=][ \t]{0,2}[\"']?|[ \t]{1,2}(?:(?:is|was|of)[ \t]{1,2})?)$"
+    r"(?:" + _KEY_END + r"|[ \t]{1,2}(?:(?:is|was|of)[ \t]{1,2})?$)"
     r"|(?<![A-Za-z])[a-z][a-z0-9]*(?:Size|Count|Total|Offset|Length|Limit|Seq|Nonce)"
-    r"[\"']?[ \t]{0,2}[:=][ \t]{0,2}[\"']?$"
+    + _KEY_END
     # in Chinese: 大小, 数量, 总数, 偏移, 长度, 进程号, 校验和, 哈希, 容量, 时长, 耗时, 余额
-    r"|(?:大小|数量|总数|总量|个数|条数|偏移量?|长度|进程号|进程|校验和|哈希值?|容量|上限|时长|耗时|余额)"
-    r"(?:是|为|為|:)?[ \t]{0,2}$"
+    + r"|(?:大小|数量|总数|总量|个数|条数|偏移量?|长度|进程号|进程|校验和|哈希值?|容量|上限|时长|耗时|余额)"
+    + _CJK_NAME_END
 )
 
 _MAX_GROUPS = 8

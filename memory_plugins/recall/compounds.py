@@ -229,14 +229,16 @@ def _of_name(
         return []
     first = of + 2 if of + 1 < len(lower) and lower[of + 1] == "the" else of + 1
     last = first
-    while last < len(words) and last - first < _MAX_NAME_WORDS and words[last][:1].isupper():
-        if not words[last][:1].isascii():
-            break
+    while last < min(len(words), first + _MAX_NAME_WORDS) and _capitalised(words[last]):
         last += 1
     if last == first:
         return []
     name = " ".join(words[first:last])
     return [_compound(words[at + 1], name, " ".join(words[at + 1 : last]))]
+
+
+def _capitalised(word: str) -> bool:
+    return word[:1].isascii() and word[:1].isupper()
 
 
 def compounds(text: str, stop: frozenset[str] = frozenset()) -> tuple[Compound, ...]:

@@ -1588,8 +1588,11 @@ def _settle_arrays(
     # Cues alone: how many matched when no other rule dimension scored.
     alone = None if cue_found is None else np.where((cue_found > 0) & ~(rules > 0), cue_found, -1)
     total = rules if scored.cues is None else rules + scored.cues
-    if q.profile.factual:
-        asked = (total > 0) & ~of_types(config.any_answer_types)
+    # A question about the world lowers the rules and asks for more cues alone, except of
+    # the types that shape any answer.
+    any_answer = of_types(config.any_answer_types) if q.profile.factual else None
+    if any_answer is not None:
+        asked = (total > 0) & ~any_answer
         total = np.where(asked, total * config.fact_question_factor, total)
     least = config.min_score
     eligible = total >= least if least > 0 else total > 0
@@ -1599,12 +1602,8 @@ def _settle_arrays(
         eligible &= ~(controlled & ((overlap < _SELF) | ((overlap == _SELF) & ~self_aware)))
     if alone is not None:
         needed: Any = config.cues_to_select_alone
-        if q.profile.factual:
-            needed = np.where(
-                of_types(config.any_answer_types),
-                needed,
-                config.fact_question_cues_to_select_alone,
-            )
+        if any_answer is not None:
+            needed = np.where(any_answer, needed, config.fact_question_cues_to_select_alone)
         eligible &= ~((alone >= 0) & (alone < needed) & (total > 0))
     eligible &= held.active[chosen]
     eligible &= held.confidence[chosen] >= config.min_confidence
