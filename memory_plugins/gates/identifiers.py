@@ -218,6 +218,12 @@ def _thing_number(text: str, start: int) -> bool:
 
 
 _PURPOSE_BEFORE = 32
+# Words that name a book, in the languages of the word lists: what a ten-digit ISBN needs.
+_BOOK = re.compile(
+    r"(?<![A-Za-z])(?:books?|novels?|editions?|paperbacks?|hardcovers?|hardbacks?|textbooks?"
+    r"|buch|bücher|livres?|libros?|libri|libro|livros?)(?![A-Za-z])|书|書|책|本の",
+    re.IGNORECASE,
+)
 _PURPOSE_AFTER = 16
 _PURPOSE_MARKS = frozenset("#$€£¥₹")
 # Lengths of schemes judged by their own checks: IMEI and old CN resident IDs (15),
@@ -723,13 +729,24 @@ def _explained(text: str, start: int, end: int, piece: str) -> bool:
         or dots >= 3  # an address or a build: "192.168.13.208", "10.0.22631.3447"
         or (start > 0 and text[start - 1] in _PURPOSE_MARKS)
         or _CODE_PREFIX.search(text, max(0, start - 2), start) is not None  # "M-3217-6546-7"
-        or any(_valid(path, compact) for path in _BARE_CODES)
+        or _bare_code(text, start, end, compact)
         or ("-" in piece and _valid("casrn", piece))  # CAS numbers are written dashed
         or _ZIP_PLUS_FOUR.fullmatch(piece) is not None  # a US postcode: "94107-1234"
         or _purpose_near(text, start, end)
         or _named_value(text, start, compact)
         or _phone_number(text, start, end)
     )
+
+
+def _bare_code(text: str, start: int, end: int, compact: str) -> bool:
+    """Whether a number is a book's, a score's or a product's code by its check. A ten-digit
+    ISBN counts only where a word names a book (``_BOOK``; "ISBN" itself is ``_PURPOSE``'s):
+    its mod-11 check is the one a UK NHS number and an Iranian national code are made with,
+    so every such number passes it, and one in eleven other numbers does."""
+    if len(compact) == 10:
+        window = text[max(0, start - _PURPOSE_BEFORE) : end + _PURPOSE_AFTER]
+        return _valid("isbn", compact) and _BOOK.search(window) is not None
+    return any(_valid(path, compact) for path in _BARE_CODES)
 
 
 def _named_value(text: str, start: int, compact: str) -> bool:

@@ -34,8 +34,10 @@ def test_sealed_part_stores_at_most_ten_percent_of_identifiers() -> None:
 def test_tuning_part_counts_are_pinned() -> None:
     wrong, shown = decided_wrong(load("presidio", "tuning"))
     # Left: mostly values with no word saying what they are ("AAASA1111R", "3998:7654:3211").
-    # 20 until a bare run of 13, 14, 17 or 20+ digits counted without a scheme's check.
-    assert (wrong["pii"], wrong["benign"]) == (19, 0), "\n".join(shown)
+    # 20 until a bare run of 13, 14, 17 or 20+ digits counted without a scheme's check; 19
+    # until a ten-digit ISBN's check alone stopped explaining a bare number (a UK NHS number
+    # passes it by construction, and a US NPI did).
+    assert (wrong["pii"], wrong["benign"]) == (17, 0), "\n".join(shown)
 
 
 def _decide(text: str) -> bool:

@@ -126,3 +126,23 @@ def test_an_object_id_named_by_its_kind_is_kept(text: str) -> None:
 )
 def test_a_secret_named_after_the_kind_is_still_refused(text: str) -> None:
     assert find_runtime_data([text]) is not None, text
+
+
+# Ten-digit numbers made up for these tests with a correct mod-11 check digit: the check
+# of a UK NHS number and of a ten-digit ISBN alike, so each is valid as both.
+NHS_AND_ISBN = ("4857773430", "7120445839")
+
+
+@pytest.mark.parametrize("number", NHS_AND_ISBN)
+def test_a_ten_digit_isbn_check_alone_explains_no_number(number: str) -> None:
+    for text in (
+        f"用户说下次去医院挂号时用 {number}。",
+        f"Keep {number} handy, the user needs it at the clinic.",
+    ):
+        assert find_sensitive([text]) is not None, text
+    for text in (
+        f"The user's favourite novel is {number}.",
+        f"The user bought the paperback with ISBN {number}.",
+        f"用户在读的那本书 {number} 很好看。",
+    ):
+        assert find_sensitive([text]) is None, text
