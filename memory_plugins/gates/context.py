@@ -41,14 +41,16 @@ __all__ = [
 # is the company's (a personal identifier's cues, a passport or an SSN, are none of these).
 _BUSINESS_CODE = re.compile(
     r"(?i:(?<![a-z])(?:vat|tva|iva|mwst|btw|ust(?:-?id(?:nr)?)?|cif|siren|siret|uid|ein|abn"
-    r"|acn|crn|uen|gstin|company[ \t]+(?:number|no|registration)|registration[ \t]+(?:number|no))"
+    r"|acn|crn|uen|gstin|company[ \t]+(?:number|no|registration)|registration[ \t]+(?:number|no)"
+    # a tax number a company has as a person does: German, Spanish and Portuguese, Russian
+    r"|steuer-?(?:nummer|nr)|st\.-?nr|nif|инн)"
     r"(?![a-z])[^\n]{0,16}$)|(?:统一社会信用代码|税号|营业执照号?)[^\n]{0,8}$"
 )
 _COMPANY = re.compile(
     r"(?<![A-Za-z])(?:GmbH|AG|KG|Ltd|Limited|LLC|Inc|Corp|Corporation|PLC|plc|SAS|SARL|SpA"
     r"|S\.p\.A|S\.r\.l|S\.[AL]|B\.?V|N\.?V|Oy|AB|A/S|ApS|Pty|K\.?K"
     r"|(?i:company|firm|vendor|supplier|société|empresa|firma|unternehmen))(?![A-Za-z])"
-    r"|公司|企业|集团"
+    r"|公司|企业|集团|(?<![А-Яа-я])(?:ООО|ОАО|ЗАО|ПАО)(?![А-Яа-я])"
 )
 
 

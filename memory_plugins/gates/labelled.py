@@ -125,6 +125,16 @@ _ID_SPECIFIC = (
     # issuers and tax references named by their initials: a DVLA (UK driving licence)
     # number, a TRN (taxpayer or temporary reference number: UK, Jamaica, UAE)
     r"|dvla|trn"
+    # Social-insurance, health-insurance and tax numbers and identity papers in the languages
+    # of the countries that issue them: German compounds, French, Spanish, Italian, Dutch,
+    # Portuguese and Russian names.
+    r"|(?:sozial|renten|kranken|pflege)versicherungs-?(?:nummer|nr\b\.?)"
+    r"|versicherten-?(?:nummer|nr\b\.?)|steuer-?identifikations-?nummer|steuer-?(?:nummer|nr\b\.?)"
+    r"|personalausweis(?:-?nummer)?|ausweis-?nummer|reisepass-?nummer"
+    r"|s[ée]curit[ée]\s+sociale|carte\s+vitale|num[ée]ro\s+fiscal"
+    r"|seguridad\s+social|identificaci[óo]n\s+fiscal|tessera\s+sanitaria"
+    r"|burgerservicenummer|sofi-?nummer|n[úu]mero\s+de\s+contribuinte|seguran[çc]a\s+social"
+    r"|паспорт[а-я]{0,3}|снилс|инн|полис[а-я]{0,2}\s+омс"
 )
 _ID_GENERIC = (
     r"identity|identification|personal|national|insurance|tax(?:payer)?|vat|voter|licen[cs]e"
@@ -138,11 +148,13 @@ _ID_LABEL = re.compile(
     r"[ \t]{0,2}"
     + _NUMBER_WORD
     + r")"
-    # "is" also in the labels' languages: es, est, ist, è, é, är, jest.
-    + label_end(r"is|was|es|est|ist|è|é|är|jest|of\s+the\s+user")
+    # "is" also in the labels' languages: es, est, ist, è, é, är, jest; whose it is, in
+    # English and Russian ("of the user", "пользователя").
+    + label_end(r"is|was|es|est|ist|è|é|är|jest|of\s+the\s+user|пользователя")
     + r"|(?:身份证|身分證|居民身份证|身份号码|身份號碼|护照|護照|旅券|证件|證件|驾驶证|驾照|駕照|社保卡?|医保卡?|社会保障|税号"
     r"|纳税人识别号|统一社会信用代码|居留证|港澳通行证|台胞证|军官证|户口|银行账户|银行账号|银行卡"
-    r"|마이넘버|주민등록|외국인등록|여권|운전면허|マイナンバー|個人番号|免許証|在留カード)"
+    r"|마이넘버|주민등록|외국인등록|여권|운전면허|マイナンバー|個人番号|免許証|在留カード"
+    r"|パスポート|保険証|基礎年金|年金手帳)"
     r"(?:号码|號碼|号|號|编号|番号|번호|字號)?[ \t]{0,2}(?:是|为|為|：|:|は|는|=)?[ \t]{0,2}[\"'“`]?",
     re.IGNORECASE,
 )

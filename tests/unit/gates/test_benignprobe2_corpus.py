@@ -26,8 +26,9 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # after the life and scanner-negative probes': 3 (2.0 %); 4 (2.6 %) once a ten-digit
     # ISBN's check alone stopped explaining a bare number, which took 8 identifiers off the
     # other sources' sealed parts (one in the library-test corpus, seven given bare by
-    # bare_variant.py).
-    assert within(wrong, (2, 1, 4)), shown
+    # bare_variant.py). Identifiers stored: 0 once insurance and tax numbers named in the
+    # issuing countries' languages counted as labelled.
+    assert within(wrong, (2, 0, 4)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

@@ -1,0 +1,46 @@
+"""A personal identifier named in the language of the country that issues it is refused.
+
+Insurance and tax numbers and identity papers are named in German compounds
+("Sozialversicherungsnummer"), in French, Spanish, Italian, Dutch, Portuguese, Russian and
+Japanese as users write them; the value after the name need not pass any scheme's check.
+The values are made up for these tests in the general shapes of their kinds.
+"""
+
+import pytest
+
+from memory_plugins.gates.sensitive import find_sensitive
+
+NAMED = [
+    "Die Sozialversicherungsnummer des Nutzers ist 15070649C103.",
+    "The user's Rentenversicherungsnummer: 15 070649 C 103",
+    "Seine Krankenversichertennummer lautet A123456780.",
+    "Die Personalausweisnummer des Nutzers ist L01X00T47.",
+    "Le numéro de sécurité sociale de l'utilisateur est 2 84 12 75 123 456 18.",
+    "Su número de la seguridad social es 28/12345678/40.",
+    "Il numero della tessera sanitaria è 80380000500012345678.",
+    "Het burgerservicenummer van de gebruiker is 1112-22-333.",
+    "O número de contribuinte do utilizador é 2471-3952-0.",
+    "Паспорт пользователя: 4508 123456.",
+    "Номер паспорта пользователя: 4508 123456.",
+    "СНИЛС пользователя 112-233-445 95.",
+    "パスポート番号は TK1234567 です。",
+]
+
+
+@pytest.mark.parametrize("text", NAMED)
+def test_an_identifier_named_in_its_countrys_language_is_refused(text: str) -> None:
+    assert find_sensitive([text]) is not None, text
+
+
+KEPT = [
+    "Die Bestellnummer des Nutzers ist 15070649C103.",  # an order's number
+    "The user invoices Brightwave GmbH, Steuernummer 21/815/08150.",  # a company's
+    "Поставщик пользователя: ООО «Ромашка», ИНН 7707083893.",  # a company's
+    "The user read the Personalausweis rules twice.",  # the word, no value
+    "Паспорт пользователя продлён до мая.",  # renewed until May: no number
+]
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_the_names_alone_or_a_things_number_are_kept(text: str) -> None:
+    assert find_sensitive([text]) is None, text
