@@ -684,9 +684,15 @@ _LETTER_PREFIX = re.compile(r"[A-Z]{1,3}[0-9]{5,}")
 
 
 def _hexadecimal(code: str) -> bool:
-    """A hexadecimal hash or address: hex digits only, letters not all in front (a random
-    hex string has its letters spread; a document number has them as a prefix)."""
-    return re.fullmatch(r"[0-9A-F]{8,}", code) is not None and not _LETTER_PREFIX.fullmatch(code)
+    """A hexadecimal hash or address: hex digits only, letters not all in front and more than
+    one of them (a random hex string has its letters spread, six in sixteen characters; a
+    document number has them as a prefix, or one letter among its digits as a German
+    pension insurance number's ``15070649C103``)."""
+    return (
+        re.fullmatch(r"[0-9A-F]{8,}", code) is not None
+        and not _LETTER_PREFIX.fullmatch(code)
+        and sum(c.isalpha() for c in code) >= 2
+    )
 
 
 # Digits in one run from which no scheme is needed: nothing but an account, a card or an

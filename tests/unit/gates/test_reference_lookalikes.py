@@ -146,3 +146,20 @@ def test_a_ten_digit_isbn_check_alone_explains_no_number(number: str) -> None:
         f"用户在读的那本书 {number} 很好看。",
     ):
         assert find_sensitive([text]) is None, text
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        # Digits and one letter that is also a hex digit: a document's number, not a hash.
+        ("Keep 15070649C103 on file.", True),
+        ("用户说下次办手续时用 15070649C103。", True),
+        # Hex digits with their letters spread: a hash or a key's fingerprint.
+        ("The user's CI artifact 9D41A2C7F3B0 passed the scan.", False),
+        ("The user's container image digest starts 3F2A9C1B7D4E8A60.", False),
+    ],
+)
+def test_one_hex_letter_among_digits_reads_as_an_identifier_not_a_hash(
+    text: str, refused: bool
+) -> None:
+    assert (find_sensitive([text]) is not None) is refused, text
