@@ -188,7 +188,7 @@ _PURPOSE = re.compile(
     r"|" + _POSTCODE_LATIN + r")(?![A-Za-z])"
     r"|송장|운송장|택배|주문|추적|伝票|追跡|注文|荷物|配送"
     r"|商户|商家|店铺|应用|小程序|公众号"
-    r"|订单|单号|快递|运单|物流|发票|票号|工单|字节|时间戳|版本|序列号|型号|条码|元|人民币|步|人次"
+    r"|订单|单号|快递|运单|物流|发票|票号|工单|交易|流水|字节|时间戳|版本|序列号|型号|条码|元|人民币|步|人次"
     r"|会议|项目|合同|工程"
     r"|车架号|车辆识别|底盘号"
     r"|会员|积分|" + _POSTCODE_CJK,
@@ -227,9 +227,19 @@ _BOOK = re.compile(
 _PURPOSE_AFTER = 16
 _PURPOSE_MARKS = frozenset("#$€£¥₹")
 # Lengths of schemes judged by their own checks: IMEI and old CN resident IDs (15),
-# payment cards (16, 19), CN resident IDs (18). A number formatted the way one scheme
-# writes its numbers ("666-45-6789") is judged by that scheme (``_SHAPED``) alone.
-_OTHER_SCHEME_LENGTHS = frozenset((15, 16, 18, 19))
+# payment cards (16, 19), CN resident IDs (18: ``_cn_shaped``). A number formatted the way
+# one scheme writes its numbers ("666-45-6789") is judged by that scheme (``_SHAPED``) alone.
+_OTHER_SCHEME_LENGTHS = frozenset((15, 16, 19))
+
+
+def _cn_shaped(compact: str) -> bool:
+    """Eighteen digits with a year of 19xx or 20xx where a CN resident ID writes the birth
+    year: judged by that ID's check alone (``_STRONG``), so a near miss is a look-alike.
+    Other 18-digit numbers (an Algerian national number, a Mexican CLABE) are judged as
+    any long number is."""
+    return len(compact) == 18 and compact[6:8] in ("19", "20")
+
+
 # Letters joined to the number by a dash make a product or part code; letter-bearing
 # identifiers are judged whole as tokens (``_alnum_tokens``).
 _CODE_PREFIX = re.compile(r"[A-Za-z]-$")
@@ -729,6 +739,7 @@ def _explained(text: str, start: int, end: int, piece: str) -> bool:
     dots = piece.count(".")
     return (
         len(compact) in _OTHER_SCHEME_LENGTHS
+        or _cn_shaped(compact)
         or (not piece.isdigit() and any(shape.fullmatch(piece) for shape, _ in _shaped()))
         or (compact.isdigit() and (counted_digits(compact) or _date_time(compact)))
         or dots == 1  # a decimal: "121.4737015"

@@ -163,3 +163,19 @@ def test_one_hex_letter_among_digits_reads_as_an_identifier_not_a_hash(
     text: str, refused: bool
 ) -> None:
     assert (find_sensitive([text]) is not None) is refused, text
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        # Eighteen digits no check accepts and no word explains: an identifier's length.
+        ("Keep 219783319248912405 handy, the user needs it for the bank.", True),
+        ("用户说下次办手续时用 014794394376653741。", True),
+        # A thing's number named right before it.
+        ("用户的支付宝交易号 201812345678901234", False),
+        ("用户的银行流水号是 201812345678901234。", False),
+        ("用户的快递单号是 773012345678901234。", False),
+    ],
+)
+def test_an_unexplained_eighteen_digit_number_counts(text: str, refused: bool) -> None:
+    assert (find_sensitive([text]) is not None) is refused, text
