@@ -317,6 +317,20 @@ _NRIC = re.compile(r"(?<![A-Za-z0-9])([STFGM])([0-9]{7})([A-Z])(?![A-Za-z0-9])")
 _NRIC_WEIGHTS = (2, 7, 6, 5, 4, 3, 2)
 _NRIC_LETTERS = {"S": "JZIHGFEDCBA", "T": "GFEDCBAJZIH", "F": "XWUTRQPNMLK", "G": "TRQPNMLKXWU"}
 _NRIC_LETTERS["M"] = "KLJNPQRTUWX"
+# A Hong Kong identity card number: one or two letters, six digits and the check digit in
+# parentheses, as the card prints it ("A123456(3)").
+_HKID = re.compile(r"(?<![A-Za-z0-9])([A-Z]{1,2})([0-9]{6})[(（]([0-9A])[)）]")
+
+
+def _hkid(letters: str, digits: str, check: str) -> bool:
+    """The HKID check: letters count 10-35 (a missing second letter 36), weights 9 to 2,
+    mod 11; a remainder of 10 is written "A"."""
+    values = [36] * (2 - len(letters)) + [ord(c) - 55 for c in letters] + [int(d) for d in digits]
+    total = sum(v * w for v, w in zip(values, range(9, 1, -1), strict=True))
+    expected = (11 - total % 11) % 11
+    return check == ("A" if expected == 10 else str(expected))
+
+
 _NINO = re.compile(
     r"(?<![A-Za-z0-9])(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]"
     r"(?:[ -]?[0-9]){6}[ -]?[A-D](?![A-Za-z0-9])"  # grouped in twos, threes or not at all
@@ -842,6 +856,9 @@ def _own_formats(text: str) -> str | None:
         total += 4 if prefix in "TG" else 3 if prefix == "M" else 0
         if _NRIC_LETTERS[prefix][total % 11] == check:
             return "sg.nric (Singapore NRIC/FIN number)"
+    for m in _HKID.finditer(text):
+        if _hkid(*m.groups()) and not placeholder_value(text, m.start(), m.end()):
+            return "hk.hkid (Hong Kong identity card number)"
     if _NINO.search(text.upper()) and _NINO.search(text):
         return "gb.nino (UK National Insurance number)"
     for m in _CN_RIC.finditer(text):

@@ -44,3 +44,20 @@ KEPT = [
 @pytest.mark.parametrize("text", KEPT)
 def test_the_names_alone_or_a_things_number_are_kept(text: str) -> None:
     assert find_sensitive([text]) is None, text
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        # A Hong Kong identity card number as the card prints it, its check digit holding.
+        ("The user's Hong Kong ID is A123456(3).", True),
+        ("用户的香港身份证号码 A123456（3）", True),
+        ("Keep AB987654(3) handy, the user needs it for the bank.", True),
+        # The same shape with a wrong check digit, or no parentheses, is left to the others.
+        ("Model X123456(2) is in stock.", False),
+    ],
+)
+def test_a_hong_kong_identity_card_number_is_refused_by_its_check_digit(
+    text: str, refused: bool
+) -> None:
+    assert (find_sensitive([text]) is not None) is refused, text
