@@ -57,6 +57,8 @@ FRAGMENTS = (
     "created_at=1717171717 ", "\"iat\": 1516239022, ", "a_b_c_d_e_f_", "expires at 1717171717 ",
     "\"size\": 1717171717, ", "offset 1717171717 ", "a_b_c_size=1 ", "文件大小 1717171717，",
     "创建时间：1717171717 ",
+    "<string name=\"api_key\">", "<a name=\"k\" ", "SHA256:AP1", "1234567890-abc", "\"AccountId\": \"",
+    "Sozialversicherungsnummer ", "паспорт ", "A123456(3) ", "A123456(",
 )  # fmt: skip
 
 

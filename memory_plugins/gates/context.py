@@ -193,7 +193,7 @@ _BUSINESS_NUMBER = re.compile(
 # " ID" is often a country's adjective ("South African ID"): a person's document.
 _THING_ID = re.compile(
     r"(?:(?<![A-Za-z])(?P<word>[a-z]{2,20})[ _-]?(?:id|ID)|(?<![A-Za-z])(?P<code>[A-Za-z][a-z]{1,19})Id)"
-    r"(?![A-Za-z])(?:[ \t]{0,2}(?:is|was|:|=|是|为|為))?[ \t]{0,2}[\"'“`]?$"
+    r"(?![A-Za-z])[\"']?(?:[ \t]{0,2}(?:is|was|:|=|是|为|為))?[ \t]{0,2}[\"'“`]?$"
 )
 # Words whose id is a person's: a document, a tax or insurance scheme, a role in a register.
 _PERSON_WORDS = frozenset(

@@ -197,7 +197,7 @@ _PURPOSE = re.compile(
 # A thing's own number named right before it: "meeting ID 884 4182 5667", "order number:
 # …", "订单号 …". The number is that thing's, whatever scheme its digits also pass.
 _NUMBER_WORD_END = (
-    r"(?:ids?|numbers?|no\.?|nr\.?|#|号码|号|编号)(?:[ \t]{0,2}(?:is|was|:|是|为|為))?"
+    r"(?:ids?|numbers?|no\.?|nr\.?|#|号码|号|编号)[\"']?(?:[ \t]{0,2}(?:is|was|:|是|为|為))?"
     r"[ \t]{0,2}[\"'“`]?$"
 )
 _THING_NUMBER = re.compile(
@@ -243,6 +243,9 @@ def _cn_shaped(compact: str) -> bool:
 # Letters joined to the number by a dash make a product or part code; letter-bearing
 # identifiers are judged whole as tokens (``_alnum_tokens``).
 _CODE_PREFIX = re.compile(r"[A-Za-z]-$")
+# The same after the digits: "300061924372-ur9f….apps.googleusercontent.com", a client's id
+# and host name. One letter after a dash is a check character ("12.345.678-K", a RUT).
+_CODE_SUFFIX = re.compile(r"-[A-Za-z][A-Za-z0-9]{2}")
 _CUE_AFTER = 24
 # A Unix time: seconds since 1970 in ten digits, or milliseconds in thirteen, from
 # 2001-09-09 (10**9 s) to 2038-01-19 (2**31 s), the range logs, tokens and APIs write now.
@@ -760,6 +763,7 @@ def _explained(text: str, start: int, end: int, piece: str) -> bool:
         or dots >= 3  # an address or a build: "192.168.13.208", "10.0.22631.3447"
         or (start > 0 and text[start - 1] in _PURPOSE_MARKS)
         or _CODE_PREFIX.search(text, max(0, start - 2), start) is not None  # "M-3217-6546-7"
+        or _CODE_SUFFIX.match(text, end) is not None  # "3000619-UR9f…": a code goes on
         or _bare_code(text, start, end, compact)
         or ("-" in piece and _valid("casrn", piece))  # CAS numbers are written dashed
         or _ZIP_PLUS_FOUR.fullmatch(piece) is not None  # a US postcode: "94107-1234"

@@ -63,6 +63,7 @@ from memory_plugins.gates.detectors import FunctionDetector, guarded
 from memory_plugins.gates.textfold import ARN_PATTERN, CODE_NAME, fold
 
 __all__ = [
+    "after_digest_label",
     "declared_type",
     "is_reference",
     "is_secret_variable",
@@ -401,6 +402,14 @@ _KEY_VALUE_ATTRS = re.compile(
 _XML_ELEMENT = re.compile(
     r"<(?P<name>[A-Za-z][\w.:-]{0,63})>[ \t]{0,2}(?P<value>[^<\s]{4,512})[ \t]{0,2}</(?P=name)>"
 )
+# An element named by its ``name`` attribute, written first, the value as its content:
+# Android string resources (<string name="maps_api_key">…</string>), Ant and Maven
+# properties, parameters.
+_NAMED_ELEMENT = re.compile(
+    r"<(?P<tag>[A-Za-z][\w.:-]{0,31})[ \t]{1,4}name[ \t]{0,2}=[ \t]{0,2}[\"']"
+    r"(?P<name>[A-Za-z][\w.:-]{0,63})[\"'][^<>]{0,64}>[ \t]{0,2}(?P<value>[^<\s]{4,512})[ \t]{0,2}"
+    r"</(?P=tag)>"
+)
 # An element whose content has spaces or braces around the value: Jenkins' credentials.xml
 # (<secret>{AQAAAB…}</secret>), a value with a note.
 _XML_CONTENT = re.compile(r"<(?P<name>[A-Za-z][\w.:-]{0,63})>(?P<value>[^<]{4,1024})</(?P=name)>")
@@ -558,6 +567,14 @@ _KEY_PUNCTUATION = re.compile(r"[_.+/=-]")
 _SHAPE_CHARS = 96
 _CODE_OF = ("access", "secret", "auth", "private")
 _DIGEST_LABEL = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5|h1)[:-]$")
+
+
+def after_digest_label(text: str, start: int) -> bool:
+    """Whether the value at ``start`` follows its digest's algorithm ("SHA256:…", "sha512-…",
+    "h1:…"): a published digest or fingerprint, whatever a provider's pattern matches in it."""
+    return _DIGEST_LABEL.search(text, max(0, start - 8), start) is not None
+
+
 # "sha256:…", "sha384-…" (an integrity pin), "sha256/…" (a certificate pin), "h1:…" (Go's
 # and Terraform's hash of a module).
 _DIGEST_VALUE = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5|h1)[:/-]")
@@ -1201,6 +1218,9 @@ def _labelled_secret(text: str) -> str | None:
         for found in pattern.finditer(text):
             if _names_secret(found[1])[0] and not is_reference(found[2]):
                 return "secret value after a secret-like name"
+    for found in _NAMED_ELEMENT.finditer(text) if "</" in text else ():
+        if _names_secret(found["name"])[0] and not is_reference(found["value"]):
+            return "secret value in an element named as a secret"
     for found in _XML_CONTENT.finditer(text) if "</" in text else ():
         if _names_secret(found["name"])[0] and any(
             _key_shaped(word) and not is_reference(word) and not _words(word)

@@ -47,6 +47,7 @@ from typing import Any
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.detectors import FunctionDetector, guarded
 from memory_plugins.gates.labelled import (
+    after_digest_label,
     declared_type,
     is_reference,
     is_secret_variable,
@@ -230,7 +231,9 @@ def _plugins() -> tuple[Any, ...]:
 def _provider_token(text: str) -> str | None:
     text = fold(text)
     for plugin in _plugins():
-        for _ in _analyze(plugin, text):
+        for found in _analyze(plugin, text):
+            if _only_after_digest_labels(text, found):
+                continue  # "ImageID: SHA256:AP1A…": a digest the Artifactory pattern reads
             return f"{plugin.secret_type} (detect-secrets)"
     for m in _MORE_TOKENS.finditer(text):
         kind = m.lastgroup or ""
@@ -245,6 +248,24 @@ def _provider_token(text: str) -> str | None:
     if ":_" in text and _NPMRC.search(text):
         return _MORE_NAMES["npmrc"]
     return None
+
+
+def _only_after_digest_labels(text: str, found: str) -> bool:
+    """Whether every place ``found`` stands in ``text`` follows a digest's algorithm; at most
+    eight places are looked at (more is no digest pin: the text is refused), so a text
+    repeating one match stays linear. A pattern's match may hold the delimiters around the
+    value (``:AP1A…"``): they are set aside."""
+    found = found.strip(" \t=:\"'")
+    if not found:
+        return False
+    start = text.find(found)
+    for _ in range(8):
+        if start < 0:
+            return True
+        if not after_digest_label(text, start):
+            return False
+        start = text.find(found, start + 1)
+    return False
 
 
 def _one(plugin_module: str, class_name: str) -> Any:
