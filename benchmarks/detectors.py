@@ -59,6 +59,7 @@ FRAGMENTS = (
     "创建时间：1717171717 ",
     "<string name=\"api_key\">", "<a name=\"k\" ", "SHA256:AP1", "1234567890-abc", "\"AccountId\": \"",
     "Sozialversicherungsnummer ", "паспорт ", "A123456(3) ", "A123456(",
+    " at ", "a at ", "a1 at b.", "a [at] b", "a dot ", " dot ", "a.b at c dot ", "(at)", "email a at ",
 )  # fmt: skip
 
 

@@ -68,10 +68,74 @@ _MACHINE_ACCOUNT = re.compile(r"@(?:[^@\s]+\.)?gserviceaccount\.com$", re.IGNORE
 _REMOTE_LOGIN = re.compile(r"(?:\b(?:ssh|scp|sftp|rsync|mosh)\b|(?:^|\s)-J)[^\n`'\"]{0,40}$")
 
 
+# An address spelt out so that no scraper reads it: "ann.lee [at] example [dot] org",
+# "ann(at)example.org", "ann dot lee at gmail dot com", "jsmith99 at gmail.com". "at" in
+# brackets counts anywhere; "at" as a plain word only after a local part no word has (a dot,
+# a digit, "_" or "+" in it), or after a word with the dot spelt too and a word naming mail
+# right before ("email me at johnsmith at gmail dot com"): "works at Booking.com" is none.
+_BRACKETED = r"[\[(<{][ \t]{0,2}%s[ \t]{0,2}[\])>}]"
+_SPELT_AT = rf"(?P<bat>{_BRACKETED % 'at'})|(?<=[ \t])at(?=[ \t])"
+_SPELT_DOT = rf"(?P<bdot>{_BRACKETED % 'dot'})|(?<=[ \t])dot(?=[ \t])"
+_SPELT_EMAIL = re.compile(
+    rf"(?<![\w.+-])(?P<local>[A-Za-z0-9](?:[\w+-]|[ \t]{{0,2}}(?:{_SPELT_DOT}|\.)[ \t]{{0,2}}(?=\w)){{0,63}})"
+    rf"[ \t]{{0,2}}(?:{_SPELT_AT})[ \t]{{0,2}}"
+    rf"(?P<domain>[A-Za-z0-9][\w-]{{0,62}}(?:[ \t]{{0,2}}(?:{_SPELT_DOT.replace('bdot', 'bdot2')}|\.)"
+    rf"[ \t]{{0,2}}[A-Za-z0-9][\w-]{{0,62}}){{1,4}})(?![\w/-])",
+    re.IGNORECASE,
+)
+_SPELT_PARTS = re.compile(
+    rf"[ \t]{{0,2}}(?:{_BRACKETED % 'dot'}|(?<=[ \t])dot(?=[ \t])|\.)[ \t]{{0,2}}", re.IGNORECASE
+)
+_MAIL_CUE = re.compile(
+    r"(?i:e-?mail|mail(?:box)?|inbox|contact|reach|write\s+to)[^\n]{0,24}$|邮箱|邮件|电邮|メール|correo|courriel"
+)
+_VERSION = re.compile(r"v?[0-9]+(?:\.[0-9A-Za-z]+)+", re.IGNORECASE)
+_TLD = re.compile(
+    r"[a-z]{2}|com|org|net|edu|gov|mil|int|info|biz|io|app|dev|xyz|online|site|email|mail"
+    r"|name|pro|tech|cloud|store|shop|blog|me|live|life|world",
+    re.IGNORECASE,
+)
+
+
+def _spelt_email(text: str) -> bool:
+    """Whether ``text`` holds an e-mail address spelt out (``_SPELT_EMAIL``)."""
+    from email_validator import EmailNotValidError, validate_email
+
+    found = _SPELT_EMAIL.search(text)
+    while found is not None:
+        m, found = found, _SPELT_EMAIL.search(text, found.start() + 1)  # overlapping tries
+        local = _SPELT_PARTS.sub(".", m["local"])
+        labels = _SPELT_PARTS.split(m["domain"])
+        spelt_dot = m["domain"] != ".".join(labels) or local != m["local"]
+        if not _TLD.fullmatch(labels[-1]):
+            continue
+        if not m["bat"]:
+            if _VERSION.fullmatch(local) or not any(c.isalpha() for c in local):
+                continue  # "v2.0 at github.com", "3.12 at python.org": a release, not a mailbox
+            plain_word = re.fullmatch(r"[A-Za-z]+", local) is not None
+            if plain_word and not (
+                spelt_dot and _MAIL_CUE.search(text, max(0, m.start() - 40), m.start())
+            ):
+                continue  # "works at Booking.com", "at Google dot com": a word, no mail named
+        address = f"{local}@{'.'.join(labels)}"
+        try:
+            validate_email(address, check_deliverability=False, test_environment=True)
+        except EmailNotValidError:
+            continue
+        if _RESERVED_DOMAIN.search(address) and called_a_test_value(text, m.start(), m.end()):
+            continue  # "the fixture user jane [at] example [dot] com": called a test
+        return True
+    return False
+
+
 def _email(text: str) -> str | None:
     from email_validator import EmailNotValidError, validate_email
 
     text = fold(text)
+    if (" at " in text.lower() or "at]" in text.lower() or "at)" in text.lower()) and _spelt_email(
+        text
+    ):
+        return "e-mail address (spelt out)"
     for m in _EMAIL.finditer(text):
         address = m.group(0).rstrip(_TRAILING)
         if text.startswith(":", m.end()) or _URL_USERINFO.search(
@@ -221,7 +285,12 @@ def _phone(text: str) -> str | None:
 
 
 def email_detector() -> FunctionDetector:
-    return guarded("email_address", RejectCode.SENSITIVE, _email, "[@＠﹫]")
+    return guarded(
+        "email_address",
+        RejectCode.SENSITIVE,
+        _email,
+        r"[@＠﹫]|[\[(<{][ \t]{0,2}at[ \t]{0,2}[\])>}]|[ \t]dot[ \t]|[ \t]at[ \t]{1,2}[\w-]{1,63}\.[a-z]",
+    )
 
 
 def phone_detector() -> FunctionDetector:
