@@ -75,20 +75,20 @@ _REMOTE_LOGIN = re.compile(r"(?:\b(?:ssh|scp|sftp|rsync|mosh)\b|(?:^|\s)-J)[^\n`
 # right before ("email me at johnsmith at gmail dot com"): "works at Booking.com" is none.
 _BRACKETED = r"[\[(<{][ \t]{0,2}%s[ \t]{0,2}[\])>}]"
 _SPELT_AT = rf"(?P<bat>{_BRACKETED % 'at'})|(?<=[ \t])at(?=[ \t])"
-_SPELT_DOT = rf"(?P<bdot>{_BRACKETED % 'dot'})|(?<=[ \t])dot(?=[ \t])"
+_SPELT_DOT = rf"{_BRACKETED % 'dot'}|(?<=[ \t])dot(?=[ \t])"
 _SPELT_EMAIL = re.compile(
     rf"(?<![\w.+-])(?P<local>[A-Za-z0-9](?:[\w+-]|[ \t]{{0,2}}(?:{_SPELT_DOT}|\.)[ \t]{{0,2}}(?=\w)){{0,63}})"
     rf"[ \t]{{0,2}}(?:{_SPELT_AT})[ \t]{{0,2}}"
-    rf"(?P<domain>[A-Za-z0-9][\w-]{{0,62}}(?:[ \t]{{0,2}}(?:{_SPELT_DOT.replace('bdot', 'bdot2')}|\.)"
+    rf"(?P<domain>[A-Za-z0-9][\w-]{{0,62}}(?:[ \t]{{0,2}}(?:{_SPELT_DOT}|\.)"
     rf"[ \t]{{0,2}}[A-Za-z0-9][\w-]{{0,62}}){{1,4}})(?![\w/-])",
     re.IGNORECASE,
 )
-_SPELT_PARTS = re.compile(
-    rf"[ \t]{{0,2}}(?:{_BRACKETED % 'dot'}|(?<=[ \t])dot(?=[ \t])|\.)[ \t]{{0,2}}", re.IGNORECASE
-)
+_SPELT_PARTS = re.compile(rf"[ \t]{{0,2}}(?:{_SPELT_DOT}|\.)[ \t]{{0,2}}", re.IGNORECASE)
 _MAIL_CUE = re.compile(
     r"(?i:e-?mail|mail(?:box)?|inbox|contact|reach|write\s+to)[^\n]{0,24}$|邮箱|邮件|电邮|メール|correo|courriel"
 )
+# What ``_SPELT_EMAIL`` needs somewhere in the text: "at" as a word or in brackets.
+_SPELT_AT_HINTS = (" at ", "at]", "at)", "at}", "at>", "\tat ")
 _VERSION = re.compile(r"v?[0-9]+(?:\.[0-9A-Za-z]+)+", re.IGNORECASE)
 _TLD = re.compile(
     r"[a-z]{2}|com|org|net|edu|gov|mil|int|info|biz|io|app|dev|xyz|online|site|email|mail"
@@ -132,9 +132,8 @@ def _email(text: str) -> str | None:
     from email_validator import EmailNotValidError, validate_email
 
     text = fold(text)
-    if (" at " in text.lower() or "at]" in text.lower() or "at)" in text.lower()) and _spelt_email(
-        text
-    ):
+    lowered = text.lower()
+    if any(at in lowered for at in _SPELT_AT_HINTS) and _spelt_email(text):
         return "e-mail address (spelt out)"
     for m in _EMAIL.finditer(text):
         address = m.group(0).rstrip(_TRAILING)
