@@ -60,6 +60,8 @@ FRAGMENTS = (
     "<string name=\"api_key\">", "<a name=\"k\" ", "SHA256:AP1", "1234567890-abc", "\"AccountId\": \"",
     "Sozialversicherungsnummer ", "паспорт ", "A123456(3) ", "A123456(",
     " at ", "a at ", "a1 at b.", "a [at] b", "a dot ", " dot ", "a.b at c dot ", "(at)", "email a at ",
+    "messages to 12 34 56 ", "answering at 1 ", "card 123456789012 ", "GB17DLSU7403550369288 ",
+    "1x2 ", "12:59:09.1 ",
 )  # fmt: skip
 
 

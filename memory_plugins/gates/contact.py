@@ -22,6 +22,7 @@ True
 
 import itertools
 import re
+from functools import cache
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.context import called_a_test_value, placeholder_value, thing_id
@@ -160,12 +161,16 @@ def _email(text: str) -> str | None:
 # Seven digits with single separators between them, in any script (NFKC folds them).
 _PHONE_HINT = r"\d(?:[ \-.()/\u00ad\u200b-\u200d\u2060\ufeff]{0,2}\d){6}"
 _PHONE_SPAN = re.compile(
-    r"(?<![A-Za-z0-9_+])(?:\+|00)?\(?\d(?:[ \-./]{0,2}\(?\d\)?){6,16}(?![A-Za-z0-9_])"
+    # an extension may follow glued ("…-9795x9802"); a time's seconds are not a number
+    r"(?<![A-Za-z0-9_+])(?<![0-9]:)(?:\+|00)?\(?\d(?:[ \-./]{0,2}\(?\d\)?){6,16}"
+    r"(?![A-Za-wyz0-9_]|x(?![0-9]))"
 )
 _PHONE_CUE = re.compile(
     # "on-call" is a duty rota, no phone
     r"\b(?:phones?|tel|telephone|(?<!on-)(?<!on )call(?:s|ed|ing)?|text(?:ed)?|sms|mobile|cell|cellphone"
-    r"|whatsapp|wechat|fax|contact(?:ed)?|reach(?:ed|able)?|dial|ring|telefon|t[ée]l[ée]phone|portable|handy|m[óo]vil|celular|tel[ée]fono)\b"
+    r"|whatsapp|wechat|fax|contact(?:ed)?|reach(?:ed|able)?|dial|ring|telefon|t[ée]l[ée]phone|portable|handy|m[óo]vil|celular|tel[ée]fono"
+    # a number that answers or takes messages is dialled
+    r"|answer(?:s|ed|ing)?[ \t]+(?:at|on)|messag(?:e|es|ed|ing)[ \t]+(?:me[ \t]+)?(?:to|at|on))\b"
     r"|电话|手机|联系|微信|电話|手機|聯絡|電話|携帯|전화|휴대폰|핸드폰|연락처",
     re.IGNORECASE,
 )
@@ -249,7 +254,7 @@ def _phone(text: str) -> str | None:
         elif _PHONE_CUE.search(text, max(0, m.start() - 32), m.start()) or _PHONE_CUE.search(
             text, m.end(), m.end() + 16
         ):
-            regions = PHONE_REGIONS
+            regions = _every_region()  # named as a phone: any country's numbering counts
         elif len(digits) == 11 and digits[0] == "1" and digits[1] in "3456789":
             regions = ("CN",)
         elif _NANP_FORMATTED.fullmatch(raw):
@@ -281,6 +286,15 @@ def _phone(text: str) -> str | None:
                 where = phonenumbers.region_code_for_country_code(code)
                 return f"phone number ({where}, international format)"
     return None
+
+
+@cache
+def _every_region() -> tuple[str, ...]:
+    """``PHONE_REGIONS`` first, then every other region libphonenumber knows."""
+    import phonenumbers
+
+    rest = sorted(phonenumbers.SUPPORTED_REGIONS - set(PHONE_REGIONS))
+    return (*PHONE_REGIONS, *rest)
 
 
 def email_detector() -> FunctionDetector:
