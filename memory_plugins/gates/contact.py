@@ -198,6 +198,14 @@ _CODE_LABEL = re.compile(
     r"(?:[^A-Za-z0-9]{0,3}(?:no|nr|number|code|is|was)(?![A-Za-z])){0,2}[^A-Za-z0-9]{0,6}$",
     re.IGNORECASE,
 )
+# A thing's own number named right before it: "ticket 48213377", "booking no. 4821 3377",
+# "room 4821337". Its digits may be valid in some numbering plan; it is no one's phone.
+_THING_BEFORE = re.compile(
+    r"(?<![A-Za-z])(?:tickets?|orders?|bookings?|reservations?|invoices?|rooms?|flights?"
+    r"|tracking|parcels?|shipments?|confirmation|transactions?|receipts?|case|ref(?:erence)?)"
+    r"(?:[ \t]{0,2}(?:no\.?|nr\.?|number|#|id|code))?[ \t]{0,2}[:#=]?[ \t]{0,2}$",
+    re.IGNORECASE,
+)
 # An ISBN written in its hyphenated groups, the check digit alone last ("0-306-40615-2").
 _ISBN_GROUPS = re.compile(r"(?:97[89]-)?[0-9]{1,5}-[0-9]{1,7}-[0-9]{1,7}-[0-9X]")
 # A DOI's prefix ("10.1038/") earlier in the same word: the digits are its suffix
@@ -238,8 +246,12 @@ def _phone(text: str) -> str | None:
         digits = re.sub(r"\D", "", raw)
         if not 7 <= len(digits) <= 15 or placeholder_value(text, m.start(), m.end()):
             continue  # "090-0000-0000": typed as a placeholder
-        if _CODE_LABEL.search(text, max(0, m.start() - 28), m.start()) or thing_id(text, m.start()):
-            continue  # "ISSN 0317-8471", "商户号是 1760152178": that thing's number
+        if (
+            _CODE_LABEL.search(text, max(0, m.start() - 28), m.start())
+            or _THING_BEFORE.search(text, max(0, m.start() - 28), m.start())
+            or thing_id(text, m.start())
+        ):
+            continue  # "ISSN 0317-8471", "ticket 48213377", "商户号是 1760152178": a thing's
         if _ISBN_GROUPS.fullmatch(raw) and _valid_isbn(raw):
             continue
         if CALENDAR_DATE.match(raw.lstrip("(")):

@@ -179,3 +179,18 @@ def test_one_hex_letter_among_digits_reads_as_an_identifier_not_a_hash(
 )
 def test_an_unexplained_eighteen_digit_number_counts(text: str, refused: bool) -> None:
     assert (find_sensitive([text]) is not None) is refused, text
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        # A thing's own number named right before it, though a phone word stands near.
+        ("Contact support with ticket 48213377", False),
+        ("Call the airline about booking 48213377", False),
+        ("Ring the office about room 4821337", False),
+        # The phone beside it still counts.
+        ("Call the hotel, room 4821337, or my cell 0151 23456789", True),
+    ],
+)
+def test_a_things_number_near_a_phone_word_is_no_phone(text: str, refused: bool) -> None:
+    assert (find_sensitive([text]) is not None) is refused, text
