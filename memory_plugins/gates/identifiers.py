@@ -956,9 +956,10 @@ def _payment_card(text: str) -> str | None:
             continue  # letters on both sides: a product or serial code ("ABC4111…1111XYZ")
         if number in _TEST_CARDS and called_a_test_value(text, m.start(), m.end()):
             continue  # "Stripe's test card 4242 4242 4242 4242": published, no one's card
-        cued = _CARD_CUE.search(text, max(0, m.start() - 40), m.start()) is not None
-        if cued or (len(number) > 12 and _known_card_prefix(number)):
-            # Twelve digits (a Maestro card's shortest) only after words naming a card.
+        # Twelve digits (a Maestro card's shortest) only after words naming a card.
+        if (len(number) > 12 and _known_card_prefix(number)) or _CARD_CUE.search(
+            text, max(0, m.start() - 40), m.start()
+        ):
             return "payment card number (Luhn)"
     return None
 
@@ -996,8 +997,8 @@ def _bank_account(text: str) -> str | None:
     for m in _IBAN.finditer(text):
         found = m.group(0)
         for _ in range(3):  # the pattern may take a word after it ("… AB00 handy"): drop it
-            if _valid("iban", found.replace("-", " ").upper()) or _iban_check_holds(found):
-                compact = re.sub(r"[\s-]", "", found).upper()
+            compact = re.sub(r"[\s-]", "", found).upper()
+            if _iban_check_digits_hold(compact):
                 if compact in _TEST_IBANS and called_a_test_value(text, m.start(), m.end()):
                     break  # "the documented example GB82 WEST …": no one's account
                 return "IBAN (stdnum.iban)"
@@ -1008,16 +1009,17 @@ def _bank_account(text: str) -> str | None:
     return None
 
 
-def _iban_check_holds(found: str) -> bool:
-    """An IBAN of a country python-stdnum's registry lists whose account part has another
-    layout or length than the registry gives: the mod-97 check digits decide (as the check
-    digit and the date decide a CN resident ID whose region the table lacks); one string in
-    97 passes by chance. python-stdnum checks the digits first, then the country, then the
-    layout, so a layout error alone means both held."""
+@lru_cache(maxsize=4096)  # an account is tried once per field and again in the joined text
+def _iban_check_digits_hold(compact: str) -> bool:
+    """An IBAN by its mod-97 check digits and a country python-stdnum's registry lists. Its
+    account part may have another layout or length than the registry gives, and its
+    country's own check may fail: the check digits decide (as the check digit and the date
+    decide a CN resident ID whose region the table lacks); one string in 97 passes by
+    chance. python-stdnum checks the digits first, then the country, then the layout, so a
+    layout error alone means both held."""
     from stdnum import iban
     from stdnum.exceptions import InvalidFormat, InvalidLength, ValidationError
 
-    compact = re.sub(r"[\s-]", "", found).upper()
     if not 15 <= len(compact) <= 34 or not compact[2:4].isdigit() or not compact.isalnum():
         return False
     try:

@@ -971,7 +971,7 @@ def _random_dotted(text: str, found: re.Match[str]) -> bool:
         return False
     if token.startswith("eyJ"):
         return False  # base64 JSON first: a JOSE structure, the json_web_token rule's to judge
-    if _DIGEST_LABEL.search(text, max(0, found.start() - 8), found.start()):
+    if after_digest_label(text, found.start()):
         return False
     if _named_no_secret(text, found.start()) or _prose_names_no_secret(text, found.start()):
         return False  # 'client_id: 3MVG….nh7B…': the name says what it is
@@ -1243,7 +1243,7 @@ def _labelled_secret(text: str) -> str | None:
             return "prefixed random token"
     for found in _RANDOM_TOKEN.finditer(text):
         token = found.group()
-        if _DIGEST_LABEL.search(text, max(0, found.start() - 8), found.start()):
+        if after_digest_label(text, found.start()):
             continue  # "SHA256:uNiV…", "sha384-oqVu…": a published digest or fingerprint
         if _DIGEST_VALUE.match(token) or _words(token):
             continue  # "sha512-AVVD…==": an integrity digest; "feat/PAY-1423-refund": words
