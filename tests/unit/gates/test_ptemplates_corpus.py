@@ -10,10 +10,9 @@ counts are pinned.
 """
 
 import re
-from collections import Counter
 
 import pytest
-from corpus_parts import assert_sealed_split, decide, decided_wrong, load
+from corpus_parts import assert_sealed_split, decide, load, within, wrong_in
 
 SEALED_SHA256 = "fcfeda071c5608090277e195e7a6b0cc09cec324f5b16cf640dbc67414434d15"
 
@@ -27,23 +26,18 @@ def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
 
 
 def test_sealed_part_counts_may_only_fall() -> None:
-    sealed = load("ptemplates", "sealed")
-    assert Counter(c["category"] for c in sealed) == {"pii": 609, "benign": 280}
-    wrong, shown = decided_wrong(sealed)
+    wrong, shown = wrong_in("ptemplates", "sealed", {"pii": 609, "benign": 280})
     # Scored with the code before the tuning part's rules: 15 identifiers stored (2.5 %), 2
     # benign texts refused (0.7 %); after them: 2 and 2 (the cases were not read).
-    assert wrong["pii"] <= 2, "\n".join(shown)
-    assert wrong["benign"] <= 2, "\n".join(shown)
+    assert within(wrong, (2, 2)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
-    tuning = load("ptemplates", "tuning")
-    assert Counter(c["category"] for c in tuning) == {"pii": 631, "benign": 290}
-    wrong, shown = decided_wrong(tuning)
+    wrong, shown = wrong_in("ptemplates", "tuning", {"pii": 631, "benign": 290})
     # As built: 18 identifiers stored, 5 benign texts refused. Left: a US number whose area
     # code no one has been given, written with no phone word; four role-marked dialogue
     # lines ("Bot: … User: …"), refused as transcripts by design.
-    assert (wrong["pii"], wrong["benign"]) == (1, 4), "\n".join(shown)
+    assert wrong == (1, 4), shown
 
 
 @pytest.mark.parametrize(

@@ -11,10 +11,8 @@ targets, so its counts are bounds that may only fall; the tuning part's exact co
 pinned.
 """
 
-from collections import Counter
-
 import pytest
-from corpus_parts import assert_sealed_split, decide, decided_wrong, load, per_source
+from corpus_parts import assert_sealed_split, decide, per_source, within, wrong_in
 
 SEALED_SHA256 = "e17ab4024736ddd387b7297cc0933278745924d0fbd81f2d3985adb90c613a10"
 
@@ -26,25 +24,20 @@ def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
 
 
 def test_sealed_part_counts_may_only_fall() -> None:
-    sealed = load("semgrep", "sealed")
-    assert Counter(c["category"] for c in sealed) == {"secret": 29, "benign": 42}
-    wrong, shown = decided_wrong(sealed)
+    wrong, shown = wrong_in("semgrep", "sealed", {"secret": 29, "benign": 42})
     # Measured once when the part was built, and again after the tuning part's rules, the
     # same: 2 secrets stored, 23 benign texts refused (the cases were not read).
-    assert wrong["secret"] <= 2, "\n".join(shown)
-    assert wrong["benign"] <= 23, "\n".join(shown)
+    assert within(wrong, (2, 23)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
-    tuning = load("semgrep", "tuning")
-    assert Counter(c["category"] for c in tuning) == {"secret": 28, "benign": 39}
-    wrong, shown = decided_wrong(tuning)
+    wrong, shown = wrong_in("semgrep", "tuning", {"secret": 28, "benign": 39})
     # When the part was built: 2 secrets stored, 14 benign texts refused. An element named
     # by its name attribute (an Android string resource) came to name its value; a match of
     # a provider's pattern right after a digest's algorithm ("SHA256:AP1A…") came to be read
     # as the digest; digits that a code goes on after ("300061924372-ur9f….apps…") stopped
     # reading as a bare number; a JSON key's closing quote came to end a thing's id.
-    assert (wrong["secret"], wrong["benign"]) == (1, 11), "\n".join(shown)
+    assert wrong == (1, 11), shown
 
 
 @pytest.mark.parametrize(
