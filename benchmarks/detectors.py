@@ -61,7 +61,7 @@ FRAGMENTS = (
     "Sozialversicherungsnummer ", "паспорт ", "A123456(3) ", "A123456(",
     " at ", "a at ", "a1 at b.", "a [at] b", "a dot ", " dot ", "a.b at c dot ", "(at)", "email a at ",
     "messages to 12 34 56 ", "answering at 1 ", "card 123456789012 ", "GB17DLSU7403550369288 ",
-    "1x2 ", "12:59:09.1 ",
+    "1x2 ", "12:59:09.1 ", "PESEL 12345678901 ", "VAT NIF SSN DNI 1 ", "CNIC 1-",
 )  # fmt: skip
 
 

@@ -435,6 +435,79 @@ def _identifier_modules() -> tuple[str, ...]:
     return (*_CUED, *(name for name in rest if name not in _CUED))
 
 
+# A scheme's own names in its module's first line: the acronyms before the parenthesis
+# ("NIPT, NUIS (…)", "St.-Nr. (…)") and the native name that opens it ("(Steuernummer, …",
+# "(Rodné číslo, …").
+_SCHEME_NAME = re.compile(r"[^\W\d_][\w.\-]*(?: [^\W\d_][\w\-]*){0,2}")
+_NUMBER_WORD = re.compile(r" (?:number|no|code)$", re.IGNORECASE)
+_LATIN = "[0-9A-Za-z\u00c0-\u024f]"
+
+
+@cache
+def _scheme_names() -> tuple[re.Pattern[str], dict[str, tuple[str, ...]]]:
+    """A pattern finding any identifier scheme's own name as a word, and for each name (in
+    lower case) the modules it names, in :func:`_identifier_modules`' order."""
+    named: dict[str, list[str]] = {}
+    for path in _identifier_modules():
+        first = _describe(path).removeprefix(f"{path} (").removesuffix(")")
+        acronyms, _, rest = first.partition(" (")
+        names = [*acronyms.replace(" or ", ",").split(","), rest.split(",")[0]]
+        for written in names:
+            name = _NUMBER_WORD.sub("", written.strip()).rstrip(".")  # "CNIC number": "CNIC"
+            if len(name) >= 2 and _SCHEME_NAME.fullmatch(name):
+                modules = named.setdefault(name.lower(), [])
+                if path not in modules:
+                    modules.append(path)
+    alternatives = "|".join(re.escape(n) for n in sorted(named, key=len, reverse=True))
+    # Not inside a Latin word; Chinese may stand right beside the name ("用户的PESEL是").
+    pattern = re.compile(rf"(?<!{_LATIN})(?:{alternatives})(?!{_LATIN})", re.IGNORECASE)
+    return pattern, {name: tuple(paths) for name, paths in named.items()}
+
+
+def _named_schemes(text: str, start: int, end: int) -> list[str]:
+    """The identifier modules whose own name the text gives near ``start:end``."""
+    pattern, named = _scheme_names()
+    window = text[max(0, start - _CUE_BEFORE) : end + _CUE_AFTER]
+    first: list[str] = []
+    for m in pattern.finditer(window):
+        first.extend(path for path in named.get(m.group().lower(), ()) if path not in first)
+    return first
+
+
+def _schemes_for(text: str, start: int, end: int) -> tuple[str, ...]:
+    """The identifier modules to try on the cued value at ``start:end``, those whose own
+    name the text gives near it first (:func:`_named_schemes`): the same modules, so the
+    same decision."""
+    modules = _identifier_modules()
+    first = _named_schemes(text, start, end)
+    if not first:
+        return modules
+    return (*first, *(path for path in modules if path not in first))
+
+
+def _as_named(text: str, start: int, end: int, piece: str, found: str) -> str:
+    """The description of the scheme ``found`` valid for ``piece``, or of one the text
+    names near it that the number passes too: "The user's PESEL is …" reports
+    ``pl.pesel``, not the first other scheme the number also passes."""
+    named = _named_schemes(text, start, end)
+    if not named:
+        return _describe(found)
+    run = _ID_RUN.match(text, start)  # "42201-0397640" read on to "42201-0397640-8"
+    longer = run.group() if run is not None and run.end() > end else None
+    for path in named if longer is not None else ():
+        if _valid(path, longer):  # type: ignore[arg-type]
+            return _describe(path)
+    for path in named:
+        if path == found or _valid(path, piece):
+            return _describe(path)
+    return _describe(found)
+
+
+# A code's characters joined by dots, slashes or hyphens, or groups of digits by spaces:
+# where a number read in part goes on.
+_ID_RUN = re.compile(r"[0-9A-Za-z]+(?:[./-][0-9A-Za-z]+| [0-9]+)*")
+
+
 def _cued(text: str, start: int, end: int) -> bool:
     return (
         _cue_in(text, max(0, start - _CUE_BEFORE), start)
@@ -640,21 +713,21 @@ def _national_id(text: str) -> str | None:
             if shape.fullmatch(piece):
                 for path in modules:
                     if _valid_compact(path, piece):
-                        return _describe(path)
+                        return _as_named(text, start, end, piece, path)
         digits = _count_digits(piece)
         if (
             digits >= _MIN_CUED_DIGITS
             and _cued(text, start, end)
             and not _named_value(text, start, piece)
         ):
-            for path in _identifier_modules():
+            for path in _schemes_for(text, start, end):
                 if _valid(path, piece):
-                    return _describe(path)
+                    return _as_named(text, start, end, piece, path)
         elif whole and _ID_NOTATION.fullmatch(piece):
             if not any(_valid(path, piece) for path in _BENIGN_CODES):
                 for path in _identifier_modules():
                     if _valid(path, piece):
-                        return _describe(path)
+                        return _as_named(text, start, end, piece, path)
         elif digits >= _MIN_STRONG_DIGITS and whole:
             found = _long_number(text, start, end, piece)
             if found is not None:
@@ -847,7 +920,7 @@ def _alnum_tokens(text: str) -> str | None:
         if placeholder_value(text, m.start(), m.end()):
             continue  # "12345678Z": typed as a placeholder
         cued = _cued(text, m.start(), m.end()) or _ID_TOKEN.fullmatch(token) is not None
-        for path in _identifier_modules() if cued else _ALNUM:
+        for path in _schemes_for(text, m.start(), m.end()) if cued else _ALNUM:
             if _valid(path, token):
                 return _describe(path)
     return None
