@@ -493,10 +493,10 @@ def _as_named(text: str, start: int, end: int, piece: str, found: str) -> str:
     if not named:
         return _describe(found)
     run = _ID_RUN.match(text, start)  # "42201-0397640" read on to "42201-0397640-8"
-    longer = run.group() if run is not None and run.end() > end else None
-    for path in named if longer is not None else ():
-        if _valid(path, longer):  # type: ignore[arg-type]
-            return _describe(path)
+    if run is not None and run.end() > end:
+        for path in named:
+            if _valid(path, run.group()):
+                return _describe(path)
     for path in named:
         if path == found or _valid(path, piece):
             return _describe(path)
