@@ -23,8 +23,9 @@ def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = wrong_in("benignprobe", "sealed", {"secret": 21, "pii": 12, "benign": 122})
     # Measured once as built: 2 secrets and 0 identifiers stored, 9 benign texts refused;
     # after the rules its tuning part led to (below): 2, 0 and 8; after the second and the
-    # developer probes' rules: 6.
-    assert within(wrong, (2, 0, 6)), shown
+    # developer probes' rules: 6; after a chat platform's channel, server or thread named
+    # before its number (a Discord snowflake): 5.
+    assert within(wrong, (2, 0, 5)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

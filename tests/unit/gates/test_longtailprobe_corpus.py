@@ -23,8 +23,9 @@ def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
 def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = wrong_in("longtailprobe", "sealed", {"secret": 48, "benign": 136})
     # As the gates were found: no secret stored, 18 benign refused; after the tuning part's
-    # rules, scored once: 0 and 17; after the second long-tail probe's rules: 0 and 16.
-    assert within(wrong, (0, 16)), shown
+    # rules, scored once: 0 and 17; after the second long-tail probe's rules: 0 and 16;
+    # after a chat platform's channel, server or thread named before its number: 0 and 15.
+    assert within(wrong, (0, 15)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

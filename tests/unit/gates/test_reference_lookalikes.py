@@ -194,3 +194,20 @@ def test_an_unexplained_eighteen_digit_number_counts(text: str, refused: bool) -
 )
 def test_a_things_number_near_a_phone_word_is_no_phone(text: str, refused: bool) -> None:
     assert (find_sensitive([text]) is not None) is refused, text
+
+
+CHAT_THINGS = [
+    "The bot posts in channel 812345678901234567.",  # a Discord snowflake
+    "The Discord server 812345678901234567 is the team's.",
+    "用户的QQ群号是812345678。",
+    "用户的 Discord 频道 812345678901234567 用来发通知。",
+]
+
+
+@pytest.mark.parametrize("text", CHAT_THINGS)
+def test_a_chat_channels_server_or_threads_number_is_that_things(text: str) -> None:
+    assert find_sensitive([text]) is None, text
+
+
+def test_a_persons_number_near_a_chat_word_is_still_refused() -> None:
+    assert find_sensitive(["用户在群里说他的证件号 812345678"]) is not None
