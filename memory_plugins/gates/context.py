@@ -61,6 +61,8 @@ _COMPANY = re.compile(
 _TEST_WORDS = re.compile(
     r"(?i:(?<![a-z0-9@./])(?:tests?|testing|fixtures?|sandbox|examples?|samples?|dummy|fake|mock"
     r"|mocked|documented|documentation|docs|placeholders?|fictional|fiction|fictitious"
+    # what a validator or a pattern is checked against; a number voided by its issuer
+    r"|validators?|validation|regex(?:es|ps)?|voided"
     r"|ejemplos?|exemples?|beispiele?|fictifs?|fictives?|pruebas?)(?![a-z0-9]|\.[a-z]))"
     r"|测试|示例|样例|沙箱|虚构|占位|テスト|サンプル|ダミー|例示|架空|테스트|예시|샘플"
 )

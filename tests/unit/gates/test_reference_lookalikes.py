@@ -211,3 +211,13 @@ def test_a_chat_channels_server_or_threads_number_is_that_things(text: str) -> N
 
 def test_a_persons_number_near_a_chat_word_is_still_refused() -> None:
     assert find_sensitive(["用户在群里说他的证件号 812345678"]) is not None
+
+
+def test_a_validators_test_input_is_no_ones_number() -> None:
+    text = (
+        "The SSN validator must reject 078-05-1120 (the voided Woolworth wallet number) "
+        "and 123-45-6789; both are in the negative test list."
+    )
+    assert find_sensitive([text]) is None
+    # The same placeholder numbers given as the user's own are still refused.
+    assert find_sensitive(["The user's SSN is 078-05-1120."]) is not None
