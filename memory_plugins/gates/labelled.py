@@ -752,10 +752,11 @@ def _random(value: str) -> bool:
         any(p[0].isupper() and p[1:].islower() for p in words)
         and any(c.islower() for c in core)
         and sum(map(len, words)) >= 4 * len(words)
-        and _vowel_share("".join(words)) > 0.25
+        and _vowel_share("".join(w for w in words if not w.isupper()) or "".join(words)) > 0.25
     ):
         # Whole words in camel case, capitalised and pronounceable: a name in code
-        # ("atLeast24CharactersField"), not "abcdef1234ABCDEF…" or random letters.
+        # ("atLeast24CharactersField"; an acronym's letters, "PBKDF2PasswordHasher", left
+        # out of the vowels), not "abcdef1234ABCDEF…" or random letters.
         return False
     if len(core) >= 32 and re.fullmatch(r"[0-9a-f]+|[0-9A-F]+", core) and not core.isdigit():
         return _entropy(core) >= 3.0

@@ -91,6 +91,9 @@ KEPT = [
     "theme=SolarizedDarkHighContrastTheme",
     "('theme', 'SolarizedDarkHighContrastTheme')",
     "handler = XMLHttpRequestEventTargetHandler",
+    # an acronym's consonants do not make a dotted path's class name random
+    "PASSWORD_HASHERS = ['django.contrib.auth.hashers.PBKDF2PasswordHasher']",
+    "cipher = org.bouncycastle.crypto.engines.AESLightEngineWrapper",
     "The user's ACCESS-LEVEL-ADMINISTRATOR-01 role is new.",
     "TOKEN-BUCKET-RATE-LIMITER",
     "The user's secret-santa-2024-gift-list is done.",
