@@ -209,9 +209,25 @@ _THING_NUMBER = re.compile(
 _NUMBER_WORD_BEFORE = re.compile(_NUMBER_WORD_END, re.IGNORECASE)
 
 
+# A code that names what it is for right before the value: an error's or a status's, a
+# promotion's, an invitation's, a booking's (not an access, a door or a verification code:
+# those are secrets, which the secret detectors judge).
+_THING_CODE = re.compile(
+    r"(?:(?<![A-Za-z])(?:errors?|status|exit|return|response|referrals?|invit(?:e|ation)s?"
+    r"|promo(?:tion(?:al)?)?|coupons?|discounts?|vouchers?|gift|redeem|redemption|friend"
+    r"|booking|confirmation|reservation|tracking|product|item|order|airport|iata|icao|fare)"
+    r"[ \t]?codes?|错误码|状态码|邀请码|推荐码|优惠码|折扣码|兑换码|礼品码|券码|取件码|航班号)"
+    r"[\"']?(?:[ \t]{0,2}(?:is|was|:|是|为|：))?[ \t]{0,2}[\"'“`]?(?:[A-Za-z]{1,3}-)?$",
+    re.IGNORECASE,
+)
+
+
 def _thing_number(text: str, start: int) -> bool:
     """Whether a thing's own number is named right before ``start`` (``_THING_NUMBER``), or
-    its id: "droplet id is …", "AppId 是 …" — any word's id but a person's document's."""
+    its id: "droplet id is …", "AppId 是 …" — any word's id but a person's document's; or
+    its code (``_THING_CODE``): "error code …", "promo code …", "邀请码 …"."""
+    if _THING_CODE.search(text, max(0, start - 32), start) is not None:
+        return True
     if _NUMBER_WORD_BEFORE.search(text, max(0, start - 12), start) is None:
         return False
     if _THING_NUMBER.search(text, max(0, start - 40), start) is not None:

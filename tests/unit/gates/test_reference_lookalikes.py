@@ -221,3 +221,29 @@ def test_a_validators_test_input_is_no_ones_number() -> None:
     assert find_sensitive([text]) is None
     # The same placeholder numbers given as the user's own are still refused.
     assert find_sensitive(["The user's SSN is 078-05-1120."]) is not None
+
+
+THING_CODES = [
+    "The app shows error code 412345678.",
+    "The user's referral code is 412345678.",
+    "The user's coupon code 412345678 expires Friday.",
+    "The user's Nintendo friend code is SW-4123-4567-8901.",
+    "用户的邀请码是 412345678。",
+    "用户的取件码是 41234567。",
+]
+
+
+@pytest.mark.parametrize("text", THING_CODES)
+def test_a_code_named_for_what_it_is_for_is_kept(text: str) -> None:
+    assert find_sensitive([text]) is None, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The user's door code is 412345678.",  # opens a door: not a thing's public code
+        "The user's promo code is 412345678 and SSN 412-34-5678.",  # the SSN still counts
+    ],
+)
+def test_a_code_that_opens_something_or_a_number_beside_is_refused(text: str) -> None:
+    assert find_sensitive([text]) is not None, text
