@@ -202,8 +202,12 @@ _CODE_LABEL = re.compile(
 # "room 4821337". Its digits may be valid in some numbering plan; it is no one's phone.
 _THING_BEFORE = re.compile(
     r"(?<![A-Za-z])(?:tickets?|orders?|bookings?|reservations?|invoices?|rooms?|flights?"
-    r"|tracking|parcels?|shipments?|confirmation|transactions?|receipts?|case|ref(?:erence)?)"
-    r"(?:[ \t]{0,2}(?:no\.?|nr\.?|number|#|id|code))?[ \t]{0,2}[:#=]?[ \t]{0,2}$",
+    r"|tracking|parcels?|shipments?|confirmation|transactions?|receipts?|case|ref(?:erence)?"
+    # numbers drawn or picked in a lottery or a game: two digits a ball
+    r"|lottery|lotto|powerball|euromillions|bingo|keno|raffle)"
+    r"(?:[ \t]{0,2}(?:no\.?|nr\.?|numbers?|#|id|code|picks?)(?:[ \t]{0,2}(?:are|is))?)?"
+    r"[ \t]{0,2}[:#=]?[ \t]{0,2}$"
+    r"|(?:彩票|双色球|大乐透|七星彩|福彩|体彩|红球|蓝球|前区|后区)[^0-9\n]{0,8}$",
     re.IGNORECASE,
 )
 # An ISBN written in its hyphenated groups, the check digit alone last ("0-306-40615-2").

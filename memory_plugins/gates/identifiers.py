@@ -180,6 +180,8 @@ _PURPOSE = re.compile(
     r"|members?|membership|loyalty|vins?|vehicles?|chassis"
     # a chat platform's channel, server or thread (a Discord snowflake is 17-19 digits)
     r"|channels?|guilds?|servers?|threads?|webhooks?"
+    # a thing's own serial: a bicycle's frame, a utility's meter; numbers a lottery draws
+    r"|frames?|meters?|lottery|lotto|powerball|euromillions|bingo|keno|raffle"
     # a cloud account's number (an AWS account id is twelve digits, published in every ARN)
     r"|aws[_ -]?account(?:[_ -]?ids?)?|aws[_ -]?account[_ -]?(?:number|no)"
     # a bank's own code, not an account's: SWIFT/BIC, the Russian BIK
@@ -193,7 +195,8 @@ _PURPOSE = re.compile(
     r"|订单|单号|快递|运单|物流|发票|票号|工单|交易|流水|字节|时间戳|版本|序列号|型号|条码|元|人民币|步|人次"
     r"|会议|项目|合同|工程"
     r"|车架号|车辆识别|底盘号"
-    r"|会员|积分|频道|服务器|群(?=号)|" + _POSTCODE_CJK,
+    r"|会员|积分|频道|服务器|群(?=号)|电表|水表|燃气表|气表|车架|彩票|双色球|大乐透|七星彩|福彩|体彩|红球|蓝球|"
+    + _POSTCODE_CJK,
     re.IGNORECASE,
 )
 # A thing's own number named right before it: "meeting ID 884 4182 5667", "order number:

@@ -247,3 +247,20 @@ def test_a_code_named_for_what_it_is_for_is_kept(text: str) -> None:
 )
 def test_a_code_that_opens_something_or_a_number_beside_is_refused(text: str) -> None:
     assert find_sensitive([text]) is not None, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The user's bike frame number is WTU123456789.",
+        "用户的电表号是 0012345678。",
+        "The user's lottery numbers are 04 11 23 35 42 49.",
+        "用户买大乐透总选 03 11 19 27 35 + 04 09。",
+    ],
+)
+def test_a_bicycles_a_meters_or_a_lotterys_numbers_are_kept(text: str) -> None:
+    assert find_sensitive([text]) is None, text
+
+
+def test_the_same_digits_as_the_users_phone_are_refused() -> None:
+    assert find_sensitive(["The user's phone is 04 11 23 35 42 49."]) is not None
