@@ -156,6 +156,29 @@ _PIN_WORDS = (
     r"(?:la\s+puerta|acceso|entrada|alarma|portão|porta|portón|cofre)"
     r"|codice\s+(?:del\s+portone|della\s+porta|di\s+accesso|pin|dell['’]allarme)|暗証番号"
 )
+# Groups of letters and digits joined by hyphens, or groups holding a digit joined by spaces
+# ("8f3k-2l9q", "4829 1736", "12-34-56"; not "10 one-time"); the first holds a digit.
+_CODE_GROUPS = (
+    r"(?=[A-Za-z]{0,11}[0-9])[0-9A-Za-z]{2,12}(?:-[0-9A-Za-z]{2,12}){0,3}"
+    r"(?: (?=[A-Za-z]{0,11}[0-9])[0-9A-Za-z]{2,12}(?![0-9A-Za-z-])){0,3}(?![0-9A-Za-z-])"
+)
+# Codes that stand in for a password: two-factor backup and recovery codes (one use each,
+# but each logs in), a lock's combination; the value's first group holds a digit ("8f3k-2l9q",
+# "4829 1736", "12-34-56"), so "backup codes are in 1Password" names none.
+_ONE_TIME_CODE = re.compile(
+    r"\b(?:(?:2fa|mfa|otp|two[- ]?factor|2-step|two-step|backup|recovery|scratch|emergency"
+    r"|rescue)(?:\s+(?:login|sign-?in|verification))?\s+codes?"
+    r"|(?:lock|locker|padlock|safe)\s+combination|combination(?:\s+lock)?)"
+    r"(?:\s+(?:are|is|was|were))?\s*[:=：]?\s*[\"'“]?(?P<value>" + _CODE_GROUPS + ")"
+    r"|(?:恢复码|备用码|救援码|备份码|应急码|密码锁|密码箱)\s*(?:是|为|[:=：])?\s*"
+    r"(?P<zh>" + _CODE_GROUPS + ")",
+    re.IGNORECASE,
+)
+# An app password as Google and Apple print it: four groups of four small letters.
+_APP_PASSWORD = re.compile(
+    r"(?i:\bapp(?:[- ]specific)?[- ]passwords?\b|应用专用密码)[^\n]{0,24}?"
+    r"(?<![A-Za-z])[a-z]{4}([ -])[a-z]{4}\1[a-z]{4}\1[a-z]{4}(?![A-Za-z])"
+)
 _PIN_HINT = re.compile(_PIN_WORDS, re.IGNORECASE)
 _PIN_WORLD = _named_then(_PIN_WORDS, "es|est|ist|é|è|era|war|lautet", r"[0-9]{3,8}(?![0-9])")
 _NOT_A_PASSWORD = frozenset(
@@ -319,6 +342,11 @@ def _password(text: str) -> str | None:
             return "password value"
     if _PIN.search(text) or (_PIN_HINT.search(text) and _PIN_WORLD.search(text)):
         return "PIN value"
+    for m in _ONE_TIME_CODE.finditer(text):
+        if sum(c.isalnum() for c in m["value"] or m["zh"]) >= 4:  # "10" is a count
+            return "recovery code or combination"
+    if _APP_PASSWORD.search(text):
+        return "app password"
     return None
 
 
@@ -369,6 +397,7 @@ def password_detector() -> FunctionDetector:
         _password,
         (
             *("pass", "pwd", "pswd", "pin", "密码", "口令", "code", "cvv", "cvc", "码"),
+            "combination",
             # a code that opens something, named in other languages (_PIN_WORLD)
             *("código", "codice", "geheimzahl", "暗証番号"),
             # "password" in other languages (_PASSWORD_WORLD)

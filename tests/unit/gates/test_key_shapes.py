@@ -170,3 +170,32 @@ def test_eval_validation_prints_the_rates_per_source(
     printed = capsys.readouterr().out
     assert "scanner-a: secrets stored" in printed and "1/2 = 50.0%" in printed, printed
     assert "look-alike: benign rejected" in printed and "0/1 = 0.0%" in printed, printed
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The user's Gmail app password is qwpz xmvb tkrl nsdh.",
+        "The user's GitHub recovery codes are 8f3k2-l9q7h, 2m4p8-x1z9c, 6v3bn-q8w2e.",
+        "The user's 2FA backup code is 4829 1736.",
+        "The user's locker combination is 12-34-56.",
+        "用户的两步验证备用码：48291736",
+    ],
+)
+def test_recovery_codes_app_passwords_and_combinations_are_refused(text: str) -> None:
+    code, detail = _decide(text)
+    assert code is RejectCode.RUNTIME_DATA and detail.startswith("password: "), detail
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The user keeps 2FA backup codes in 1Password.",
+        "The user generated 10 backup codes last week.",
+        "The user's backup codes are 10 one-time codes.",
+        "The user prefers app passwords for mail clients.",
+        "The user wants a combination of 3 colours.",
+    ],
+)
+def test_talk_of_recovery_codes_and_combinations_is_kept(text: str) -> None:
+    assert _decide(text)[0] is None, text
