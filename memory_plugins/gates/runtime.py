@@ -104,8 +104,11 @@ _PASSWORD_FOR = re.compile(
     + r"[ \t]{0,2}(?:[:=：]|\bis\b|\bwas\b)[ \t]{0,2}(?P<q>[\"'“`])?(?P<value>[^\s\"'”`,;]+)",
     re.IGNORECASE,
 )
+# 授权码: what a mail service gives for clients to log in with instead of the password
+# (sixteen letters), a code of eight or more letters and digits.
 _PASSWORD_ZH = re.compile(
-    r"(?:密码|口令|pin码)\s*(?:是|为|设为|设置为|设成|改为|改成|[:=：])\s*[\"'“]?([\x21-\x7e]{3,})",
+    r"(?:密码|口令|pin码)\s*(?:是|为|设为|设置为|设成|改为|改成|[:=：])\s*[\"'“]?([\x21-\x7e]{3,})"
+    r"|授权码\s*(?:是|为|[:=：])\s*[\"'“]?([A-Za-z0-9]{8,64})(?![A-Za-z0-9])",
     re.IGNORECASE,
 )
 # "Password" in other languages, then up to six words saying whose or what for ("de la
@@ -174,6 +177,9 @@ _ONE_TIME_CODE = re.compile(
     r"(?P<zh>" + _CODE_GROUPS + ")",
     re.IGNORECASE,
 )
+# A Wi-Fi network as its QR code writes it (ZXing's format, which phones read):
+# "WIFI:T:WPA;S:HomeNet;P:<password>;;".
+_WIFI_QR = re.compile(r"WIFI:(?:[A-Z]{1,3}:[^;\n]{0,64};){0,6}?P:(?P<value>[^;\n]{1,64});", re.I)
 # An app password as Google and Apple print it: four groups of four small letters.
 _APP_PASSWORD = re.compile(
     r"(?i:\bapp(?:[- ]specific)?[- ]passwords?\b|应用专用密码)[^\n]{0,24}?"
@@ -335,7 +341,8 @@ def _password(text: str) -> str | None:
         if _stated_password(m["value"], quoted=bool(m["q"])):
             return "password value"
     for m in _PASSWORD_ZH.finditer(text):
-        if m.group(1).casefold() not in _NOT_A_PASSWORD and not set(m.group(1)) <= set("*xX."):
+        given = m.group(1) or m.group(2)
+        if given.casefold() not in _NOT_A_PASSWORD and not set(given) <= set("*xX."):
             return "password value"
     for m in _PASSWORD_WORLD.finditer(text) if _WORLD_HINT.search(text) else ():
         if _stated_password(m["value"], quoted=False):
@@ -347,6 +354,9 @@ def _password(text: str) -> str | None:
             return "recovery code or combination"
     if _APP_PASSWORD.search(text):
         return "app password"
+    for m in _WIFI_QR.finditer(text) if "wifi:" in text.lower() else ():
+        if not is_reference(m["value"]):
+            return "Wi-Fi password in a QR code's text"
     return None
 
 
@@ -397,7 +407,7 @@ def password_detector() -> FunctionDetector:
         _password,
         (
             *("pass", "pwd", "pswd", "pin", "密码", "口令", "code", "cvv", "cvc", "码"),
-            "combination",
+            *("combination", "wifi:"),
             # a code that opens something, named in other languages (_PIN_WORLD)
             *("código", "codice", "geheimzahl", "暗証番号"),
             # "password" in other languages (_PASSWORD_WORLD)

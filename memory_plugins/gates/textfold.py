@@ -143,10 +143,13 @@ def _fold(text: str) -> str:
 # A short parenthetical of words after a space or a CJK character: a gloss ("passport
 # (paspoort) number", "护照（загранпаспорт）号码"), which may stand between a label and its
 # value. Letters of any script, spaces, apostrophes, hyphens, underscores and braces (a
-# name aside: "Heroku API key (HEROKU_API_KEY): …", "(the template calls it {{ token }})")
-# only: no digits, no code's argument list.
+# name aside: "Heroku API key (HEROKU_API_KEY): …", "(the template calls it {{ token }})"),
+# and digits right after a letter or a hyphen ("(AES-256)"): no code's argument list.
 _GLOSS = re.compile(
-    r"(?: |(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))\((?:[^\W\d]|[ '{}-]){1,60}\)"
+    r"(?: |(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))"
+    # digits only right after a letter or a hyphen: an algorithm's or a version's name
+    # ("key (AES-256) is …", "(Ed25519)"), never an argument
+    r"\((?:[^\W\d]|[ '{}-]|(?<=[A-Za-z-])[0-9]{1,5}(?![0-9])){1,60}\)"
 )
 
 

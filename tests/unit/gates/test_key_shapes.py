@@ -199,3 +199,30 @@ def test_recovery_codes_app_passwords_and_combinations_are_refused(text: str) ->
 )
 def test_talk_of_recovery_codes_and_combinations_is_kept(text: str) -> None:
     assert _decide(text)[0] is None, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The user's Wi-Fi QR says WIFI:T:WPA;S:HomeNet;P:Xk9mQ2zL7;;",
+        "用户的邮箱授权码：qwpzxmvbtkrlnsdh",
+        # a key named with its algorithm in an aside
+        f"The user's encryption key (AES-256) is {HEX32}{HEX32}",
+    ],
+)
+def test_a_wifi_qr_a_mail_authorisation_code_and_a_key_named_aside_are_refused(
+    text: str,
+) -> None:
+    assert _decide(text)[0] is RejectCode.RUNTIME_DATA, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "WIFI:S:Cafe;T:nopass;P:;;",  # an open network: no password
+        "用户需要去邮箱设置里开启授权码。",
+        "用户的授权码是 OAuth 流程里的 code 参数。",
+    ],
+)
+def test_an_open_networks_qr_and_talk_of_authorisation_codes_are_kept(text: str) -> None:
+    assert _decide(text)[0] is None, text
