@@ -18,7 +18,8 @@
 * ``payment_card``: Luhn (stdnum) with a card network's issuer prefix and length, or any
   Luhn-valid 13-19 digit number after a card cue.
 * ``bank_account``: IBANs of any country, compact, spaced or dashed (stdnum's country
-  formats and mod-97).
+  formats and mod-97); an account's number given beside its bank's own code (a sort
+  code, a BSB, a routing number, the bank named), which no check digit shows.
 * ``id_document``: passport and driving-licence numbers after their cue words (no check
   digit exists outside a passport's machine-readable zone, so the cue decides).
 * ``vehicle_plate``: registration plates after words that name one ("licence plate",
@@ -1086,8 +1087,45 @@ _IBAN = re.compile(
 _LAST_GROUP = re.compile(r"[ -][A-Za-z0-9]{1,7}$")
 
 
+# A bank's own code, which says the account number beside it is a bank account's: a UK
+# sort code, an Australian BSB, a US routing (ABA) number, a Canadian transit number, a
+# SWIFT/BIC, a Mexican CLABE, a German BLZ, a Chinese account's branch (开户行, 支行).
+_BANK_CODE_WORD = re.compile(
+    r"(?i:(?<![A-Za-z])(?:sort[ \t]?code|bsb|routing(?:[ \t]?(?:number|no\.?|#))?|aba|swift"
+    r"|bic|transit[ \t]number|institution[ \t]number|clabe|bankleitzahl|blz)(?![A-Za-z]))"
+    r"|开户行|开户银行|支行"
+)
+# An account's number named as one: "account 31926819", "acct #: 1234-5678", "账号：6222…";
+# ``bank`` when the name says the account is a bank's ("bank account", "checking account",
+# 银行账号).
+_ACCOUNT_NUMBER = re.compile(
+    r"(?i:(?<![A-Za-z])(?P<bank>(?:bank|checking|chequing|savings|current|giro)[ \t])?"
+    r"(?:account|acct|a/c|konto|compte|cuenta|conta)"
+    r"(?:[ \t]?(?:number|no\.?|nr\.?|#))?(?:[ \t]{0,2}(?:is|:|=))?)"
+    r"[ \t]{0,2}(?P<n>[0-9](?:[ -]?[0-9]){5,18})(?![0-9])"
+    r"|(?P<zhbank>银行)?(?:账号|账户|帐号|帐户|卡号)(?:[ \t]{0,2}(?:是|为|:|：))?[ \t]{0,2}"
+    r"(?P<zh>[0-9](?:[ -]?[0-9]){5,18})(?![0-9])"
+)
+_BANK_CODE_NEAR = 80
+
+
+def _named_account(text: str) -> bool:
+    """Whether ``text`` gives a bank account's number: named as a bank's ("bank account
+    31926819", 银行账号), or beside its bank's own code ("sort code 12-34-56, account
+    31926819", "routing number 021000021, account 1234567890"). No check digit shows one."""
+    for m in _ACCOUNT_NUMBER.finditer(text):
+        if m["bank"] or m["zhbank"]:
+            return True
+        window = text[max(0, m.start() - _BANK_CODE_NEAR) : m.end() + _BANK_CODE_NEAR]
+        if _BANK_CODE_WORD.search(window):
+            return True
+    return False
+
+
 def _bank_account(text: str) -> str | None:
     text = fold(text)
+    if _named_account(text):
+        return "bank account number (named as one, or beside its bank's code)"
     for m in _IBAN.finditer(text):
         found = m.group(0)
         for _ in range(3):  # the pattern may take a word after it ("… AB00 handy"): drop it
@@ -1397,7 +1435,12 @@ def payment_card_detector() -> FunctionDetector:
 
 
 def bank_account_detector() -> FunctionDetector:
-    return guarded("bank_account", RejectCode.SENSITIVE, _bank_account, r"[A-Za-zＡ-ｚ]{2}\d{2}")
+    return guarded(
+        "bank_account",
+        RejectCode.SENSITIVE,
+        _bank_account,
+        r"[A-Za-zＡ-ｚ]{2}\d{2}|(?i:account|acct|a/c|konto|compte|cuenta|conta)|账号|账户|帐号|帐户|卡号",
+    )
 
 
 def id_document_detector() -> FunctionDetector:

@@ -264,3 +264,29 @@ def test_a_bicycles_a_meters_or_a_lotterys_numbers_are_kept(text: str) -> None:
 
 def test_the_same_digits_as_the_users_phone_are_refused() -> None:
     assert find_sensitive(["The user's phone is 04 11 23 35 42 49."]) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The user's bank: sort code 12-34-56, account 31926819.",
+        "The user's routing number 021000021, account 1234567890.",
+        "The user's checking account 31926819 is at Chase.",
+        "用户的开户行是招商银行，账号 6214830123456789。",
+    ],
+)
+def test_a_bank_accounts_number_named_or_beside_its_banks_code_is_refused(text: str) -> None:
+    found = find_sensitive([text])
+    assert found is not None and found.startswith("bank_account: "), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The user's AWS account 123456789012 is billed to the bank card.",
+        "The user's account 31926819 at the gym.",
+    ],
+)
+def test_another_services_account_is_no_bank_account(text: str) -> None:
+    found = find_sensitive([text])
+    assert found is None or not found.startswith("bank_account: "), found
