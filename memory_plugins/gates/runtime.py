@@ -177,6 +177,16 @@ _ONE_TIME_CODE = re.compile(
     r"(?P<zh>" + _CODE_GROUPS + ")",
     re.IGNORECASE,
 )
+# A login written as "user/password" after a word naming it ("router login admin/admin123",
+# "credentials: ann / S3cret!", "账号密码 ann/Abc12345"): the second half holds a digit or a
+# symbol, so a path ("login admin/settings") is none.
+_LOGIN_PAIR = re.compile(
+    r"(?i:(?<![a-z])(?:log[ -]?ins?|sign[ -]?in|credentials?|creds|user(?:name)?[ \t]?/[ \t]?pass(?:word)?)"
+    r"|账号密码|帐号密码|用户名密码|用户名和密码|账号和密码|登录)"
+    r"(?:[ \t]{1,2}(?:is|are|was))?[ \t]{0,2}[:：=]?[ \t]{0,2}"
+    r"(?<![/\w])(?P<user>(?=[0-9._@+-]{0,63}[A-Za-z])[A-Za-z0-9._@+-]{2,64})[ \t]?/[ \t]?"
+    r"(?P<pw>(?=[^\s/]{0,63}[0-9!@#$%^&*_+=?~])[^\s/,;，。]{4,64})(?![^\s,;，。])"
+)
 # A Wi-Fi network as its QR code writes it (ZXing's format, which phones read):
 # "WIFI:T:WPA;S:HomeNet;P:<password>;;".
 _WIFI_QR = re.compile(r"WIFI:(?:[A-Z]{1,3}:[^;\n]{0,64};){0,6}?P:(?P<value>[^;\n]{1,64});", re.I)
@@ -354,6 +364,9 @@ def _password(text: str) -> str | None:
             return "recovery code or combination"
     if _APP_PASSWORD.search(text):
         return "app password"
+    for m in _LOGIN_PAIR.finditer(text) if "/" in text else ():
+        if not (is_reference(m["pw"]) or m["pw"].casefold() in _NOT_A_PASSWORD):
+            return "login written as user/password"
     for m in _WIFI_QR.finditer(text) if "wifi:" in text.lower() else ():
         if not is_reference(m["value"]):
             return "Wi-Fi password in a QR code's text"
@@ -407,7 +420,19 @@ def password_detector() -> FunctionDetector:
         _password,
         (
             *("pass", "pwd", "pswd", "pin", "密码", "口令", "code", "cvv", "cvc", "码"),
-            *("combination", "wifi:"),
+            *(
+                "combination",
+                "wifi:",
+                "login",
+                "log in",
+                "log-in",
+                "sign",
+                "cred",
+                "登录",
+                "账号",
+                "帐号",
+                "用户名",
+            ),
             # a code that opens something, named in other languages (_PIN_WORLD)
             *("código", "codice", "geheimzahl", "暗証番号"),
             # "password" in other languages (_PASSWORD_WORLD)

@@ -226,3 +226,29 @@ def test_a_wifi_qr_a_mail_authorisation_code_and_a_key_named_aside_are_refused(
 )
 def test_an_open_networks_qr_and_talk_of_authorisation_codes_are_kept(text: str) -> None:
     assert _decide(text)[0] is None, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The user's router login admin/admin123",
+        "credentials: ann / S3cret!x",
+        "用户的路由器账号密码 admin/Abc12345",
+    ],
+)
+def test_a_login_written_as_user_slash_password_is_refused(text: str) -> None:
+    code, detail = _decide(text)
+    assert code is RejectCode.RUNTIME_DATA and detail.startswith("password: "), detail
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The user's login admin/settings page is slow.",  # a path
+        "The user logs in at example.com/login/2fa",
+        "The user averages logins 100/1500 per day",  # a count, no name
+        "The user's login is ann, password in 1Password/vault.",
+    ],
+)
+def test_paths_and_counts_after_login_are_kept(text: str) -> None:
+    assert _decide(text)[0] is None, text
