@@ -6,6 +6,9 @@ a detector called on its own folds again, which is a no-op on folded text):
 0. HTML character references decoded (``&lt;``, ``&#115;``, ``&quot;``), and URL
    percent-escapes that stand for printable text (``%3D``, ``%40``, ``%E5%AF%86``): a value
    pasted from a web page, an XML file or an encoded query string is read as it displays;
+   Digits spelt out, seven or more in a row, are written as digits: a number dictated in
+   English words ("four one five, five five five, …"; groups a comma or a hyphen
+   separates joined by ``-``) or written in Chinese numerals (一三八…, 幺 for 1);
 1. default-ignorable code points removed: the tag block (U+E0000-E007F), zero-width
    characters, the soft hyphen, U+034F, the invisible operators U+2061-2064, U+180E,
    variation selectors, bidi controls, Hangul fillers;
@@ -102,6 +105,53 @@ _DIGIT_WORK = re.compile(r"[0-9](?: ?- ?| {2,4}|_)[0-9]|[0-9][ .,/-][0-9]{1,6}[ 
 _SPREAD_HINT = re.compile(r"[ ._,/-][^\W_][ ._,/-][^\W_][ ._,/-]")
 
 
+# Digits spelt out, seven or more in a row: a number dictated ("four one five, five five
+# five, two six seven one"; "double five" is "55") or written in Chinese numerals
+# (一三八一二三四五六七八, 幺 for 1). Fewer are words ("one or two"); Chinese numerals with
+# 十, 百 or 千 are an amount, not a digit string.
+_DIGIT_WORDS = {
+    "zero": "0", "oh": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
+    "six": "6", "seven": "7", "eight": "8", "nine": "9",
+}  # fmt: skip
+_DIGIT_WORD = (
+    r"(?:(?:double|triple)[ \t]+)?(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+)
+_SPELT_RUN = re.compile(
+    rf"(?i)(?<![A-Za-z])(?:{_DIGIT_WORD})(?:(?:[ \t]*[,;-][ \t]*|[ \t]+){_DIGIT_WORD}){{6,}}"
+    r"(?![A-Za-z])"
+)
+_SPELT_MIN = 7
+_ZH_DIGITS = str.maketrans("〇零一二三四五六七八九幺", "001234567891")
+_ZH_RUN = re.compile("[〇零一二三四五六七八九幺]{7,}")
+_SPELT_GROUP = re.compile(r"[ \t]*[,;-][ \t]*")
+
+
+def _spelt_word(m: re.Match[str]) -> str:
+    word = m.group().lower().split()
+    times = {"double": 2, "triple": 3}.get(word[0], 1)
+    return _DIGIT_WORDS[word[-1]] * times
+
+
+def _spelt_english(m: re.Match[str]) -> str:
+    groups = _SPELT_GROUP.split(m.group())
+    return "-".join(
+        re.sub(_DIGIT_WORD, _spelt_word, g, flags=re.I).replace(" ", "") for g in groups
+    )
+
+
+def _spelt_digits(text: str) -> str:
+    """``text`` with spelt-out runs of seven or more digits written as digits (groups a
+    comma, a semicolon or a hyphen separates joined by ``-``)."""
+    lowered = text.lower()
+    # Seven digit words at least (counted as substrings, so a cheap upper bound) before the
+    # pattern is run: most texts hold one or two.
+    if sum(map(lowered.count, _DIGIT_WORDS)) >= _SPELT_MIN:
+        text = _SPELT_RUN.sub(_spelt_english, text)
+    if not text.isascii() and _ZH_RUN.search(text):
+        text = _ZH_RUN.sub(lambda m: m.group().translate(_ZH_DIGITS), text)
+    return text
+
+
 class _Folded(str):
     """A string already in canonical form: folding it again is free."""
 
@@ -124,6 +174,7 @@ def _fold(text: str) -> str:
         text = html.unescape(text)
     if "%" in text:
         text = _PERCENT.sub(_unescape, text)
+    text = _spelt_digits(text)
     if text.isascii() and _DIGIT_WORK.search(text) is None and _SPREAD_HINT.search(text) is None:
         return text
     if not text.isascii():

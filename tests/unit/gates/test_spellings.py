@@ -61,6 +61,14 @@ SENSITIVE_SPELLINGS = [
     ("tag characters", "card " + _between("4111111111111111", "\U000e0020")),
     ("SSN in Devanagari digits", "SSN " + _digits("078-05-1120", 0x0966)),
     ("SSN with dots", "SSN 078.05.1120"),
+    (
+        "card in digit words",
+        "card four one one one one one one one one one one one one one one one",
+    ),
+    ("SSN dictated in groups", "SSN four one two, three four, five six seven eight"),
+    ("phone dictated with 'double'", "phone four one five, double five five, two six seven one"),
+    ("mobile in Chinese numerals", "手机号 一三八一二三四五六七八"),
+    ("mobile in Chinese numerals with 幺", "电话 幺三八幺二三四五六七八"),
     ("resident ID in Arabic-Indic digits", "身份证号 " + _digits("11010519491231002X", 0x0660)),
     ("resident ID in full-width digits", "身份证号 " + _digits("11010519491231002X", 0xFF10)),
 ]
@@ -241,3 +249,15 @@ def test_a_string_field_the_schema_gains_is_inspected() -> None:
     )
     assert f"card {CARD}" in inspected_strings(cand)
     assert evaluate(cand, "conv-1", CONFIG).code is RejectCode.SENSITIVE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "one or two cats, three at most",  # fewer than seven digit words
+        "三十五岁，住在五一路",  # an age and a street's name
+        "他在二〇二三年入学",  # a year: four numerals
+    ],
+)
+def test_words_and_short_numerals_are_not_read_as_digits(text: str) -> None:
+    assert not any(c.isdigit() and c.isascii() for c in fold(text)), fold(text)
