@@ -1107,6 +1107,19 @@ _ACCOUNT_NUMBER = re.compile(
     r"(?P<zh>[0-9](?:[ -]?[0-9]){5,18})(?![0-9])"
 )
 _BANK_CODE_NEAR = 80
+# What every ``_ACCOUNT_NUMBER`` holds, in lower case: the pre-check before it is read.
+_ACCOUNT_WORDS = (
+    "account",
+    "acct",
+    "a/c",
+    "konto",
+    "compte",
+    "cuenta",
+    "conta",
+    "账",
+    "帐",
+    "卡号",
+)
 
 
 def _named_account(text: str) -> bool:
@@ -1435,12 +1448,15 @@ def payment_card_detector() -> FunctionDetector:
 
 
 def bank_account_detector() -> FunctionDetector:
-    return guarded(
-        "bank_account",
-        RejectCode.SENSITIVE,
-        _bank_account,
-        r"[A-Za-zＡ-ｚ]{2}\d{2}|(?i:account|acct|a/c|konto|compte|cuenta|conta)|账号|账户|帐号|帐户|卡号",
-    )
+    iban = re.compile(r"[A-Za-zＡ-ｚ]{2}\d{2}")
+
+    def may_hold(text: str) -> bool:  # an IBAN's country and check digits, or an account
+        if iban.search(text) is not None:
+            return True
+        lowered = text.lower()
+        return any(word in lowered for word in _ACCOUNT_WORDS)
+
+    return FunctionDetector("bank_account", RejectCode.SENSITIVE, _bank_account, may_hold)
 
 
 def id_document_detector() -> FunctionDetector:

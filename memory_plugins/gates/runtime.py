@@ -420,19 +420,9 @@ def password_detector() -> FunctionDetector:
         _password,
         (
             *("pass", "pwd", "pswd", "pin", "密码", "口令", "code", "cvv", "cvc", "码"),
-            *(
-                "combination",
-                "wifi:",
-                "login",
-                "log in",
-                "log-in",
-                "sign",
-                "cred",
-                "登录",
-                "账号",
-                "帐号",
-                "用户名",
-            ),
+            # a lock's combination, a Wi-Fi QR code, a login written as user/password
+            *("combination", "wifi:", "login", "log in", "log-in", "sign in", "sign-in"),
+            *("signin", "cred", "登录", "账号密码", "帐号密码", "用户名"),
             # a code that opens something, named in other languages (_PIN_WORLD)
             *("código", "codice", "geheimzahl", "暗証番号"),
             # "password" in other languages (_PASSWORD_WORLD)
