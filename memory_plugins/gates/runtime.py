@@ -133,7 +133,7 @@ def _named_then(words: str, copulas: str, value: str) -> re.Pattern[str]:
 
 _PASSWORD_WORLD = _named_then(
     _WORLD_WORDS,
-    "es|est|ist|é|è|är|er|jest|on|is|era|war|была?",
+    "es|est|ist|lautet|é|è|är|er|jest|on|is|era|war|была?",
     r"(?P<value>[^\s\"'”`»,;]{4,64})",
 )
 # A PIN, and the other digit codes that open something: a phone's or a door's, a gate's,
@@ -155,9 +155,12 @@ _PIN = re.compile(
 _PIN_WORDS = (
     r"(?:haus|wohnungs)?türcode|torcode|garagencode|alarmcode|tresorcode|geheimzahl"
     r"|pin-?nummer|code\s+(?:für|fuer)\s+(?:die|das|den)|digicode|code\s+d['’]entrée"
-    r"|code\s+de\s+la\s+porte|code\s+(?:secret|pin)|código\s+(?:de|do|da)\s+"
-    r"(?:la\s+puerta|acceso|entrada|alarma|portão|porta|portón|cofre)"
+    r"|code\s+de\s+la\s+porte|code\s+(?:secret|pin)|código\s+(?:de|do|da|del)\s+"
+    r"(?:(?:la|el|a|o)\s+)?(?:puerta|acceso|entrada|alarma|portão|porta|portón|cofre|garaje"
+    r"|garagem)"
     r"|codice\s+(?:del\s+portone|della\s+porta|di\s+accesso|pin|dell['’]allarme)|暗証番号"
+    # a card's or a phone's PIN named in the sentence's own language ("il PIN del bancomat è")
+    r"|(?<![a-z])pin(?:-?code)?(?![a-z])"
 )
 # Groups of letters and digits joined by hyphens, or groups holding a digit joined by spaces
 # ("8f3k-2l9q", "4829 1736", "12-34-56"; not "10 one-time"); the first holds a digit.

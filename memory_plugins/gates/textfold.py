@@ -63,7 +63,11 @@ _IGNORABLE = re.compile(
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 # A run of URL percent-escapes (RFC 3986): decoded as UTF-8 where that gives printable text.
 _PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2}){1,64}")
-_DASHES = re.compile("[\u2010-\u2015\u2212\u2043\ufe58\ufe63\uff0d\u30fc\u2e3a\u2e3b]")
+# The katakana prolonged sound mark (U+30FC) is a dash only beside a digit ("090ー1234"):
+# in a word it lengthens a vowel (パスワード, カード, マイナンバー).
+_DASHES = re.compile(
+    "[\u2010-\u2015\u2212\u2043\ufe58\ufe63\uff0d\u2e3a\u2e3b]|(?<=[0-9])\u30fc|\u30fc(?=[0-9])"
+)
 _SPACES = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\t]")
 # Words of Latin, Greek or Cyrillic letters; a word holding letters of two scripts is
 # mixed-script (linear: each word is matched once, then tested).

@@ -261,3 +261,23 @@ def test_a_string_field_the_schema_gains_is_inspected() -> None:
 )
 def test_words_and_short_numerals_are_not_read_as_digits(text: str) -> None:
     assert not any(c.isdigit() and c.isascii() for c in fold(text)), fold(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "私のパスワードは Xk9mQ2zL7 です。",  # ー lengthens a vowel: パスワード is one word
+        "Il mio PIN del bancomat è 4921.",
+        "El código de la alarma es 7731.",
+        "Mein Kennwort lautet Sommer2024!",
+        "Der PIN-Code lautet 4921.",
+    ],
+)
+def test_passwords_and_pins_named_in_other_languages_are_refused(text: str) -> None:
+    decision = evaluate(_candidate(text), "conv-1", CONFIG)
+    assert decision.code is RejectCode.RUNTIME_DATA, decision.detail
+
+
+def test_the_katakana_long_vowel_mark_is_a_dash_only_beside_digits() -> None:
+    assert fold("パスワード") == "パスワード"
+    assert fold("０９０ー１２３４ー５６７８") == "090-1234-5678"
