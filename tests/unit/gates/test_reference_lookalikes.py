@@ -273,6 +273,8 @@ def test_the_same_digits_as_the_users_phone_are_refused() -> None:
         "The user's routing number 021000021, account 1234567890.",
         "The user's checking account 31926819 is at Chase.",
         "用户的开户行是招商银行，账号 6214830123456789。",
+        "ユーザーの口座番号は 1234567 です。",
+        "사용자의 계좌번호는 110-123-456789 입니다.",
     ],
 )
 def test_a_bank_accounts_number_named_or_beside_its_banks_code_is_refused(text: str) -> None:
@@ -285,6 +287,7 @@ def test_a_bank_accounts_number_named_or_beside_its_banks_code_is_refused(text: 
     [
         "The user's AWS account 123456789012 is billed to the bank card.",
         "The user's account 31926819 at the gym.",
+        "ユーザーの会員番号は 1234567 です。",  # a membership's number
     ],
 )
 def test_another_services_account_is_no_bank_account(text: str) -> None:
