@@ -116,6 +116,11 @@ _PASSWORD_ZH = re.compile(
 _WORLD_WORDS = (
     r"contraseña|contrasena|mot\s+de\s+passe|passwort|kennwort|senha|пароль|wachtwoord"
     r"|hasło|haslo|parola|lösenord|salasana|adgangskode|passord|パスワード|비밀번호|암호"
+    # Vietnamese, Indonesian and Malay, Turkish, Czech and Slovak, Hungarian, Romanian,
+    # Greek, Arabic, Persian, Hebrew, Hindi, Thai
+    r"|mật\s+khẩu|mat\s+khau|kata\s+sandi|şifre(?:si|m|n)?|sifre(?:si|m|n)?|heslo|jelszó"
+    r"|jelszo|parolă|κωδικός|كلمة\s+(?:المرور|السر)|رمز\s+عبور|סיסמה|सांकेतिक\s+शब्द"
+    r"|पासवर्ड|รหัสผ่าน"
 )
 _WORLD_HINT = re.compile(_WORLD_WORDS, re.IGNORECASE)
 
@@ -125,7 +130,8 @@ def _named_then(words: str, copulas: str, value: str) -> re.Pattern[str]:
     ``copulas`` (a word, or a particle written without spaces), then ``value``."""
     return re.compile(
         r"(?:" + words + r")(?:[ \t]{1,2}[^\s:=：]{1,20}){0,6}?[ \t]{0,2}"
-        r"(?:[:=：]|(?<=\s)(?:" + copulas + r")(?=\s)|は|는|은|是)"
+        # a dash standing for the copula, as Russian writes it ("Пароль — …")
+        r"(?:[:=：]|(?<=\s)(?:" + copulas + r"|-)(?=\s)|は|는|은|是)"
         r"[ \t]{0,2}[\"'“`«]?" + value,
         re.IGNORECASE,
     )
@@ -133,7 +139,8 @@ def _named_then(words: str, copulas: str, value: str) -> re.Pattern[str]:
 
 _PASSWORD_WORLD = _named_then(
     _WORLD_WORDS,
-    "es|est|ist|lautet|é|è|är|er|jest|on|is|era|war|была?",
+    "es|est|ist|lautet|é|è|är|er|jest|on|is|era|war|была?"
+    r"|là|adalah|ialah|este|είναι|هي|هو|است|היא|הוא|है|คือ",
     r"(?P<value>[^\s\"'”`»,;]{4,64})",
 )
 # A PIN, and the other digit codes that open something: a phone's or a door's, a gate's,
@@ -160,7 +167,7 @@ _PIN_WORDS = (
     r"|garagem)"
     r"|codice\s+(?:del\s+portone|della\s+porta|di\s+accesso|pin|dell['’]allarme)|暗証番号"
     # a card's or a phone's PIN named in the sentence's own language ("il PIN del bancomat è")
-    r"|(?<![a-z])pin(?:-?code)?(?![a-z])"
+    r"|(?<![a-z])pin(?:-?code)?(?![a-z])|пин(?:-?код)?"
 )
 # Groups of letters and digits joined by hyphens, or groups holding a digit joined by spaces
 # ("8f3k-2l9q", "4829 1736", "12-34-56"; not "10 one-time"); the first holds a digit.
@@ -431,6 +438,8 @@ def password_detector() -> FunctionDetector:
             # "password" in other languages (_PASSWORD_WORLD)
             *("contrase", "passe", "passwort", "kennwort", "senha", "пароль", "wachtwoord"),
             *("hasło", "haslo", "parola", "lösenord", "salasana", "adgangskode", "passord"),
+            *("mật khẩu", "mat khau", "sandi", "şifre", "sifre", "heslo", "jelsz", "parolă"),
+            *("κωδικός", "كلمة", "رمز", "סיסמה", "पासवर्ड", "सांकेतिक", "รหัสผ่าน", "пин"),
             *("パスワード", "비밀번호", "암호"),
         ),
     )

@@ -271,6 +271,17 @@ def test_words_and_short_numerals_are_not_read_as_digits(text: str) -> None:
         "El código de la alarma es 7731.",
         "Mein Kennwort lautet Sommer2024!",
         "Der PIN-Code lautet 4921.",
+        "Пароль пользователя — Xk9mQ2zL7",  # a dash for the copula
+        "ПИН-код: 4921",
+        "Mật khẩu của người dùng là Xk9mQ2zL7.",
+        "Kata sandi pengguna adalah Xk9mQ2zL7.",
+        "Şifre: Xk9mQ2zL7",
+        "كلمة المرور الخاصة بي هي Xk9mQ2zL7",
+        "पासवर्ड है Xk9mQ2zL7",
+        "รหัสผ่าน คือ Xk9mQ2zL7",
+        "Parola mea este Xk9mQ2zL7",
+        "Ο κωδικός μου είναι Xk9mQ2zL7",
+        "הסיסמה היא Xk9mQ2zL7",
     ],
 )
 def test_passwords_and_pins_named_in_other_languages_are_refused(text: str) -> None:
@@ -281,3 +292,11 @@ def test_passwords_and_pins_named_in_other_languages_are_refused(text: str) -> N
 def test_the_katakana_long_vowel_mark_is_a_dash_only_beside_digits() -> None:
     assert fold("パスワード") == "パスワード"
     assert fold("０９０ー１２３４ー５６７８") == "090-1234-5678"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Mật khẩu là bí mật.", "Kata sandi adalah rahasia.", "Пароль — секрет."],
+)
+def test_saying_what_a_password_is_like_in_other_languages_is_kept(text: str) -> None:
+    assert evaluate(_candidate(text), "conv-1", CONFIG).accepted
