@@ -252,3 +252,24 @@ def test_a_login_written_as_user_slash_password_is_refused(text: str) -> None:
 )
 def test_paths_and_counts_after_login_are_kept(text: str) -> None:
     assert _decide(text)[0] is None, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ma clé API est 9f3k2Lq8xZ7mW4pR1tY6uI0oPaS5dFa8b2.",
+        "Mein API-Schlüssel lautet 9f3k2Lq8xZ7mW4pR1tY6uI0oPaS5dF.",
+        "El token de acceso es 9f3k2Lq8xZ7mW4pR1tY6uI0oPaS5dF.",
+    ],
+)
+def test_a_random_token_ending_a_sentence_is_refused(text: str) -> None:
+    assert _decide(text)[0] is RejectCode.RUNTIME_DATA, text
+
+
+def test_a_file_name_and_a_public_key_named_further_back_are_kept() -> None:
+    assert _decide("The file is app.9f3k2Lq8xZ7mW4pR1tY6uI0oPaS5dF.min.js")[0] is None
+    vapid = (
+        "BHtDBohozTKl0rF74MPNZ21VTBQ318KzaB53laXJozMqD0WNz7puBxrlXfp8WkypcsRDe7F9OntNl0aIIDZ6YBw"
+    )
+    text = f"The web-push application server public key (VAPID) shipped to browsers is {vapid}."
+    assert _decide(text)[0] is None
