@@ -67,6 +67,7 @@ __all__ = [
     "declared_type",
     "is_reference",
     "is_secret_variable",
+    "key_shaped",
     "label_end",
     "labelled_identifier_detector",
     "labelled_secret_detector",
@@ -714,6 +715,12 @@ def _random_letters(value: str, length: int, entropy: float) -> bool:
         and _vowel_share(value) <= 0.25
         and _entropy(value) >= entropy
     )
+
+
+def key_shaped(value: str) -> bool:
+    """Whether ``value`` has a key's shape: length, character classes, entropy (the
+    labelled rules' test; a UUID or the nil UUID as they say)."""
+    return _key_shaped(value)
 
 
 def _key_shaped(value: str) -> bool:

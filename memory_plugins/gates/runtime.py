@@ -34,8 +34,8 @@ from collections.abc import Sequence
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.detectors import FunctionDetector, default_detectors, find_with, guarded
-from memory_plugins.gates.labelled import declared_type, is_reference, password_setting
-from memory_plugins.gates.textfold import fold
+from memory_plugins.gates.labelled import declared_type, is_reference, key_shaped, password_setting
+from memory_plugins.gates.textfold import CALENDAR_DATE, fold
 
 __all__ = [
     "auth_header_detector",
@@ -142,6 +142,25 @@ _PASSWORD_WORLD = _named_then(
     "es|est|ist|lautet|é|è|är|er|jest|on|is|era|war|была?"
     r"|là|adalah|ialah|este|είναι|هي|هو|است|היא|הוא|है|คือ",
     r"(?P<value>[^\s\"'”`»,;]{4,64})",
+)
+# A key or a token named in another language ("Ma clé API est …", "Mein API-Schlüssel
+# lautet …", "El token de acceso es …", "APIキーは …", "API-ключ: …"), then up to six words,
+# a copula or an assignment, and a value with a key's shape (the labelled rules' test).
+_KEY_WORLD_WORDS = (
+    r"(?:api-?)?schlüssel|zugangstoken|zugriffstoken|clé|clef|jeton|clave|chave|chiave"
+    r"|(?<![a-z])token[ \t]+(?:de|di|d['’]|do|da)[ \t]*[^\W\d_]+|(?:api-?)?ключ|токен"
+    r"|(?:api)?キー|トークン|(?:api[ \t]?)?키|토큰"
+)
+_KEY_WORLD_HINT = re.compile(_KEY_WORLD_WORDS, re.IGNORECASE)
+# English is the labelled rules' (they read "is" and "on" as English words do).
+_KEY_WORLD = _named_then(
+    _KEY_WORLD_WORDS,
+    "es|est|ist|lautet|é|è|är|jest|era|war|была?|là|adalah|este|είναι",
+    r"(?P<value>[^\s\"'”`»,;]{16,256})",
+)
+# A key the words call public: a public key, not a secret.
+_PUBLIC_WORLD = re.compile(
+    r"públic|public|öffentlich|pubblic|публичн|открыт|公開|公钥|공개", re.IGNORECASE
 )
 # A PIN, and the other digit codes that open something: a phone's or a door's, a gate's,
 # an alarm's, a safe's, a card's security code (CVV, CVC).
@@ -369,6 +388,15 @@ def _password(text: str) -> str | None:
             return "password value"
     if _PIN.search(text) or (_PIN_HINT.search(text) and _PIN_WORLD.search(text)):
         return "PIN value"
+    for m in _KEY_WORLD.finditer(text) if _KEY_WORLD_HINT.search(text) else ():
+        value = m["value"].rstrip(".。)")
+        if (
+            key_shaped(value)
+            and not is_reference(value)
+            and not CALENDAR_DATE.match(value[:10])  # a date and a time
+            and not _PUBLIC_WORLD.search(m.group(), 0, m.start("value") - m.start())
+        ):
+            return "key or token named in another language"
     for m in _ONE_TIME_CODE.finditer(text):
         if sum(c.isalnum() for c in m["value"] or m["zh"]) >= 4:  # "10" is a count
             return "recovery code or combination"
@@ -440,6 +468,9 @@ def password_detector() -> FunctionDetector:
             *("hasło", "haslo", "parola", "lösenord", "salasana", "adgangskode", "passord"),
             *("mật khẩu", "mat khau", "sandi", "şifre", "sifre", "heslo", "jelsz", "parolă"),
             *("κωδικός", "كلمة", "رمز", "סיסמה", "पासवर्ड", "सांकेतिक", "รหัสผ่าน", "пин"),
+            # a key or a token named in another language (_KEY_WORLD)
+            *("schlüssel", "token", "clé", "clef", "jeton", "clave", "chave", "chiave"),
+            *("ключ", "токен", "キー", "トークン", "키", "토큰"),
             *("パスワード", "비밀번호", "암호"),
         ),
     )

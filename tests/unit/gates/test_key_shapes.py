@@ -273,3 +273,30 @@ def test_a_file_name_and_a_public_key_named_further_back_are_kept() -> None:
     )
     text = f"The web-push application server public key (VAPID) shipped to browsers is {vapid}."
     assert _decide(text)[0] is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"Ma clé API est {HEX32}.",
+        f"Mein API-Schlüssel lautet {HEX32}.",
+        f"El token de acceso es {HEX32}.",
+        f"APIキーは {HEX32} です。",
+        f"Мой API-ключ: {HEX32}",
+    ],
+)
+def test_a_key_named_in_another_language_is_refused(text: str) -> None:
+    assert _decide(text)[0] is RejectCode.RUNTIME_DATA, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "La clé de la maison est sous le paillasson.",  # a house key
+        "La clave es usar menos azúcar.",  # "the key is …": words
+        f"La clave pública es {HEX32}.",  # a public key
+        "Der Schlüssel ist 2024-03-15T10:00:00Z",
+    ],
+)
+def test_a_house_key_a_public_key_and_words_in_another_language_are_kept(text: str) -> None:
+    assert _decide(text)[0] is None, text
