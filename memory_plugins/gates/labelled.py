@@ -137,6 +137,10 @@ _ID_SPECIFIC = (
     r"|seguridad\s+social|identificaci[óo]n\s+fiscal|tessera\s+sanitaria"
     r"|burgerservicenummer|sofi-?nummer|n[úu]mero\s+de\s+contribuinte|seguran[çc]a\s+social"
     r"|паспорт[а-я]{0,3}|снилс|инн|полис[а-я]{0,2}\s+омс"
+    # Indonesian, Vietnamese and Turkish: the resident's number and identity card, the tax
+    # number, the citizen's identity card, a bank account
+    r"|nik|ktp|npwp|e-?ktp|nomor\s+induk\s+kependudukan|cccd|cmnd|căn\s+cước|mã\s+số\s+thuế"
+    r"|nomor\s+rekening|rekening|số\s+tài\s+khoản|(?:vergi|hesap)\s+numara(?:s[ıi]|m|n)?"
 )
 _ID_GENERIC = (
     r"identity|identification|personal|national|insurance|tax(?:payer)?|vat|voter|licen[cs]e"

@@ -24,6 +24,11 @@ NAMED = [
     "Номер паспорта пользователя: 4508 123456.",
     "СНИЛС пользователя 112-233-445 95.",
     "パスポート番号は TK1234567 です。",
+    "NIK saya 3201234567890001.",  # Indonesian resident's number
+    "NPWP saya 01.234.567.8-901.000.",
+    "Nomor rekening saya 1234567890 di BCA.",
+    "Vergi numaram 1234567890.",  # Turkish tax number
+    "Hesap numaram 12345678.",
 ]
 
 
@@ -33,6 +38,7 @@ def test_an_identifier_named_in_its_countrys_language_is_refused(text: str) -> N
 
 
 KEPT = [
+    "The Nik Naks snack 1234567 pack",  # a word, not the Indonesian NIK
     "Die Bestellnummer des Nutzers ist 15070649C103.",  # an order's number
     "The user invoices Brightwave GmbH, Steuernummer 21/815/08150.",  # a company's
     "Поставщик пользователя: ООО «Ромашка», ИНН 7707083893.",  # a company's
