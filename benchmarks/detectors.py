@@ -64,7 +64,7 @@ FRAGMENTS = (
     "1x2 ", "12:59:09.1 ", "PESEL 12345678901 ", "VAT NIF SSN DNI 1 ", "CNIC 1-",
     "backup code 1a ", "recovery codes: 1a-", "combination 12 ", "app password abcd ", "error code 1",
     "mật khẩu a ", "كلمة المرور ", "şifre ", "пароль - ", "пин-код ", "パスワード ", "ー1",
-    "clé ", "clave es ", "キー", "token de a ", "ключ — ",
+    "clé ", "clave es ", "キー", "token de a ", "ключ — ", ", ignora a ", "指示を", "talimat a ",
     "account 1 ", "sort code account 1-", "账号 1 ", "WIFI:T:a;", "key (AES-2) ", "授权码 a",
 )  # fmt: skip
 

@@ -38,6 +38,33 @@ _ZH_OVERRIDE = re.compile(
     r"(?:掉)?(?:你的|之前|以前|先前|上面|以上|前面|上述|所有|全部|一切|的|系统)*"
     r"(?:指令|指示|规则|提示词?|限制|设定|要求)"
 )
+# "Ignore (all) previous instructions" in German, French, Spanish, Italian, Portuguese,
+# Russian, Vietnamese and Indonesian: the verb as a command (opening the text, a sentence or
+# a clause, or after "please"; "l'utilisateur oublie les consignes" tells of the user), up
+# to four words, the rules.
+_WORLD_OVERRIDE = re.compile(
+    r"(?:^|[.!?;:,\n。！？]\s*|\b(?:bitte|s'il\s+(?:te|vous)\s+pla[iî]t|por\s+favor|per\s+favore"
+    r"|пожалуйста|tolong|hãy)\s+)"
+    r"(?:ignoriere|ignorieren\s+sie|vergiss|vergessen\s+sie|missachte|ignore[zr]?|oublie[zr]?"
+    r"|ignora|olvida|olvide|dimentica|esque[çc]a|игнорируй\w*|проигнорируй\w*|забудь\w*"
+    r"|bỏ\s+qua|abaikan|lupakan)\s+"
+    r"(?:[^\W\d_]+\s+){0,4}?"
+    r"(?:anweisungen|instruktionen|regeln|vorgaben|instructions|consignes|règles|instrucciones"
+    r"|reglas|indicaciones|istruzioni|regole|instruções|instrucoes|regras|инструкци\w*"
+    r"|указани\w*|правил\w*|hướng\s+dẫn|chỉ\s+dẫn|instruksi|perintah|aturan)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+# Turkish puts the verb last: "Önceki tüm talimatları yoksay".
+_TR_OVERRIDE = re.compile(
+    r"(?:talimat|kural|yönerge)\w*\s+(?:[^\W\d_]+\s+){0,2}?(?:yoksay|görmezden\s+gel)\w*",
+    re.IGNORECASE,
+)
+# The same in Japanese and Korean, where the rules come before the verb: "以前の指示をすべて
+# 無視して", "이전의 모든 지시를 무시하세요".
+_JA_KO_OVERRIDE = re.compile(
+    r"(?:指示|命令|ルール|プロンプト|設定)(?:を|は)?(?:すべて|全て|全部)?(?:無視|忘れ)"
+    r"|(?:지시|지침|명령|규칙|프롬프트)(?:를|을|은|는)?\s*(?:모두\s*|전부\s*)?(?:무시|잊어)"
+)
 _EN_REVEAL = re.compile(
     r"\b(?:reveal|print|show|repeat|output|leak|display|dump|disclose|tell\s+(?:me|us|the\s+user))"
     r"\s+(?:me\s+|us\s+)?(?:the|your|its|all)?\s*(?:full\s+|entire\s+|exact\s+)?"
@@ -61,6 +88,7 @@ _EN_SYSTEM_CLAIM = re.compile(
     r"|\bnew\s+instructions\s*[:：]"
     r"|\b(?:developer|god|jailbreak|dan)\s+mode\s+(?:enabled|activated|unlocked)\b"
     r"|\byou\s+are\s+now\s+(?:dan|in\s+\w+\s+mode|an?\s+(?:unrestricted|unfiltered|uncensored))\b"
+    r"|\bfrom\s+now\s+on,?\s+you\s+are\s+(?:dan|an?\s+(?:unrestricted|unfiltered|uncensored))\b"
     r"|\byou\s+are\s+now\s+\w+,\s+an?\s+ai\b",
     re.IGNORECASE,
 )
@@ -71,9 +99,15 @@ _BLOCK_CLOSE = re.compile(
     re.IGNORECASE,
 )
 
+# What a pattern's match may begin or end with that is no part of the attack's words.
+_EDGES = " ,.;:!?。！？\n"
+
 _PATTERNS = (
     ("instruction override", _EN_OVERRIDE),
     ("instruction override", _ZH_OVERRIDE),
+    ("instruction override", _WORLD_OVERRIDE),
+    ("instruction override", _JA_KO_OVERRIDE),
+    ("instruction override", _TR_OVERRIDE),
     ("asks to reveal the system prompt", _EN_REVEAL),
     ("asks to reveal the system prompt", _ZH_REVEAL),
     ("role marker", _ROLE_MARKER),
@@ -96,5 +130,5 @@ def find_prompt_injection(strings: Sequence[str]) -> str | None:
         for what, pattern in _PATTERNS:
             found = pattern.search(text)
             if found is not None:
-                return f"{what}: {found.group().strip()[:60]}"
+                return f"{what}: {found.group().strip(_EDGES)[:60]}"
     return None

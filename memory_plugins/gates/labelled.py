@@ -808,18 +808,23 @@ def _password_shaped(value: str, sep: str, quoted: bool) -> bool:
 
 # Lower-case words joined by hyphens ("red-eye", "check-in", "long-haul").
 _HYPHENED_WORDS = re.compile(r"[a-z]{2,20}(?:-[a-z]{2,20}){1,3}")
+_WORD_THEN_MARK = re.compile(r"[a-z]{2,20}[?!.…]")
 
 
 def _noun_pass(name: str, sep: str, quoted: bool, value: str) -> bool:
-    """Whether "pass" is the noun (a boarding pass, a ski pass) and what follows it the next
-    words of a sentence or a list: nothing but a space between them, and a value of
-    lower-case words joined by hyphens. "pass: red-eye" and "pass hunter2!" still name a
-    password."""
+    """Whether "pass" is the noun (a boarding pass, a ski pass), or the verb ("pass away?"),
+    and what follows it the next words of a sentence or a list: nothing but a space between
+    them, and a value of lower-case words joined by hyphens, a sentence's mark after them.
+    "pass: red-eye" and "pass hunter2!" still name a password."""
     return (
         name.lower() == "pass"
         and not quoted
         and not sep.strip()
-        and _HYPHENED_WORDS.fullmatch(value) is not None
+        and (
+            _HYPHENED_WORDS.fullmatch(value) is not None
+            # one word and the sentence's own mark: "when did she pass away?"
+            or _WORD_THEN_MARK.fullmatch(value) is not None
+        )
     )
 
 

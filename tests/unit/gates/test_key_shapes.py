@@ -300,3 +300,8 @@ def test_a_key_named_in_another_language_is_refused(text: str) -> None:
 )
 def test_a_house_key_a_public_key_and_words_in_another_language_are_kept(text: str) -> None:
     assert _decide(text)[0] is None, text
+
+
+def test_pass_the_verb_before_a_question_mark_is_no_password() -> None:
+    assert _decide("When did Maria's grandmother pass away?")[0] is None
+    assert _decide("pass hunter2!")[0] is RejectCode.RUNTIME_DATA
