@@ -442,9 +442,7 @@ _GLUED_HEX = re.compile(
 # A bare token of random letters of both cases and digits, as long as a key: no word,
 # name, hash (one case) or identifier looks like it.
 _RANDOM_TOKEN = re.compile(
-    # a sentence's full stop may end it ("… is 9f3k…dF."); a dot that goes on does not, nor
-    # an ellipsis (a value cut short)
-    r"(?<![A-Za-z0-9_+/=.-])[A-Za-z0-9+/_-]{28,512}={0,2}(?![A-Za-z0-9_+/=-]|\.[A-Za-z0-9_+/=.-])"
+    r"(?<![A-Za-z0-9_+/=.-])[A-Za-z0-9+/_-]{28,512}={0,2}(?![A-Za-z0-9_+/=.-])"
 )
 # A token of segments joined by "." or "!" ("1000.<hex>.<hex>", "<org>!<token>"): a host
 # name, a file name or a dotted path has no segment as random as a key.
@@ -903,15 +901,10 @@ _PROSE_NAME = re.compile(
 )
 
 
-# How far back a word naming the value may stand: "the application server public key
-# (VAPID) shipped to browsers is …".
-_PROSE_NAME_BEFORE = 64
-
-
 def _prose_names_no_secret(text: str, start: int) -> bool:
-    """Whether the last word naming a thing in the 64 characters before ``start`` says it
+    """Whether the last word naming a thing in the 40 characters before ``start`` says it
     is an id or a public key, not a secret."""
-    names = list(_PROSE_NAME.finditer(text, max(0, start - _PROSE_NAME_BEFORE), start))
+    names = list(_PROSE_NAME.finditer(text, max(0, start - 40), start))
     return bool(names) and (names[-1]["none"] or names[-1]["none_cjk"]) is not None
 
 

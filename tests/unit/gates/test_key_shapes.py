@@ -262,7 +262,9 @@ def test_paths_and_counts_after_login_are_kept(text: str) -> None:
         "El token de acceso es 9f3k2Lq8xZ7mW4pR1tY6uI0oPaS5dF.",
     ],
 )
-def test_a_random_token_ending_a_sentence_is_refused(text: str) -> None:
+def test_a_random_token_named_in_another_language_ending_a_sentence_is_refused(
+    text: str,
+) -> None:
     assert _decide(text)[0] is RejectCode.RUNTIME_DATA, text
 
 

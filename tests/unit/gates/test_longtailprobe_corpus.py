@@ -24,10 +24,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = wrong_in("longtailprobe", "sealed", {"secret": 48, "benign": 136})
     # As the gates were found: no secret stored, 18 benign refused; after the tuning part's
     # rules, scored once: 0 and 17; after the second long-tail probe's rules: 0 and 16;
-    # after a chat platform's channel, server or thread named before its number: 0 and 15;
-    # 16 again once a random token ending a sentence with a full stop counted (it was read
-    # only before a space, so "Ma clé API est 9f3k…dF." was stored; the case was not read).
-    assert within(wrong, (0, 16)), shown
+    # after a chat platform's channel, server or thread named before its number: 0 and 15.
+    assert within(wrong, (0, 15)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

@@ -39,11 +39,10 @@ def test_tuning_part_counts_are_pinned() -> None:
     tuning = load("mimesis", "tuning")
     assert Counter(c["category"] for c in tuning) == {"pii": 71, "benign": 60}
     wrong, shown = decided_wrong(tuning)
-    # Stored: a bare Dutch BSN nothing names (and a Bitcoin address whose checksum fails,
-    # until a random token ending a sentence with a full stop counted). Refused: a 13-digit
-    # "barcode" that is no valid EAN but a valid Korean resident number (a strong check
-    # counts whatever the words around it say).
-    assert (wrong["pii"], wrong["benign"]) == (1, 1), "\n".join(shown)
+    # Stored: a bare Dutch BSN nothing names and a Bitcoin address whose checksum fails.
+    # Refused: a 13-digit "barcode" that is no valid EAN but a valid Korean resident number
+    # (a strong check counts whatever the words around it say).
+    assert (wrong["pii"], wrong["benign"]) == (2, 1), "\n".join(shown)
 
 
 @pytest.mark.parametrize(
