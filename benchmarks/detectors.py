@@ -65,6 +65,7 @@ FRAGMENTS = (
     "backup code 1a ", "recovery codes: 1a-", "combination 12 ", "app password abcd ", "error code 1",
     "mật khẩu a ", "كلمة المرور ", "şifre ", "пароль - ", "пин-код ", "パスワード ", "ー1",
     "clé ", "clave es ", "キー", "token de a ", "ключ — ", ", ignora a ", "指示を", "talimat a ",
+    "테헤란로 1 ", "ул. Ленина, д. 1 ", "ユーザー神南1-2-",
     "account 1 ", "sort code account 1-", "账号 1 ", "WIFI:T:a;", "key (AES-2) ", "授权码 a",
 )  # fmt: skip
 

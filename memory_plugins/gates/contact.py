@@ -348,6 +348,11 @@ _STREET = re.compile(
     r"[ \t]{1,2}[A-ZÁÉÍÓÚ][^\d,;\n]{1,30}?,?[ \t]{0,2}(?:n[º°o]\.?[ \t]?)?[0-9]{1,5}(?![0-9])"
     # Japanese: chōme, ban and gō ("3丁目12番5号").
     r"|[0-9]{1,2}丁目[0-9]{1,3}番地?[0-9]{1,3}号?"
+    # Korean: a road and its building number ("테헤란로 123", "압구정로10길 5").
+    r"|[\uac00-\ud7af]{1,10}(?:로|길)[ \t]?[0-9]{1,5}(?:-[0-9]{1,4})?(?![0-9])"
+    # Russian: a street, then the house ("ул. Ленина, д. 12").
+    r"|(?i:ул\.|улиц[аеы]|пр-т|просп\.|проспект[аеу]?|пер\.|переул[оке]{1,2}|ш\.|шоссе|наб\.)"
+    r"[ \t]{0,2}[А-ЯЁ][^\d,;\n]{1,30},?[ \t]{0,2}(?i:д\.|дом)[ \t]{0,2}[0-9]{1,4}"
 )
 # Words saying someone lives there or receives post there; "address" only as a person's.
 _RESIDENCE = re.compile(
@@ -355,8 +360,15 @@ _RESIDENCE = re.compile(
     r"|ship(?:ped|s)?|deliver(?:ed|y)?|mail(?:ed)?|parcels?|wohn\w*|anschrift|zuhause|habit\w*"
     r"|domicile|vive|viven|domicilio|abita\w*|mora|moram|casa|piso)(?![a-z]))"
     r"|(?i:(?:my|his|her|their|our|'s|s')[ \t]+(?:home[ \t]+|postal[ \t]+|mailing[ \t]+)?address)"
-    r"|住|家|寄|收件|收货|老家|公寓|小区|自宅|実家|주소|살고"
+    r"|住|家|寄|收件|收货|老家|公寓|小区|自宅|実家|주소|살고|산다|거주"
+    r"|(?i:живёт|живет|живу|проживает|прописан\w*|квартир\w*|кв\.)"
 )
+
+
+# Japanese chōme, ban and gō written with hyphens after the district's name ("神南1-2-3"),
+# read only in a text with kana: in Chinese "第1-2-3组" is a group's number.
+_JA_HYPHENED = re.compile(r"[\u4e00-\u9fff]{1,6}[0-9]{1,2}-[0-9]{1,3}-[0-9]{1,3}(?![0-9-])")
+_KANA = re.compile(r"[\u3040-\u30ff]")
 
 
 def _address(text: str) -> str | None:
@@ -364,7 +376,10 @@ def _address(text: str) -> str | None:
     receives post there: a person's home, which with a name identifies them. A shop's or an
     office's address, with nothing saying anyone lives there, is left alone."""
     text = fold(text)
-    for m in _STREET.finditer(text):
+    streets = [*_STREET.finditer(text)]
+    if _KANA.search(text):
+        streets += _JA_HYPHENED.finditer(text)
+    for m in streets:
         near = _RESIDENCE.search(text, max(0, m.start() - 80), min(len(text), m.end() + 60))
         if near is not None and not called_a_test_value(text, m.start(), m.end()):
             return "street address with a house number"
@@ -375,6 +390,7 @@ def _address(text: str) -> str | None:
 # capitalised word, a CJK house number, chōme, or a German street word before its number.
 _ADDRESS_HINT = re.compile(
     r"[0-9](?:[ \t]{1,2}[A-Za-zÀ-ÿ]|,[ \t]|号|號|弄|丁目)|[a-zß.][ \t]{1,2}[0-9]{1,5}(?![0-9])"
+    r"|[\u4e00-\u9fff][0-9]{1,2}-[0-9]|(?:로|길)[ \t]?[0-9]|(?i:д\.|дом)[ \t]{0,2}[0-9]"
 )
 
 

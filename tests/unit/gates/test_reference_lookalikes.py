@@ -293,3 +293,29 @@ def test_a_bank_accounts_number_named_or_beside_its_banks_code_is_refused(text: 
 def test_another_services_account_is_no_bank_account(text: str) -> None:
     found = find_sensitive([text])
     assert found is None or not found.startswith("bank_account: "), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "사용자는 서울시 강남구 테헤란로 123, 456호에 산다.",
+        "Пользователь живёт на ул. Ленина, д. 12, кв. 34.",
+        "ユーザーは東京都渋谷区神南1-2-3に住んでいる。",
+    ],
+)
+def test_a_home_address_in_korean_russian_or_japanese_is_refused(text: str) -> None:
+    found = find_sensitive([text])
+    assert found is not None and found.startswith("street_address: "), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "회사는 테헤란로 123에 있다.",  # the company's, nobody lives there
+        "Офис компании на ул. Ленина, д. 12.",
+        "ユーザーの会社は神南1-2-3にある。",
+        "用户家在第1-2-3组。",  # hyphens in Chinese: a group's number, not chōme
+    ],
+)
+def test_an_office_address_or_a_groups_number_is_kept(text: str) -> None:
+    assert find_sensitive([text]) is None, text
