@@ -171,7 +171,10 @@ _PHONE_CUE = re.compile(
     r"|whatsapp|wechat|fax|contact(?:ed)?|reach(?:ed|able)?|dial|ring|telefon|t[ée]l[ée]phone|portable|handy|m[óo]vil|celular|tel[ée]fono"
     # a number that answers or takes messages is dialled
     r"|answer(?:s|ed|ing)?[ \t]+(?:at|on)|messag(?:e|es|ed|ing)[ \t]+(?:me[ \t]+)?(?:to|at|on))\b"
-    r"|电话|手机|联系|微信|电話|手機|聯絡|電話|携帯|전화|휴대폰|핸드폰|연락처",
+    r"|电话|手机|联系|微信|電話|手機|聯絡|電話|携帯|전화|휴대폰|핸드폰|연락처"
+    # Italian, Dutch, Russian, Vietnamese and Indonesian
+    r"|(?<![^\W\d_])(?:cellulare|telefonino|telefoon\w*|mobiel|телефон\w*|мобильн\w*|сотов\w*"
+    r"|điện\s+thoại|telepon|ponsel|nomor\s+(?:hp|wa))(?![^\W\d_])",
     re.IGNORECASE,
 )
 _NANP_FORMATTED = re.compile(r"\(?[2-9][0-9]{2}\)?[ .-]?[2-9][0-9]{2}[ .-][0-9]{4}")

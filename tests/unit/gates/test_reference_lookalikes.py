@@ -319,3 +319,20 @@ def test_a_home_address_in_korean_russian_or_japanese_is_refused(text: str) -> N
 )
 def test_an_office_address_or_a_groups_number_is_kept(text: str) -> None:
     assert find_sensitive([text]) is None, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Il mio cellulare è 347 123 4567.",
+        "Мой телефон 8 (912) 345-67-89.",
+        "Mijn telefoonnummer is 06-12345678.",
+        "Số điện thoại: 0912 345 678.",
+        "Nomor HP saya 0812-3456-7890.",
+    ],
+)
+def test_a_phone_named_in_italian_dutch_russian_vietnamese_or_indonesian_is_refused(
+    text: str,
+) -> None:
+    found = find_sensitive([text])
+    assert found is not None and found.startswith("phone_number: "), found
