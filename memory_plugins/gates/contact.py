@@ -22,6 +22,7 @@ True
 
 import itertools
 import re
+from collections.abc import Iterator
 from functools import cache
 
 from memory_plugins.gates.codes import RejectCode
@@ -351,11 +352,28 @@ _STREET = re.compile(
     r"[ \t]{1,2}[A-ZÁÉÍÓÚ][^\d,;\n]{1,30}?,?[ \t]{0,2}(?:n[º°o]\.?[ \t]?)?[0-9]{1,5}(?![0-9])"
     # Japanese: chōme, ban and gō ("3丁目12番5号").
     r"|[0-9]{1,2}丁目[0-9]{1,3}番地?[0-9]{1,3}号?"
-    # Korean: a road and its building number ("테헤란로 123", "압구정로10길 5").
-    r"|[\uac00-\ud7af]{1,10}(?:로|길)[ \t]?[0-9]{1,5}(?:-[0-9]{1,4})?(?![0-9])"
-    # Russian: a street, then the house ("ул. Ленина, д. 12").
-    r"|(?i:ул\.|улиц[аеы]|пр-т|просп\.|проспект[аеу]?|пер\.|переул[оке]{1,2}|ш\.|шоссе|наб\.)"
-    r"[ \t]{0,2}[А-ЯЁ][^\d,;\n]{1,30},?[ \t]{0,2}(?i:д\.|дом)[ \t]{0,2}[0-9]{1,4}"
+)
+# Streets of other scripts, read only in a text that holds the script (so every other text
+# is spared their patterns): Japanese chōme, ban and gō written with hyphens after the
+# district's name ("神南1-2-3"; in Chinese "第1-2-3组" is a group's number), a Korean road
+# and its building number ("테헤란로 123", "압구정로10길 5"), a Russian street and then the
+# house ("ул. Ленина, д. 12").
+_SCRIPT_STREETS = (
+    (
+        re.compile(r"[\u3040-\u30ff]"),
+        re.compile(r"[\u4e00-\u9fff]{1,6}[0-9]{1,2}-[0-9]{1,3}-[0-9]{1,3}(?![0-9-])"),
+    ),
+    (
+        re.compile(r"[\uac00-\ud7af]"),
+        re.compile(r"[\uac00-\ud7af]{1,10}(?:로|길)[ \t]?[0-9]{1,5}(?:-[0-9]{1,4})?(?![0-9])"),
+    ),
+    (
+        re.compile(r"[\u0400-\u04ff]"),
+        re.compile(
+            r"(?i:ул\.|улиц[аеы]|пр-т|просп\.|проспект[аеу]?|пер\.|переул[оке]{1,2}|ш\.|шоссе"
+            r"|наб\.)[ \t]{0,2}[А-ЯЁ][^\d,;\n]{1,30},?[ \t]{0,2}(?i:д\.|дом)[ \t]{0,2}[0-9]{1,4}"
+        ),
+    ),
 )
 # Words saying someone lives there or receives post there; "address" only as a person's.
 _RESIDENCE = re.compile(
@@ -368,20 +386,16 @@ _RESIDENCE = re.compile(
 )
 
 
-# Japanese chōme, ban and gō written with hyphens after the district's name ("神南1-2-3"),
-# read only in a text with kana: in Chinese "第1-2-3组" is a group's number.
-_JA_HYPHENED = re.compile(r"[\u4e00-\u9fff]{1,6}[0-9]{1,2}-[0-9]{1,3}-[0-9]{1,3}(?![0-9-])")
-_KANA = re.compile(r"[\u3040-\u30ff]")
-
-
 def _address(text: str) -> str | None:
     """A street address with its house number, where the words around say someone lives or
     receives post there: a person's home, which with a name identifies them. A shop's or an
     office's address, with nothing saying anyone lives there, is left alone."""
     text = fold(text)
-    streets = [*_STREET.finditer(text)]
-    if _KANA.search(text):
-        streets += _JA_HYPHENED.finditer(text)
+    streets: Iterator[re.Match[str]] = _STREET.finditer(text)
+    if not text.isascii():
+        for script, pattern in _SCRIPT_STREETS:
+            if script.search(text):
+                streets = itertools.chain(streets, pattern.finditer(text))
     for m in streets:
         near = _RESIDENCE.search(text, max(0, m.start() - 80), min(len(text), m.end() + 60))
         if near is not None and not called_a_test_value(text, m.start(), m.end()):

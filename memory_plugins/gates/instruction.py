@@ -39,21 +39,56 @@ _ZH_OVERRIDE = re.compile(
     r"(?:指令|指示|规则|提示词?|限制|设定|要求)"
 )
 # "Ignore (all) previous instructions" in German, French, Spanish, Italian, Portuguese,
-# Russian, Vietnamese and Indonesian: the verb as a command (opening the text, a sentence or
-# a clause, or after "please"; "l'utilisateur oublie les consignes" tells of the user), up
-# to four words, the rules.
+# Russian, Vietnamese and Indonesian: the verb, up to four words, the rules. The verb must be
+# a command (:func:`_as_command`): "l'utilisateur oublie les consignes" tells of the user.
 _WORLD_OVERRIDE = re.compile(
-    r"(?:^|[.!?;:,\n。！？]\s*|\b(?:bitte|s'il\s+(?:te|vous)\s+pla[iî]t|por\s+favor|per\s+favore"
-    r"|пожалуйста|tolong|hãy)\s+)"
-    r"(?:ignoriere|ignorieren\s+sie|vergiss|vergessen\s+sie|missachte|ignore[zr]?|oublie[zr]?"
-    r"|ignora|olvida|olvide|dimentica|esque[çc]a|игнорируй\w*|проигнорируй\w*|забудь\w*"
-    r"|bỏ\s+qua|abaikan|lupakan)\s+"
+    r"\b(?:ignoriere|ignorieren\s+sie|vergiss|vergessen\s+sie|missachte|ignore[zr]?"
+    r"|oublie[zr]?|ignora|olvida|olvide|dimentica|esque[çc]a|игнорируй\w*|проигнорируй\w*"
+    r"|забудь\w*|bỏ\s+qua|abaikan|lupakan)\s+"
     r"(?:[^\W\d_]+\s+){0,4}?"
     r"(?:anweisungen|instruktionen|regeln|vorgaben|instructions|consignes|règles|instrucciones"
     r"|reglas|indicaciones|istruzioni|regole|instruções|instrucoes|regras|инструкци\w*"
     r"|указани\w*|правил\w*|hướng\s+dẫn|chỉ\s+dẫn|instruksi|perintah|aturan)(?![^\W\d_])",
     re.IGNORECASE,
 )
+# What may stand right before a command: the text's start, a sentence's or a clause's
+# mark, or "please".
+_COMMAND_START = re.compile(
+    r"(?:^|[.!?;:,\n。！？]|\b(?:bitte|s'il\s+(?:te|vous)\s+pla[iî]t|por\s+favor|per\s+favore"
+    r"|пожалуйста|tolong|hãy|ok|okay))\s*$",
+    re.IGNORECASE,
+)
+
+
+def _as_command(text: str, start: int) -> bool:
+    """Whether the words at ``start`` open the text, a sentence or a clause, or follow
+    "please": where a command stands."""
+    return _COMMAND_START.search(text, max(0, start - 24), start) is not None
+
+
+class _CommandPattern:
+    """A pattern whose match counts only as a command (:func:`_as_command`)."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+
+    def search(self, text: str) -> re.Match[str] | None:
+        for found in self.pattern.finditer(text):
+            if _as_command(text, found.start()):
+                return found
+        return None
+
+
+class _NonAscii:
+    """A pattern of words no ASCII text holds, not run on one."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return None if text.isascii() else self.pattern.search(text)
+
+
 # Turkish puts the verb last: "Önceki tüm talimatları yoksay".
 _TR_OVERRIDE = re.compile(
     r"(?:talimat|kural|yönerge)\w*\s+(?:[^\W\d_]+\s+){0,2}?(?:yoksay|görmezden\s+gel)\w*",
@@ -105,8 +140,8 @@ _EDGES = " ,.;:!?。！？\n"
 _PATTERNS = (
     ("instruction override", _EN_OVERRIDE),
     ("instruction override", _ZH_OVERRIDE),
-    ("instruction override", _WORLD_OVERRIDE),
-    ("instruction override", _JA_KO_OVERRIDE),
+    ("instruction override", _CommandPattern(_WORLD_OVERRIDE)),
+    ("instruction override", _NonAscii(_JA_KO_OVERRIDE)),
     ("instruction override", _TR_OVERRIDE),
     ("asks to reveal the system prompt", _EN_REVEAL),
     ("asks to reveal the system prompt", _ZH_REVEAL),

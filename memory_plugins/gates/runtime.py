@@ -451,29 +451,35 @@ def cookie_detector() -> FunctionDetector:
     return guarded("cookie", RejectCode.RUNTIME_DATA, _cookie, ("=", "cookie"))
 
 
+# What every password rule needs, in lower case (the detector's pre-check): the words
+# that are ASCII, looked for in every text, and the others only in a text that is not.
+_PASSWORD_WORDS = (
+    *("pass", "pwd", "pswd", "pin", "code", "cvv", "cvc"),
+    # a lock's combination, a Wi-Fi QR code, a login written as user/password
+    *("combination", "wifi:", "login", "log in", "log-in", "sign in", "sign-in", "signin", "cred"),
+    # a code that opens something, named in other languages (_PIN_WORLD)
+    *("código", "codice", "geheimzahl"),
+    # "password" in other languages (_PASSWORD_WORLD)
+    *("contrase", "passe", "passwort", "kennwort", "senha", "wachtwoord"),
+    *("hasło", "haslo", "parola", "lösenord", "salasana", "adgangskode", "passord"),
+    *("mật khẩu", "mat khau", "sandi", "şifre", "sifre", "heslo", "jelsz", "parolă"),
+    # a key or a token named in another language (_KEY_WORLD)
+    *("schlüssel", "token", "clé", "clef", "jeton", "clave", "chave", "chiave"),
+    *("密码", "口令", "码", "暗証番号", "пароль", "パスワード", "비밀번호", "암호", "登录"),
+    *("账号密码", "帐号密码", "用户名", "κωδικός", "كلمة", "رمز", "סיסמה", "पासवर्ड"),
+    *("सांकेतिक", "รหัสผ่าน", "пин", "ключ", "токен", "キー", "トークン", "키", "토큰"),
+)
+_ASCII_PASSWORD_WORDS = tuple(word for word in _PASSWORD_WORDS if word.isascii())
+
+
+def _may_hold_password(text: str) -> bool:
+    lowered = text.lower()
+    words = _ASCII_PASSWORD_WORDS if text.isascii() else _PASSWORD_WORDS
+    return any(word in lowered for word in words)
+
+
 def password_detector() -> FunctionDetector:
-    return guarded(
-        "password",
-        RejectCode.RUNTIME_DATA,
-        _password,
-        (
-            *("pass", "pwd", "pswd", "pin", "密码", "口令", "code", "cvv", "cvc", "码"),
-            # a lock's combination, a Wi-Fi QR code, a login written as user/password
-            *("combination", "wifi:", "login", "log in", "log-in", "sign in", "sign-in"),
-            *("signin", "cred", "登录", "账号密码", "帐号密码", "用户名"),
-            # a code that opens something, named in other languages (_PIN_WORLD)
-            *("código", "codice", "geheimzahl", "暗証番号"),
-            # "password" in other languages (_PASSWORD_WORLD)
-            *("contrase", "passe", "passwort", "kennwort", "senha", "пароль", "wachtwoord"),
-            *("hasło", "haslo", "parola", "lösenord", "salasana", "adgangskode", "passord"),
-            *("mật khẩu", "mat khau", "sandi", "şifre", "sifre", "heslo", "jelsz", "parolă"),
-            *("κωδικός", "كلمة", "رمز", "סיסמה", "पासवर्ड", "सांकेतिक", "รหัสผ่าน", "пин"),
-            # a key or a token named in another language (_KEY_WORLD)
-            *("schlüssel", "token", "clé", "clef", "jeton", "clave", "chave", "chiave"),
-            *("ключ", "токен", "キー", "トークン", "키", "토큰"),
-            *("パスワード", "비밀번호", "암호"),
-        ),
-    )
+    return FunctionDetector("password", RejectCode.RUNTIME_DATA, _password, _may_hold_password)
 
 
 def runtime_state_detector() -> FunctionDetector:

@@ -65,9 +65,8 @@ _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]
 _PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2}){1,64}")
 # The katakana prolonged sound mark (U+30FC) is a dash only beside a digit ("090ー1234"):
 # in a word it lengthens a vowel (パスワード, カード, マイナンバー).
-_DASHES = re.compile(
-    "[\u2010-\u2015\u2212\u2043\ufe58\ufe63\uff0d\u2e3a\u2e3b]|(?<=[0-9])\u30fc|\u30fc(?=[0-9])"
-)
+_DASHES = re.compile("[\u2010-\u2015\u2212\u2043\ufe58\ufe63\uff0d\u2e3a\u2e3b]")
+_LONG_VOWEL_DASH = re.compile("(?<=[0-9])\u30fc|\u30fc(?=[0-9])")
 _SPACES = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\t]")
 # Words of Latin, Greek or Cyrillic letters; a word holding letters of two scripts is
 # mixed-script (linear: each word is matched once, then tested).
@@ -185,6 +184,8 @@ def _fold(text: str) -> str:
         text = _IGNORABLE.sub("", unicodedata.normalize("NFKC", _IGNORABLE.sub("", text)))
         text = re.sub(r"(?![0-9])\d", lambda m: str(unicodedata.decimal(m.group())), text)
         text = _SPACES.sub(" ", _DASHES.sub("-", text))
+        if "\u30fc" in text:
+            text = _LONG_VOWEL_DASH.sub("-", text)
         if _GREEK_CYRILLIC.search(text) and _LATIN.search(text):
             text = _WORD.sub(_unmix, text)
     text = _DIGIT_NOISE.sub(lambda m: " " if m.group().isspace() else "-", text)
