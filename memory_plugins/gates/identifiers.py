@@ -496,22 +496,23 @@ def _named_schemes(text: str, start: int, end: int) -> list[str]:
     return first
 
 
-def _schemes_for(text: str, start: int, end: int) -> tuple[str, ...]:
-    """The identifier modules to try on the cued value at ``start:end``, those whose own
-    name the text gives near it first (:func:`_named_schemes`): the same modules, so the
-    same decision."""
+def _schemes_for(named: list[str]) -> tuple[str, ...]:
+    """The identifier modules to try on a cued value, ``named`` (the modules the text names
+    near it, :func:`_named_schemes`) first: the same modules, so the same decision."""
     modules = _identifier_modules()
-    first = _named_schemes(text, start, end)
-    if not first:
+    if not named:
         return modules
-    return (*first, *(path for path in modules if path not in first))
+    return (*named, *(path for path in modules if path not in named))
 
 
-def _as_named(text: str, start: int, end: int, piece: str, found: str) -> str:
+def _as_named(
+    text: str, start: int, end: int, piece: str, found: str, *, named: list[str] | None = None
+) -> str:
     """The description of the scheme ``found`` valid for ``piece``, or of one the text
-    names near it that the number passes too: "The user's PESEL is …" reports
-    ``pl.pesel``, not the first other scheme the number also passes."""
-    named = _named_schemes(text, start, end)
+    names near it (``named``, found here when not given) that the number passes too: "The
+    user's PESEL is …" reports ``pl.pesel``, not the first other scheme it also passes."""
+    if named is None:
+        named = _named_schemes(text, start, end)
     if not named:
         return _describe(found)
     run = _ID_RUN.match(text, start)  # "42201-0397640" read on to "42201-0397640-8"
@@ -742,9 +743,10 @@ def _national_id(text: str) -> str | None:
             and _cued(text, start, end)
             and not _named_value(text, start, piece)
         ):
-            for path in _schemes_for(text, start, end):
+            named = _named_schemes(text, start, end)
+            for path in _schemes_for(named):
                 if _valid(path, piece):
-                    return _as_named(text, start, end, piece, path)
+                    return _as_named(text, start, end, piece, path, named=named)
         elif whole and _ID_NOTATION.fullmatch(piece):
             if not any(_valid(path, piece) for path in _BENIGN_CODES):
                 for path in _identifier_modules():
@@ -942,7 +944,7 @@ def _alnum_tokens(text: str) -> str | None:
         if placeholder_value(text, m.start(), m.end()):
             continue  # "12345678Z": typed as a placeholder
         cued = _cued(text, m.start(), m.end()) or _ID_TOKEN.fullmatch(token) is not None
-        for path in _schemes_for(text, m.start(), m.end()) if cued else _ALNUM:
+        for path in _schemes_for(_named_schemes(text, m.start(), m.end())) if cued else _ALNUM:
             if _valid(path, token):
                 return _describe(path)
     return None
