@@ -304,10 +304,12 @@ def guarded(
     """
     if isinstance(quick, tuple):
         words = quick
+        # An ASCII text holds no word that is not ASCII: it is spared looking for them.
+        ascii_words = tuple(word for word in words if word.isascii())
 
         def has_word(text: str) -> bool:
             lowered = text.lower()
-            return any(word in lowered for word in words)
+            return any(word in lowered for word in (ascii_words if text.isascii() else words))
 
         return FunctionDetector(name, code, find, has_word)
     pattern = re.compile(quick, re.IGNORECASE)

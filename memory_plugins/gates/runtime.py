@@ -451,8 +451,7 @@ def cookie_detector() -> FunctionDetector:
     return guarded("cookie", RejectCode.RUNTIME_DATA, _cookie, ("=", "cookie"))
 
 
-# What every password rule needs, in lower case (the detector's pre-check): the words
-# that are ASCII, looked for in every text, and the others only in a text that is not.
+# What every password rule needs, in lower case (the detector's pre-check).
 _PASSWORD_WORDS = (
     *("pass", "pwd", "pswd", "pin", "code", "cvv", "cvc"),
     # a lock's combination, a Wi-Fi QR code, a login written as user/password
@@ -469,17 +468,10 @@ _PASSWORD_WORDS = (
     *("账号密码", "帐号密码", "用户名", "κωδικός", "كلمة", "رمز", "סיסמה", "पासवर्ड"),
     *("सांकेतिक", "รหัสผ่าน", "пин", "ключ", "токен", "キー", "トークン", "키", "토큰"),
 )
-_ASCII_PASSWORD_WORDS = tuple(word for word in _PASSWORD_WORDS if word.isascii())
-
-
-def _may_hold_password(text: str) -> bool:
-    lowered = text.lower()
-    words = _ASCII_PASSWORD_WORDS if text.isascii() else _PASSWORD_WORDS
-    return any(word in lowered for word in words)
 
 
 def password_detector() -> FunctionDetector:
-    return FunctionDetector("password", RejectCode.RUNTIME_DATA, _password, _may_hold_password)
+    return guarded("password", RejectCode.RUNTIME_DATA, _password, _PASSWORD_WORDS)
 
 
 def runtime_state_detector() -> FunctionDetector:
