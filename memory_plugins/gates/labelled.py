@@ -720,12 +720,8 @@ def _random_letters(value: str, length: int, entropy: float) -> bool:
 
 
 def key_shaped(value: str) -> bool:
-    """Whether ``value`` has a key's shape: length, character classes, entropy (the
-    labelled rules' test; a UUID or the nil UUID as they say)."""
-    return _key_shaped(value)
-
-
-def _key_shaped(value: str) -> bool:
+    """Whether ``value`` has a key's shape: length, character classes, entropy, or a hex
+    or UUID-shaped key (zeros alone are none)."""
     value = value[:_SHAPE_CHARS]
     if _nil(value):
         return False  # the nil UUID, zeros in a key's place
@@ -885,7 +881,7 @@ def _secret_of(name: str, value: str) -> bool:
     or a name-and-value pair, is its secret: the name names one, the value is no reference,
     and it has a key's shape (any value will do for a password)."""
     secret, password = _names_secret(name)
-    return secret and not is_reference(value) and (password or _key_shaped(value))
+    return secret and not is_reference(value) and (password or key_shaped(value))
 
 
 # The last word naming what a token is, in prose before it: an id or a public key
@@ -1008,7 +1004,7 @@ def _key_in_path(path: str) -> bool:
         if (
             not before.lower().endswith("s")
             and _names_secret(before)[0]
-            and _key_shaped(segment)
+            and key_shaped(segment)
             and not _words(segment)
         ):
             return True
@@ -1204,9 +1200,9 @@ def _labelled_secret(text: str) -> str | None:
         if password:
             if _noun_pass(m["name"], m["sep"], bool(m["q"]), value):
                 continue  # "boarding pass red-eye": the noun, then the next words
-            if _key_shaped(value) or _password_shaped(value, m["sep"], bool(m["q"])):
+            if key_shaped(value) or _password_shaped(value, m["sep"], bool(m["q"])):
                 return "secret value after a secret-like name"
-        elif _key_shaped(value) and not _named_words(value):
+        elif key_shaped(value) and not _named_words(value):
             # "bucket_key": "SalesResults-1.2": words and a version, no key
             return "secret value after a secret-like name"
     for found in _PAIR.finditer(text):
@@ -1214,7 +1210,7 @@ def _labelled_secret(text: str) -> str | None:
         value = found["value"]
         if is_reference(value) or _json_members(text, found):
             continue
-        if secret and (_key_shaped(value) or password):
+        if secret and (key_shaped(value) or password):
             return "secret value paired with a secret-like name"
         if (
             not secret
@@ -1229,7 +1225,7 @@ def _labelled_secret(text: str) -> str | None:
         if written and not is_reference(written) and not set(written) <= set("*•x"):
             return "password in a connection string"
     for found in _ENVIRONMENT_TAGGED.finditer(text):
-        if _key_shaped(found["body"]):
+        if key_shaped(found["body"]):
             return "live or test key"
     for pattern in (_KEY_VALUE_ATTRS, _XML_ELEMENT) if "<" in text or "=" in text else ():
         for found in pattern.finditer(text):
@@ -1240,14 +1236,14 @@ def _labelled_secret(text: str) -> str | None:
             return "secret value in an element named as a secret"
     for found in _XML_CONTENT.finditer(text) if "</" in text else ():
         if _names_secret(found["name"])[0] and any(
-            _key_shaped(word) and not is_reference(word) and not _words(word)
+            key_shaped(word) and not is_reference(word) and not _words(word)
             for word in _XML_WORD.findall(found["value"])
         ):
             return "secret value in an element named as a secret"
     for found in _GLUED.finditer(text):
         value = found["value"]
         if (
-            _key_shaped(value)
+            key_shaped(value)
             and not is_reference(value)
             and (_random(value) or (_word_starts(text, found.start("word")) and not _words(value)))
         ):
@@ -1305,7 +1301,7 @@ def _labelled_secret(text: str) -> str | None:
     for found in _CURL_USER.finditer(text) if "-u" in text else ():
         user, given = found.groups()
         if (len(given) >= 3 and not is_reference(given)) or (
-            not given and _key_shaped(user) and not is_reference(user)
+            not given and key_shaped(user) and not is_reference(user)
         ):
             return "credentials in curl -u syntax"
     for pattern, what in (
