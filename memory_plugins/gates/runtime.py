@@ -137,10 +137,11 @@ def _named_then(words: str, copulas: str, value: str) -> re.Pattern[str]:
     )
 
 
+# Copulas of the other languages ("es", "ist", "lautet", "là", "adalah", "είναι", …).
+_COPULAS = "es|est|ist|lautet|é|è|är|jest|era|war|была?|là|adalah|este|είναι"
 _PASSWORD_WORLD = _named_then(
     _WORLD_WORDS,
-    "es|est|ist|lautet|é|è|är|er|jest|on|is|era|war|была?"
-    r"|là|adalah|ialah|este|είναι|هي|هو|است|היא|הוא|है|คือ",
+    _COPULAS + r"|er|on|is|ialah|هي|هو|است|היא|הוא|है|คือ",
     r"(?P<value>[^\s\"'”`»,;]{4,64})",
 )
 # A key or a token named in another language ("Ma clé API est …", "Mein API-Schlüssel
@@ -155,7 +156,7 @@ _KEY_WORLD_HINT = re.compile(_KEY_WORLD_WORDS, re.IGNORECASE)
 # English is the labelled rules' (they read "is" and "on" as English words do).
 _KEY_WORLD = _named_then(
     _KEY_WORLD_WORDS,
-    "es|est|ist|lautet|é|è|är|jest|era|war|была?|là|adalah|este|είναι",
+    _COPULAS,
     r"(?P<value>[^\s\"'”`»,;]{16,256})",
 )
 # A key the words call public: a public key, not a secret.

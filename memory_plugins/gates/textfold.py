@@ -119,6 +119,7 @@ _DIGIT_WORDS = {
 _DIGIT_WORD = (
     r"(?:(?:double|triple)[ \t]+)?(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 )
+_DIGIT_WORD_RE = re.compile(_DIGIT_WORD, re.IGNORECASE)
 _SPELT_RUN = re.compile(
     rf"(?i)(?<![A-Za-z])(?:{_DIGIT_WORD})(?:(?:[ \t]*[,;-][ \t]*|[ \t]+){_DIGIT_WORD}){{6,}}"
     r"(?![A-Za-z])"
@@ -137,9 +138,7 @@ def _spelt_word(m: re.Match[str]) -> str:
 
 def _spelt_english(m: re.Match[str]) -> str:
     groups = _SPELT_GROUP.split(m.group())
-    return "-".join(
-        re.sub(_DIGIT_WORD, _spelt_word, g, flags=re.I).replace(" ", "") for g in groups
-    )
+    return "-".join(_DIGIT_WORD_RE.sub(_spelt_word, g).replace(" ", "") for g in groups)
 
 
 def _spelt_digits(text: str) -> str:
