@@ -67,6 +67,10 @@ FRAGMENTS = (
     "clé ", "clave es ", "キー", "token de a ", "ключ — ", ", ignora a ", "指示を", "talimat a ",
     "테헤란로 1 ", "ул. Ленина, д. 1 ", "ユーザー神南1-2-",
     "account 1 ", "sort code account 1-", "账号 1 ", "WIFI:T:a;", "key (AES-2) ", "授权码 a",
+    "Schlüssel a1b2c3d4! ", "contraseña a ", "PIN ATM a 1234 ", "kod do alarmu ", "alarm kodu 1 ",
+    "senha do cartão 1234 ", "kody odzyskiwania: 1a-", "TOTP ABCD 2345 ", "ABCD 2345 ",
+    "số 1, ngõ ", "Jl. A No. 1 ", "Gül Sokak No: 1 ", "ul. Długa 1 ", "شارع 1 ", "Nobelstraat 1 ",
+    "은행 1-", "SIRET 1 ", "Testkarte 4111 ", "CVC 1 ",
 )  # fmt: skip
 
 

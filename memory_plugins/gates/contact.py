@@ -26,7 +26,13 @@ from collections.abc import Iterator
 from functools import cache
 
 from memory_plugins.gates.codes import RejectCode
-from memory_plugins.gates.context import called_a_test_value, placeholder_value, thing_id
+from memory_plugins.gates.context import (
+    called_a_test_value,
+    company_code,
+    names_a_company,
+    placeholder_value,
+    thing_id,
+)
 from memory_plugins.gates.detectors import FunctionDetector, guarded
 from memory_plugins.gates.textfold import CALENDAR_DATE, fold, inside, mac_spans
 
@@ -247,6 +253,7 @@ def _phone(text: str) -> str | None:
         return "phone number with an extension"
     macs = mac_spans(text)
     addresses = [a.span() for a in _IPV4.finditer(text)] if "." in text else []
+    companies = names_a_company(text)
     for m in itertools.islice(_PHONE_SPAN.finditer(text), _MAX_SPANS):
         raw = m.group(0)
         if inside(m.start(), macs) or inside(m.start(), addresses):
@@ -258,8 +265,11 @@ def _phone(text: str) -> str | None:
             _CODE_LABEL.search(text, max(0, m.start() - 28), m.start())
             or _THING_BEFORE.search(text, max(0, m.start() - 28), m.start())
             or thing_id(text, m.start())
+            or (companies and company_code(text, m.start()))
         ):
-            continue  # "ISSN 0317-8471", "ticket 48213377", "商户号是 1760152178": a thing's
+            # "ISSN 0317-8471", "ticket 48213377", "商户号是 1760152178": a thing's; a
+            # company's tax number ("Công ty TNHH Sao Mai … mã số thuế 0141384197")
+            continue
         if _ISBN_GROUPS.fullmatch(raw) and _valid_isbn(raw):
             continue
         if CALENDAR_DATE.match(raw.lstrip("(")):
@@ -341,9 +351,19 @@ _STREET = re.compile(
     r"|Mews|Walk|Loop|Alley)(?![A-Za-z])"
     # Chinese: a road, a lane or an alley and its number ("漕溪北路426弄", "体育西路106号").
     r"|[\u4e00-\u9fff]{1,10}(?:路|街|大道|巷|胡同|弄)[0-9]{1,5}(?:号|號|弄)"
-    # German: a street name and its number ("Hauptstraße 12a").
-    r"|(?<![\w])[A-ZÄÖÜ][a-zäöüß-]{1,30}(?:straße|strasse|str\.|weg|gasse|platz|allee|damm|ufer)"
+    # German and Dutch: a street name and its number ("Hauptstraße 12a", "Nobelstraat 80").
+    r"|(?<![\w])[A-ZÄÖÜ][a-zäöüß-]{1,30}(?:straße|strasse|str\.|weg|gasse|platz|allee|damm|ufer"
+    r"|straat|laan|plein|gracht|kade|dijk|singel|steeg)"
     r"[ \t]{1,2}[0-9]{1,4}[a-z]?(?![0-9])"
+    # Polish "ul. Długa 12", Indonesian "Jl. Melati No. 12", Turkish "Gül Sokak No: 5",
+    # Vietnamese "số 86, ngõ 45" / "số 12 đường Lê Lợi".
+    r"|(?<![\w])ul\.[ \t]{1,2}[A-ZĄĆĘŁŃÓŚŹŻ][^\d,;\n]{1,30}?[ \t][0-9]{1,4}[a-z]?(?![0-9])"
+    r"|(?<![\w])(?:Jl\.?|Jalan)[ \t]{1,2}[A-Z][^\d;\n]{1,30}?,?[ \t]{0,2}(?:No\.?|Nomor)[ \t]?"
+    r"[0-9]{1,4}(?![0-9])"
+    r"|(?<![\w])(?:Sokak|Sok\.|Sk\.|Caddesi|Cad\.|Cd\.|Bulvarı)[^\n]{0,24}?No[:.]?[ \t]?"
+    r"[0-9]{1,4}(?![0-9])"
+    r"|(?<![\w])(?i:số)[ \t]{1,2}[0-9]{1,4}[A-Za-z]?(?:/[0-9]{1,4})?,?[ \t]{1,2}"
+    r"(?i:ngõ|ngách|hẻm|kiệt|đường|phố)(?![\w])"
     # French: a number, a street word, a name ("12 rue de la Paix").
     r"|(?<![\w])[0-9]{1,4}(?:[ \t]?(?:bis|ter))?,?[ \t]{1,2}(?:rue|avenue|boulevard|bd|place|chemin"
     r"|allée|impasse|quai|route)[ \t]{1,2}(?:de[ \t]|du[ \t]|des[ \t]|d'|la[ \t]|l')?"
@@ -368,6 +388,11 @@ _SCRIPT_STREETS = (
         re.compile(r"[\uac00-\ud7af]{1,10}(?:로|길)[ \t]?[0-9]{1,5}(?:-[0-9]{1,4})?(?![0-9])"),
     ),
     (
+        # Arabic: a street and a building's number ("شارع الأمير سلطان، مبنى 4521")
+        re.compile(r"[\u0600-\u06ff]"),
+        re.compile(r"شارع[^\d\n]{1,40}?[0-9]{1,5}(?![0-9])"),
+    ),
+    (
         re.compile(r"[\u0400-\u04ff]"),
         re.compile(
             r"(?i:ул\.|улиц[аеы]|пр-т|просп\.|проспект[аеу]?|пер\.|переул[оке]{1,2}|ш\.|шоссе"
@@ -379,7 +404,11 @@ _SCRIPT_STREETS = (
 _RESIDENCE = re.compile(
     r"(?i:(?<![a-z])(?:lives?|living|home|house|apartment|apt|flat|residence|resides?|moved"
     r"|ship(?:ped|s)?|deliver(?:ed|y)?|mail(?:ed)?|parcels?|wohn\w*|anschrift|zuhause|habit\w*"
-    r"|domicile|vive|viven|domicilio|abita\w*|mora|moram|casa|piso)(?![a-z]))"
+    r"|domicile|vive|viven|domicilio|abita\w*|mora|moram|casa|piso"
+    # Dutch, Polish, Turkish, Indonesian, Vietnamese
+    r"|woon\w*|woont|thuis|mieszka\w*|oturuyor\w*|ikamet\w*|evi|tinggal|rumah|nhà|sống"
+    r"|giao(?:[ \t]+hàng)?)(?![a-z]))"
+    r"|يسكن|يقيم|تسكن|تقيم|منزل|بيت|سكن"
     r"|(?i:(?:my|his|her|their|our|'s|s')[ \t]+(?:home[ \t]+|postal[ \t]+|mailing[ \t]+)?address)"
     r"|住|家|寄|收件|收货|老家|公寓|小区|自宅|実家|주소|살고|산다|거주"
     r"|(?i:живёт|живет|живу|проживает|прописан\w*|квартир\w*|кв\.)"
@@ -408,6 +437,7 @@ def _address(text: str) -> str | None:
 _ADDRESS_HINT = re.compile(
     r"[0-9](?:[ \t]{1,2}[A-Za-zÀ-ÿ]|,[ \t]|号|號|弄|丁目)|[a-zß.][ \t]{1,2}[0-9]{1,5}(?![0-9])"
     r"|[\u4e00-\u9fff][0-9]{1,2}-[0-9]|(?:로|길)[ \t]?[0-9]|(?i:д\.|дом)[ \t]{0,2}[0-9]"
+    r"|(?i:no)[.:][ \t]?[0-9]|(?i:số)[ \t][0-9]|شارع"
 )
 
 

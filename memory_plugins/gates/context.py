@@ -43,14 +43,22 @@ _BUSINESS_CODE = re.compile(
     r"(?i:(?<![a-z])(?:vat|tva|iva|mwst|btw|ust(?:-?id(?:nr)?)?|cif|siren|siret|uid|ein|abn"
     r"|acn|crn|uen|gstin|company[ \t]+(?:number|no|registration)|registration[ \t]+(?:number|no)"
     # a tax number a company has as a person does: German, Spanish and Portuguese, Russian
-    r"|steuer-?(?:nummer|nr)|st\.-?nr|nif|инн)"
-    r"(?![a-z])[^\n]{0,16}$)|(?:统一社会信用代码|税号|营业执照号?)[^\n]{0,8}$"
+    r"|steuer-?(?:nummer|nr)|st\.-?nr|nif|инн"
+    # registers' and tax numbers of companies elsewhere: Russia, Poland, the Netherlands,
+    # Brazil, Turkey, Vietnam, Indonesia, Latin America
+    r"|огрн|кпп|krs|regon|nip|kvk|cnpj|mersis|vergi[ \t]+(?:numarası|no)|mã[ \t]+số[ \t]+thuế"
+    r"|mst|nib|npwp|ruc|rut|rfc)"
+    r"(?![a-z])[^\n]{0,16}$)|(?:统一社会信用代码|税号|营业执照号?|法人番号|会社法人等番号"
+    r"|사업자등록번호|법인등록번호)[^\n]{0,8}$"
 )
 _COMPANY = re.compile(
     r"(?<![A-Za-z])(?:GmbH|AG|KG|Ltd|Limited|LLC|Inc|Corp|Corporation|PLC|plc|SAS|SARL|SpA"
     r"|S\.p\.A|S\.r\.l|S\.[AL]|B\.?V|N\.?V|Oy|AB|A/S|ApS|Pty|K\.?K"
-    r"|(?i:company|firm|vendor|supplier|société|empresa|firma|unternehmen))(?![A-Za-z])"
-    r"|公司|企业|集团|(?<![А-Яа-я])(?:ООО|ОАО|ЗАО|ПАО)(?![А-Яа-я])"
+    r"|Ltda|LTDA|A\.Ş|Tbk|PT|sp\.[ \t]?z[ \t]?o\.o"
+    r"|(?i:company|firm|vendor|supplier|société|entreprise|empresa|firma|unternehmen|şirket\w*"
+    r"|perusahaan|công[ \t]+ty|bedrijf))(?![A-Za-z])"
+    r"|公司|企业|集团|会社|회사|(?<![А-Яа-я])(?:ООО|ОАО|ЗАО|ПАО|АО)(?![А-Яа-я])"
+    r"|организаци|компани|предприяти"
 )
 
 
@@ -63,7 +71,12 @@ _TEST_WORDS = re.compile(
     r"|mocked|documented|documentation|docs|placeholders?|fictional|fiction|fictitious"
     # what a validator or a pattern is checked against; a number voided by its issuer
     r"|validators?|validation|regex(?:es|ps)?|voided"
-    r"|ejemplos?|exemples?|beispiele?|fictifs?|fictives?|pruebas?)(?![a-z0-9]|\.[a-z]))"
+    r"|ejemplos?|exemples?|beispiele?|fictifs?|fictives?|pruebas?"
+    # "test" inflected or as the head of a compound in other languages ("Testkarte",
+    # "karty testowej", "testkaart", "cartão de teste", "uji coba", "тестовая")
+    r"|test(?:karte|karten|kaart|kaarten|nummer|daten|umgebung|modus|konto|zwecke|zwecken"
+    r"|ow[aey]|owej|owych|owego|e|es)|uji[ \t]+coba|thử[ \t]+nghiệm)(?![a-z0-9]|\.[a-z]))"
+    r"|(?i:(?<![a-z])(?:kartu|nomor)[ \t]+tes(?![a-z])|тестов\w*|تجريبي\w*|اختبار\w*)"
     r"|测试|示例|样例|沙箱|虚构|占位|テスト|サンプル|ダミー|例示|架空|테스트|예시|샘플"
 )
 
@@ -167,11 +180,20 @@ def names_a_company(text: str) -> bool:
 
 def company_code(text: str, start: int) -> bool:
     """Whether the number at ``start`` is named as a company's business code: a business
-    code's label right before it and a company named before that label."""
+    code's label right before it and a company named before that label, or right after the
+    number ("le SIRET 418 042 917 00041 de son entreprise")."""
     label = _BUSINESS_CODE.search(text, max(0, start - 40), start)
-    return (
-        label is not None and _COMPANY.search(text, max(0, label.start() - 64), start) is not None
-    )
+    if label is None:
+        return False
+    if _COMPANY.search(text, max(0, label.start() - 64), start) is not None:
+        return True
+    after = _NUMBER_END.search(text, start)
+    end = after.end() if after is not None else start
+    return _COMPANY.search(text, end, end + 32) is not None
+
+
+# Where a number written in groups ends ("418 042 917 00041").
+_NUMBER_END = re.compile(r"[0-9](?:[ .\-/]?[0-9])*")
 
 
 def thing_id(text: str, start: int) -> bool:

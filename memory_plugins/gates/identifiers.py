@@ -129,7 +129,9 @@ _ID_CUE = re.compile(
     r"|burgerservicenummer|pesel|nip|personnummer|f[øo]dselsnummer|cpr|hetu|henkil[öo]tunnus"
     r"|dni|nie|nif|codice\s+fiscale|rijksregisternummer|cnp|egn|rodn[ée]\s+[čc][íi]slo"
     r"|isikukood|asmens\s+kodas|oib|amka|svnr|pps|ahv|avs|kimlik|vat|ust-?idnr|cedula|rut"
-    r"|bank\s+account|account\s+(?:number|no)|konto\w*|compte|cuenta|iban)(?![A-Za-z])"
+    r"|bank\s+account|account\s+(?:number|no)|konto\w*|compte|cuenta|iban"
+    # tax named in other languages ("numéro fiscal", "belastingnummer", "nomor pajak")
+    r"|fiscal\w*|belasting\w*|podatk\w*|pajak|налог\w*|thuế)(?![A-Za-z])"
     r"|账户|账号|帳戶|帳號|口座|계좌"
     r"|身份证|身分證|身份号码|身份號碼|证件|證件|税号|纳税|社保|社会保障|社会安全|居民|统一社会信用代码"
     r"|주민등록|주민번호|외국인등록|マイナンバー|個人番号|住民",
@@ -137,8 +139,9 @@ _ID_CUE = re.compile(
 )
 # An upper-case label right before a number names its kind: "RUC 20512333797", "CUIT …".
 # Codes of products, publications and securities, currencies and units, and business
-# documents (a purchase order, an invoice, a reference, an order): no person's.
-_NOT_A_LABEL = r"(?!(?:ISBN|ISSN|ISMN|EAN|UPC|CAS|ISIN|LEI|DOI|ISRC|IMEI|SKU|GTIN|BIC|BIK|SWIFT|USD|EUR|CNY|RMB|GBP|JPY|KM|MB|GB|TB|PO|INV|REF|ORD)(?![A-Za-z]))"
+# documents (a purchase order, an invoice, a reference, an order): no person's; nor a
+# card's security code, the card's (its own rule judges it).
+_NOT_A_LABEL = r"(?!(?:ISBN|ISSN|ISMN|EAN|UPC|CAS|ISIN|LEI|DOI|ISRC|IMEI|SKU|GTIN|BIC|BIK|SWIFT|USD|EUR|CNY|RMB|GBP|JPY|KM|MB|GB|TB|PO|INV|REF|ORD|CVC2?|CVV2?)(?![A-Za-z]))"
 _ACRONYM = r"[A-ZА-ЯЁ][A-Za-zА-Яа-яЁё]?[A-ZА-ЯЁ]{1,5}(?![A-Za-zА-Яа-яЁё])"
 _LABEL = re.compile(
     r"(?<![A-Za-zА-Яа-яЁё])" + _NOT_A_LABEL + _ACRONYM + r"[^A-Za-z0-9]{0,6}"
@@ -190,7 +193,15 @@ _PURPOSE = re.compile(
     # parcels and orders in the other languages of the word lists
     r"|sendungs?\w*|paket\w*|bestell\w*|colis|suivi|commande|seguimiento|rastreo|pedidos?"
     r"|paquetes?|tracciamento|spedizion[ei]|ordine|pacco|rastreio|rastreamento|encomendas?"
+    # and in Dutch, Polish, Turkish, Indonesian and Vietnamese; a product's serial number in
+    # French, Spanish, Italian, German
+    r"|bestelling\w*|zending\w*|factuur|track[ \t]?(?:&|and|en)[ \t]?trace\w*"
+    r"|zamówieni\w*|przesyłk\w*|paczk\w*|faktur\w*|sipariş\w*|kargo\w*|fatura\w*|takip"
+    r"|pesanan|resi|tagihan|đơn[ \t]+hàng|vận[ \t]+đơn|hóa[ \t]+đơn|s[ée]rie|seriale"
+    r"|seriennummer"
     r"|" + _POSTCODE_LATIN + r")(?![A-Za-z])"
+    r"|заказ|посылк|отправлени|трек-?номер|накладн"
+    r"|الشحنة|شحنة|الطلب|طلبية|الفاتورة|فاتورة|التتبع"
     r"|송장|운송장|택배|주문|추적|伝票|追跡|注文|荷物|配送"
     r"|商户|商家|店铺|应用|小程序|公众号"
     r"|订单|单号|快递|运单|物流|发票|票号|工单|交易|流水|字节|时间戳|版本|序列号|型号|条码|元|人民币|步|人次"
@@ -1051,8 +1062,14 @@ def _payment_card(text: str) -> str | None:
             and text[m.end()].isalpha()
         ):
             continue  # letters on both sides: a product or serial code ("ABC4111…1111XYZ")
-        if number in _TEST_CARDS and called_a_test_value(text, m.start(), m.end()):
-            continue  # "Stripe's test card 4242 4242 4242 4242": published, no one's card
+        if (number in _TEST_CARDS or _TYPED_RUN.search(number)) and called_a_test_value(
+            text, m.start(), m.end()
+        ):
+            # "Stripe's test card 4242 4242 4242 4242": published, no one's card; so is one
+            # the words call a test card whose digits were typed by hand, four of one digit
+            # in a row ("Testkarte 4111 1111 4555 1142"): a bank's numbers have that about
+            # once in eighty.
+            continue
         # Twelve digits (a Maestro card's shortest) only after words naming a card.
         if (len(number) > 12 and _known_card_prefix(number)) or _CARD_CUE.search(
             text, max(0, m.start() - 40), m.start()
@@ -1061,6 +1078,7 @@ def _payment_card(text: str) -> str | None:
     return None
 
 
+_TYPED_RUN = re.compile(r"([0-9])\1{3}")
 # Card numbers the payment processors publish for testing (Stripe, Braintree, Adyen,
 # PayPal): no bank issues them to anyone.
 _TEST_CARDS = frozenset((
@@ -1108,6 +1126,9 @@ _ACCOUNT_NUMBER = re.compile(
     r"|(?:(?P<zhbank>银行|口座|계좌[ \t]?)|)(?:账号|账户|帐号|帐户|卡号|番号|번호)"
     r"(?:[ \t]{0,2}(?:是|为|は|는|:|：))?[ \t]{0,2}"
     r"(?P<zh>[0-9](?:[ -]?[0-9]){5,18})(?![0-9])"
+    # a bank named by its name, then an account's number in dashed groups ("국민은행
+    # 006405-75-417867", "招商银行 6214-8301-2345-6789")
+    r"|(?P<named>은행|银行|銀行)[ \t]{0,2}(?:계좌[ \t]?)?[0-9]{2,6}(?:-[0-9]{2,8}){1,3}(?![0-9-])"
 )
 _BANK_CODE_NEAR = 80
 # What every ``_ACCOUNT_NUMBER`` holds, in lower case: the pre-check before it is read.
@@ -1124,6 +1145,9 @@ _ACCOUNT_WORDS = (
     "卡号",
     "口座",
     "계좌",
+    "은행",
+    "银行",
+    "銀行",
 )
 
 
@@ -1132,7 +1156,7 @@ def _named_account(text: str) -> bool:
     31926819", 银行账号), or beside its bank's own code ("sort code 12-34-56, account
     31926819", "routing number 021000021, account 1234567890"). No check digit shows one."""
     for m in _ACCOUNT_NUMBER.finditer(text):
-        if m["bank"] or m["zhbank"]:
+        if m["bank"] or m["zhbank"] or m["named"]:
             return True
         window = text[max(0, m.start() - _BANK_CODE_NEAR) : m.end() + _BANK_CODE_NEAR]
         if _BANK_CODE_WORD.search(window):

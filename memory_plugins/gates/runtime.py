@@ -33,6 +33,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from memory_plugins.gates.codes import RejectCode
+from memory_plugins.gates.context import called_a_test_value
 from memory_plugins.gates.detectors import FunctionDetector, default_detectors, find_with, guarded
 from memory_plugins.gates.labelled import declared_type, is_reference, key_shaped, password_setting
 from memory_plugins.gates.textfold import CALENDAR_DATE, fold
@@ -118,18 +119,18 @@ _WORLD_WORDS = (
     r"|hasło|haslo|parola|lösenord|salasana|adgangskode|passord|パスワード|비밀번호|암호"
     # Vietnamese, Indonesian and Malay, Turkish, Czech and Slovak, Hungarian, Romanian,
     # Greek, Arabic, Persian, Hebrew, Hindi, Thai
-    r"|mật\s+khẩu|mat\s+khau|kata\s+sandi|şifre(?:si|m|n)?|sifre(?:si|m|n)?|heslo|jelszó"
-    r"|jelszo|parolă|κωδικός|كلمة\s+(?:المرور|السر)|رمز\s+عبور|סיסמה|सांकेतिक\s+शब्द"
+    r"|mật\s+khẩu|mat\s+khau|(?:kata\s+)?sandi|şifre(?:si|m|n)?|sifre(?:si|m|n)?|heslo|jelszó"
+    r"|jelszo|parolă|κωδικός|كلمة\s+(?:ال)?(?:مرور|سر)|رمز\s+عبور|סיסמה|सांकेतिक\s+शब्द"
     r"|पासवर्ड|รหัสผ่าน"
 )
 _WORLD_HINT = re.compile(_WORLD_WORDS, re.IGNORECASE)
 
 
-def _named_then(words: str, copulas: str, value: str) -> re.Pattern[str]:
-    """One of ``words``, up to six words saying whose or what for, an assignment or one of
-    ``copulas`` (a word, or a particle written without spaces), then ``value``."""
+def _named_then(words: str, copulas: str, value: str, *, gap: int = 6) -> re.Pattern[str]:
+    """One of ``words``, up to ``gap`` words saying whose or what for, an assignment or one
+    of ``copulas`` (a word, or a particle written without spaces), then ``value``."""
     return re.compile(
-        r"(?:" + words + r")(?:[ \t]{1,2}[^\s:=：]{1,20}){0,6}?[ \t]{0,2}"
+        r"(?:" + words + r")(?:[ \t]{1,2}[^\s:=：]{1,20}){0," + str(gap) + r"}?[ \t]{0,2}"
         # a dash standing for the copula, as Russian writes it ("Пароль — …")
         r"(?:[:=：]|(?<=\s)(?:" + copulas + r"|-)(?=\s)|は|는|은|是)"
         r"[ \t]{0,2}[\"'“`«]?" + value,
@@ -187,7 +188,16 @@ _PIN_WORDS = (
     r"|garagem)"
     r"|codice\s+(?:del\s+portone|della\s+porta|di\s+accesso|pin|dell['’]allarme)|暗証番号"
     # a card's or a phone's PIN named in the sentence's own language ("il PIN del bancomat è")
-    r"|(?<![a-z])pin(?:-?code)?(?![a-z])|пин(?:-?код)?"
+    r"|(?<![a-z])pin(?:-?code|kode|kodu)?(?![a-z])|пин(?:-?код)?"
+    # Dutch, Polish, Turkish, Russian, Vietnamese, Indonesian and Arabic door, alarm, safe
+    # and card codes ("pincode", "kod do alarmu", "alarm kodu", "kartının şifresi",
+    # "код от домофона", "mã cổng", "kode pintu", "الرقم السري")
+    r"|(?:deur|alarm|poort|kluis|toegangs)code|kod\s+(?:do|od)\s+(?:alarmu|drzwi|bramy"
+    r"|domofonu|sejfu|furtki)|kod\s+dostępu|(?:alarm|kapı|kasa|bina)\s+(?:kodu|şifresi)"
+    r"|kart\w{0,6}\s+şifre\w{0,3}|код\s+(?:от\s+)?(?:двери|домофона|сигнализации|сейфа"
+    r"|замка|подъезда)|mã\s+(?:pin|cửa|cổng|két|báo\s+động)|kode\s+(?:pin|pintu|gerbang"
+    r"|alarm|brankas|akses)|الرقم\s+السري|(?:رمز|كود)\s+(?:ال)?(?:باب|بوابة|إنذار|خزنة)"
+    r"|(?:도어락|현관|카드)\s*비밀번호"
 )
 # Groups of letters and digits joined by hyphens, or groups holding a digit joined by spaces
 # ("8f3k-2l9q", "4829 1736", "12-34-56"; not "10 one-time"); the first holds a digit.
@@ -221,12 +231,173 @@ _LOGIN_PAIR = re.compile(
 # "WIFI:T:WPA;S:HomeNet;P:<password>;;".
 _WIFI_QR = re.compile(r"WIFI:(?:[A-Z]{1,3}:[^;\n]{0,64};){0,6}?P:(?P<value>[^;\n]{1,64});", re.I)
 # An app password as Google and Apple print it: four groups of four small letters.
+# The same codes named in other languages, up to six words saying whose, then a colon or a
+# copula ("Kody odzyskiwania do konta na GitHubie: …", "Kode cadangan Instagram-nya: …").
+_ONE_TIME_WORDS = (
+    r"kody\s+(?:odzyskiwania|zapasowe)|kode\s+(?:cadangan|pemulihan)"
+    r"|c[oó]digos?\s+de\s+(?:recuperaci[oó]n|respaldo|backup|recupera[cç][aã]o|seguran[cç]a)"
+    r"|codes?\s+de\s+(?:r[ée]cup[ée]ration|secours)|backup-?codes?|wiederherstellungscodes?"
+    r"|codici\s+di\s+(?:backup|recupero)|(?:herstel|back-?up)codes?|резервн\w+\s+код\w*"
+    r"|код\w*\s+восстановления|yedek\s+kod\w*|kurtarma\s+kod\w*"
+    r"|mã\s+(?:dự\s+phòng|khôi\s+phục)|バックアップコード|リカバリーコード|백업\s*코드|복구\s*코드"
+    r"|رموز\s+(?:الاسترداد|احتياطية|النسخ\s+الاحتياطي)"
+)
+_ONE_TIME_WORLD = _named_then(
+    _ONE_TIME_WORDS, _COPULAS + r"|is|are|to|er|zijn|sind|son|são|sono|sont", _CODE_GROUPS
+)
+# A two-factor (TOTP) setup key as authenticator apps show it: base32 in groups of four
+# ("IDCQ 6KFB IZKO Q4QB …"), four groups or more holding two digits, after words naming it.
+_TOTP_WORDS = re.compile(
+    r"totp|(?<![a-z])(?:2fa|mfa|otp)(?![a-z])|authenticator|two[- ]factor|zwei-faktor|2-step"
+    r"|setup[ -]key|secret[ -]key|deux[ -]facteurs|dos[ -]factores|dois[ -]fatores|due[ -]fattori"
+    r"|двухфактор|双重验证|两步验证|二次验证|身份验证器|二段階認証|2단계",
+    re.IGNORECASE,
+)
+_BASE32_GROUPS = re.compile(r"(?<![A-Za-z0-9])[A-Z2-7]{4}(?: [A-Z2-7]{4}){3,}(?![A-Za-z0-9])")
+
+
+def _totp_key(text: str) -> bool:
+    return (
+        any(sum(c.isdigit() for c in m.group()) >= 2 for m in _BASE32_GROUPS.finditer(text))
+        and _TOTP_WORDS.search(text) is not None
+    )
+
+
 _APP_PASSWORD = re.compile(
     r"(?i:\bapp(?:[- ]specific)?[- ]passwords?\b|应用专用密码)[^\n]{0,24}?"
     r"(?<![A-Za-z])[a-z]{4}([ -])[a-z]{4}\1[a-z]{4}\1[a-z]{4}(?![A-Za-z])"
 )
 _PIN_HINT = re.compile(_PIN_WORDS, re.IGNORECASE)
-_PIN_WORLD = _named_then(_PIN_WORDS, "es|est|ist|é|è|era|war|lautet", r"[0-9]{3,8}(?![0-9])")
+# A keypad's code may hold one of its letters among the digits (a French digicode "08B11").
+_PIN_WORLD = _named_then(
+    _PIN_WORDS,
+    _COPULAS + r"|is|to|er|on|ialah|هي|هو",
+    r"(?=(?:[A-Da-d]?[0-9]){3})[0-9]{1,8}(?:[A-Da-d][0-9]{1,6})?(?![0-9A-Za-z])",
+    gap=8,
+)
+# A password or a key named in another language than English, for a value no word of any
+# language has the shape of (:func:`_strong_after_name`); a key alone, as German names a
+# Wi-Fi network's ("Schlüssel …"). English names have rules of their own (``_PASSWORD``,
+# ``_PASSWORD_FOR`` and the labelled rules), with the exceptions code and documentation need.
+_SECRET_NAME = re.compile(
+    _WORLD_WORDS
+    + r"|schlüssel|(?<![A-Za-z])(?:clé|clef|clave|chave|chiave|sleutel|klucz|anahtar\w{0,3}"
+    r"|khóa|kunci)(?![A-Za-z])|ключ|密钥|秘钥",
+    re.IGNORECASE,
+)
+# Where a clause ends: a full stop or a semicolon before a space or the end, a CJK mark, a
+# line break.
+_CLAUSE_END = re.compile(r"[.;](?:\s|$)|[。；，\n]")
+# What is left around a word once the sentence's own marks are taken off it.
+_AROUND = "\"'“”‘’«»„()[]{}<>`,.;:"
+# The symbols a password holds and a word, a version, a path or a setting does not.
+_PASSWORD_SYMBOLS = frozenset("!#$%&*+?~^")
+# A value's place: a URL, an e-mail address or a host, a path; or code: a slot, a call, a
+# variable, an expansion or an assignment inside it (the assignment rules judge code).
+_NOT_A_VALUE = re.compile(r"://|@[\w-]+\.|[/<>{}()\[\]=\\`'\"]|(?:^|[^A-Za-z0-9])[$%][A-Za-z_{(]")
+# A name assigned in code or configuration ("password: …", "pwd = …"): the assignment
+# rules' to judge, with their references and slots.
+_ASSIGNED = re.compile(r"[\"'\]]{0,2}[ \t]*(?::=|=>|->|[:=：])")
+
+
+def _strong_after_name(text: str) -> bool:
+    """Whether a password or a key is named and, within its clause and eight words on, a
+    value follows with letters, digits and a symbol, eight characters or more
+    ("y la contraseña Gazpacho_56$bocadillo", "Hasło do jego skrzynki na Onecie to
+    Legia_31!pierogi", "mật khẩu HoaSen1996*"): no word of any language has that shape, so
+    no copula or colon has to say it is the value.
+
+    Such values are rare and names are not: the values are found first, then the names
+    before them, each name read once."""
+    read: set[int] = set()
+    for word in _LONG_WORD.finditer(text):
+        if not _strong(word.group().strip(_AROUND)):
+            continue
+        for m in _SECRET_NAME.finditer(text, max(0, word.start() - 240), word.start()):
+            if m.start() not in read:
+                read.add(m.start())
+                if _names_a_value(text, m):
+                    return True
+    return False
+
+
+_LONG_WORD = re.compile(r"\S{8,}")
+
+
+def _names_a_value(text: str, m: re.Match[str]) -> bool:
+    """Whether the name ``m`` is followed, within its clause and eight words on, by a value
+    :func:`_strong` says only a person makes as a secret."""
+    if _ASSIGNED.match(text, m.end()) is not None:
+        return False
+    rest = text[m.end() : m.end() + 200]
+    end = _CLAUSE_END.search(rest)
+    clause = rest[: end.start()] if end else rest
+    if called_a_test_value(text, m.start(), m.end() + len(clause)):
+        return False  # "an example password such as …": a documentation's, no one's
+    return any(_strong(word.strip(_AROUND)) for word in clause.split()[:9])
+
+
+def _strong(value: str) -> bool:
+    """Letters, digits and a symbol, eight to 64 characters, and no URL, path, code or
+    placeholder."""
+    return (
+        8 <= len(value) <= 64
+        and sum(c.isalpha() for c in value) >= 2
+        and any(c.isdigit() for c in value)
+        and not _PASSWORD_SYMBOLS.isdisjoint(value)
+        and _NOT_A_VALUE.search(value) is None
+        and not is_reference(value)
+    )
+
+
+# A PIN named, up to eight words saying whose or what for, and its digits closing the
+# clause with no copula or colon ("PIN ATM BCA-nya 714230,", "alarm kodu 561098;").
+# The words between hold no digit; a year is no PIN.
+_PIN_CLOSING = re.compile(
+    r"(?:" + _PIN_WORDS + r")(?:[ \t]{1,2}[^\s0-9:=：.,;]{1,20}){0,8}?[ \t]{1,2}"
+    r"(?P<digits>[0-9]{4,8})(?=[ \t]*(?:[,.;。，、)—–-]|$))",
+    re.IGNORECASE,
+)
+# A card's password, named in the languages where a card's PIN is its "password" ("senha do
+# cartão", "mật khẩu thẻ"): a card named, then four to eight digits closing the clause.
+_CARD_WORDS = re.compile(
+    r"cart[ãa]o|tarjeta|(?<![a-z])carte|karte|kart[ayęi]|(?<![a-z])kart|thẻ|kartu|(?<![a-z])atm"
+    r"|بطاقة|карт[аы]|카드|カード|卡",
+    re.IGNORECASE,
+)
+_CARD_PASSWORD = re.compile(
+    r"(?:" + _WORLD_WORDS + r")(?:[ \t]{1,2}[^\s:=：]{1,20}){0,10}?[ \t]{0,2}[:=：]?[ \t]{0,2}"
+    r"(?<![0-9])(?P<digits>[0-9]{4,8})(?![0-9])(?=[ \t]*(?:[,.;。，、)—–-]|$))",
+    re.IGNORECASE,
+)
+
+
+def _closing_pin(text: str) -> bool:
+    """Whether a PIN or a card's password is named and its digits close the clause, with
+    no word around calling them a test or an example."""
+    for m in _PIN_CLOSING.finditer(text) if _PIN_HINT.search(text) else ():
+        if not _year(m["digits"]) and not called_a_test_value(text, m.start(), m.end()):
+            return True
+    for m in _CARD_PASSWORD.finditer(text) if _WORLD_HINT.search(text) else ():
+        if (
+            _CARD_WORDS.search(m.group())
+            and not _year(m["digits"])
+            and not called_a_test_value(text, m.start(), m.end())
+        ):
+            return True
+    return False
+
+
+def _pin_in_other_words(text: str) -> bool:
+    """Whether a code that opens something is named in another language with its value
+    (:data:`_PIN_WORLD`), no word around calling it a test or an example."""
+    return any(not called_a_test_value(text, m.start(), m.end()) for m in _PIN_WORLD.finditer(text))
+
+
+def _year(digits: str) -> bool:
+    return len(digits) == 4 and 1900 <= int(digits) <= 2099
+
+
 _NOT_A_PASSWORD = frozenset(
     {"none", "null", "nil", "empty", "required", "optional", "hidden", "redacted", "masked"}
     | {"unset", "changed", "set", "n/a", "na", "true", "false"}
@@ -387,7 +558,11 @@ def _password(text: str) -> str | None:
     for m in _PASSWORD_WORLD.finditer(text) if _WORLD_HINT.search(text) else ():
         if _stated_password(m["value"], quoted=False):
             return "password value"
-    if _PIN.search(text) or (_PIN_HINT.search(text) and _PIN_WORLD.search(text)):
+    for m in _PIN.finditer(text):
+        # A test card's CVC is the test card's ("Testkarte 4111 … (CVC 737)").
+        if not (m.group()[:1] in "cC" and called_a_test_value(text, m.start(), m.end())):
+            return "PIN value"
+    if _PIN_HINT.search(text) and _pin_in_other_words(text):
         return "PIN value"
     for m in _KEY_WORLD.finditer(text) if _KEY_WORLD_HINT.search(text) else ():
         value = m["value"].rstrip(".。)")
@@ -401,6 +576,15 @@ def _password(text: str) -> str | None:
     for m in _ONE_TIME_CODE.finditer(text):
         if sum(c.isalnum() for c in m["value"] or m["zh"]) >= 4:  # "10" is a count
             return "recovery code or combination"
+    for m in _ONE_TIME_WORLD.finditer(text):
+        if sum(c.isalnum() for c in m.group()[m.group().rfind(" ") :]) >= 4:
+            return "recovery code or combination"
+    if _closing_pin(text):
+        return "PIN value"
+    if _strong_after_name(text):
+        return "password value"
+    if _totp_key(text):
+        return "two-factor setup key"
     if _APP_PASSWORD.search(text):
         return "app password"
     for m in _LOGIN_PAIR.finditer(text) if "/" in text else ():
@@ -458,7 +642,12 @@ _PASSWORD_WORDS = (
     # a lock's combination, a Wi-Fi QR code, a login written as user/password
     *("combination", "wifi:", "login", "log in", "log-in", "sign in", "sign-in", "signin", "cred"),
     # a code that opens something, named in other languages (_PIN_WORLD)
-    *("código", "codice", "geheimzahl"),
+    *("código", "codice", "geheimzahl", "kod", "şifre", "mã", "kode", "الرقم", "كود"),
+    # recovery codes and two-factor keys named in other languages; keys of a network
+    *("codes", "codici", "kody", "yedek", "kurtarma", "コード", "코드", "رموز"),
+    *("totp", "2fa", "mfa", "otp", "authenticator", "factor", "faktor", "fattori", "fatores"),
+    *("sleutel", "klucz", "anahtar", "khóa", "kunci", "密钥", "秘钥"),
+    *("двухфактор", "验证", "認証", "인증"),
     # "password" in other languages (_PASSWORD_WORLD)
     *("contrase", "passe", "passwort", "kennwort", "senha", "wachtwoord"),
     *("hasło", "haslo", "parola", "lösenord", "salasana", "adgangskode", "passord"),

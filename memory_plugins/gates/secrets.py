@@ -570,9 +570,24 @@ def _quoted(text: str, value: str) -> bool:
     return any(f"{q}{value}{q}" in text for q in ('"', "'", "`"))
 
 
+_KEYWORD_HINT = re.compile(_KEYWORDS, re.IGNORECASE)
+
+
+def _keyword_hint(text: str) -> bool:
+    """Whether a line holds a keyword with an assignment's ``:`` or ``=`` after it: the
+    pre-check. The first keyword of each line decides (an assignment after a later one is
+    after it too), so each line is read once, where a look-ahead from every keyword would
+    read a long line once per keyword."""
+    for line in text.split("\n"):  # where "." stops
+        m = _KEYWORD_HINT.search(line)
+        if m is not None and ("=" in line[m.end() :] or ":" in line[m.end() :]):
+            return True
+    return False
+
+
 def keyword_secret_detector() -> FunctionDetector:
-    return guarded(
-        "keyword_secret", RejectCode.RUNTIME_DATA, _keyword_secret, _KEYWORDS + r"(?=.*[:=])"
+    return FunctionDetector(
+        "keyword_secret", RejectCode.RUNTIME_DATA, _keyword_secret, _keyword_hint
     )
 
 
