@@ -243,7 +243,9 @@ _ONE_TIME_WORDS = (
     r"|رموز\s+(?:الاسترداد|احتياطية|النسخ\s+الاحتياطي)"
 )
 _ONE_TIME_WORLD = _named_then(
-    _ONE_TIME_WORDS, _COPULAS + r"|is|are|to|er|zijn|sind|son|são|sono|sont", _CODE_GROUPS
+    _ONE_TIME_WORDS,
+    _COPULAS + r"|is|are|to|er|zijn|sind|son|são|sono|sont",
+    r"(?P<value>" + _CODE_GROUPS + ")",
 )
 # A two-factor (TOTP) setup key as authenticator apps show it: base32 in groups of four
 # ("IDCQ 6KFB IZKO Q4QB …"), four groups or more holding two digits, after words naming it.
@@ -577,7 +579,7 @@ def _password(text: str) -> str | None:
         if sum(c.isalnum() for c in m["value"] or m["zh"]) >= 4:  # "10" is a count
             return "recovery code or combination"
     for m in _ONE_TIME_WORLD.finditer(text):
-        if sum(c.isalnum() for c in m.group()[m.group().rfind(" ") :]) >= 4:
+        if sum(c.isalnum() for c in m["value"]) >= 4:  # "10" is a count
             return "recovery code or combination"
     if _closing_pin(text):
         return "PIN value"
