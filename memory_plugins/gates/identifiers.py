@@ -620,9 +620,11 @@ _HOST_NAME = re.compile(
     r"(?<![A-Za-z0-9_.-])[a-z0-9][a-z0-9-]{0,62}(?:\.[a-z0-9][a-z0-9-]{0,62}){0,8}"
     r"\.[a-z]{2,24}(?![A-Za-z0-9_-]|\.[A-Za-z0-9])"
 )
+# A document's reference: a letter code, a year or a whole date, and up to three more parts
+# ("INV-2024-00123", "INV/20241021/MPL/7628664184").
 _DATED_REFERENCE = re.compile(
-    r"(?<![A-Za-z0-9_-])([A-Za-z]{2,6})[-/_]?(?:19|20)[0-9]{2}[-/_][0-9A-Za-z]{1,12}"
-    r"(?![A-Za-z0-9]|[-/_][0-9A-Za-z])"
+    r"(?<![A-Za-z0-9_-])([A-Za-z]{2,6})[-/_]?(?:19|20)[0-9]{2}(?:[01][0-9][0-3][0-9])?"
+    r"(?:[-/_][0-9A-Za-z]{1,12}){1,3}(?![A-Za-z0-9]|[-/_][0-9A-Za-z])"
 )
 _ISNI = re.compile(
     r"(?<![0-9A-Za-z-])0000([ -]?)[0-9]{4}\1[0-9]{4}\1[0-9]{3}[0-9Xx](?![0-9A-Za-z]|-[0-9])"

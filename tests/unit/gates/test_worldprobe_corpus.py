@@ -24,18 +24,20 @@ def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
 def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = wrong_in("worldprobe", "sealed", {"secret": 37, "pii": 49, "benign": 96})
     # As the gates were when the probe came: 16 secrets, 14 identifiers stored, 15 benign
-    # refused; after its tuning part's rules: 10, 12, 8.
-    assert within(wrong, (10, 12, 8)), shown
+    # refused; after its tuning part's rules: 10, 12, 8; since a document's reference may
+    # hold a whole date and more parts: 10, 12, 7.
+    assert within(wrong, (10, 12, 7)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
     wrong, shown = wrong_in("worldprobe", "tuning", {"secret": 47, "pii": 35, "benign": 72})
     # Before its rules: 20 secrets, 4 identifiers stored, 17 benign refused. Left refused:
-    # a serial number and a parcel's number named more than 32 characters before them, an
-    # invoice code in slashes, a test card no processor's list holds and whose digits are
-    # not typed by hand, a company's number named 60 characters before it, and a slot the
-    # words call an example's in Indonesian.
-    assert wrong == (0, 0, 6), shown
+    # a serial number and a parcel's number named more than 32 characters before them, a
+    # test card no processor's list holds and whose digits are not typed by hand, a
+    # company's number named 60 characters before it, and a slot the words call an
+    # example's in Indonesian. An invoice's reference in slashes ("INV/20241021/MPL/…") was
+    # refused until a document's reference could hold a whole date and more parts.
+    assert wrong == (0, 0, 5), shown
 
 
 @pytest.mark.parametrize(
@@ -83,6 +85,8 @@ def test_secrets_and_identifiers_in_other_languages_are_refused(text: str) -> No
         # An order's and a parcel's number named in Turkish and Dutch.
         "Siparişinin numarası 5829301746, yarın kargoya verilecek.",
         "Het pakket heeft track & trace-code 3SABCD1234567.",
+        # A document's reference: a letter code, a whole date and more parts.
+        "Nomor tagihan listriknya INV/20240305/PLN/8812345670 sudah dibayar.",
         # An office's address: nothing says anyone lives there.
         "Kantornya di Jl. Sudirman No. 45, Jakarta.",
     ],
