@@ -97,7 +97,13 @@ _SECTION_HEADER = re.compile(
 # Words saying a text is about templates or their slots: its slots are quoted, not unfilled.
 _ABOUT_TEMPLATES = re.compile(
     r"(?i:(?<![a-z])(?:templat\w*|placeholders?|jinja2?|helm|ansible|playbooks?|mustache"
-    r"|handlebars|liquid|twig|go[ \t]+templates?|\.env\.example)(?![a-z]))|模板|模版|占位符|テンプレート|템플릿"
+    r"|handlebars|liquid|twig|go[ \t]+templates?|\.env\.example)(?![a-z]))"
+    # an example or the documentation, whose slots are quoted ("the docs write the key as
+    # <YOUR_API_KEY>", "di contoh kode …"), in the languages of the other word lists; not a
+    # part of a name ("example.com", "docs/")
+    r"|(?i:(?<![a-z0-9@./])(?:examples?|docs|documentation|ejemplos?|exemples?|beispiele?"
+    r"|esempio|exemplo|przykład\w*|örne\w+|contoh|ví[ \t]+dụ|пример\w*)(?![a-z0-9/]|\.[a-z]))"
+    r"|模板|模版|占位符|示例|样例|テンプレート|サンプル|템플릿|예시"
 )
 
 

@@ -83,8 +83,9 @@ def test_the_false_positive_parts_are_split_once_and_their_counts_pinned() -> No
     # named by a hash's name ("md5=5c94767c…", as "h1:…" is) is a digest: 42; a compound
     # name's last word says what its value is ("credentialsId", "key_vault_name"): 39;
     # capitalised words and a version after a key's name are a name ("SalesResults-1.2"): 37;
-    # a private key's armour closed right after it opens holds no key: 36.
-    assert (wrong["secret"], wrong["benign"]) == (0, 36), "\n".join(shown)
+    # a private key's armour closed right after it opens holds no key: 36; a text about an
+    # example or the documentation quotes its slots (the placeholder gate): 35.
+    assert (wrong["secret"], wrong["benign"]) == (0, 35), "\n".join(shown)
     wrong, shown = decided_wrong(sealed)
     # 64 until the benign probes' rules, 63 after them; 60 after the rule-file probe's (a
     # slot standing as a configuration line's value is that line's, quoted); 56 after a

@@ -23,8 +23,9 @@ def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
 def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = wrong_in("longtailprobe2", "sealed", {"secret": 47, "benign": 153})
     # As the gates were found (after the first long-tail probe's rules): 1 secret stored,
-    # 14 benign refused; after this probe's tuning part's rules, scored once: the same.
-    assert within(wrong, (1, 14)), shown
+    # 14 benign refused; after this probe's tuning part's rules, scored once: the same;
+    # since a text about an example or the documentation quotes its slots: 1, 13.
+    assert within(wrong, (1, 13)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

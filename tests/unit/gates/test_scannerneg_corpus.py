@@ -24,8 +24,9 @@ def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
 def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = wrong_in("scannerneg", "sealed", {"secret": 28, "pii": 8, "benign": 128})
     # As the session found the gates: 2 secrets, 0 identifiers stored, 26 benign refused;
-    # after this probe's tuning part's rules: 2, 0, 22.
-    assert within(wrong, (2, 0, 22)), shown
+    # after this probe's tuning part's rules: 2, 0, 22; since a text about an example or the
+    # documentation quotes its slots: 2, 0, 20.
+    assert within(wrong, (2, 0, 20)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
