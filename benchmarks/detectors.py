@@ -71,6 +71,8 @@ FRAGMENTS = (
     "senha do cartão 1234 ", "kody odzyskiwania: 1a-", "TOTP ABCD 2345 ", "ABCD 2345 ",
     "số 1, ngõ ", "Jl. A No. 1 ", "Gül Sokak No: 1 ", "ul. Długa 1 ", "شارع 1 ", "Nobelstraat 1 ",
     "은행 1-", "SIRET 1 ", "Testkarte 4111 ", "CVC 1 ",
+    "โค้ดสำรอง", "1 ซอย", "ברחוב א 1 ", "вул. А, 1 ", "Karlova 1/1 ", "No. 1, Jalan ", "پلاک ۱ ",
+    "رمز ۱ ", "PIN-код 1 ", "$Ab1 ", "OCR-nummer 1 ",
 )  # fmt: skip
 
 

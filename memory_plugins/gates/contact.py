@@ -20,6 +20,7 @@ A memory may say *that* the user prefers e-mail, never *which* address or number
 True
 """
 
+import bisect
 import itertools
 import re
 from collections.abc import Iterator
@@ -181,7 +182,12 @@ _PHONE_CUE = re.compile(
     r"|电话|手机|联系|微信|電話|手機|聯絡|電話|携帯|전화|휴대폰|핸드폰|연락처"
     # Italian, Dutch, Russian, Vietnamese and Indonesian
     r"|(?<![^\W\d_])(?:cellulare|telefonino|telefoon\w*|mobiel|телефон\w*|мобильн\w*|сотов\w*"
-    r"|điện\s+thoại|telepon|ponsel|nomor\s+(?:hp|wa))(?![^\W\d_])",
+    r"|điện\s+thoại|telepon|ponsel|nomor\s+(?:hp|wa)"
+    # Portuguese (Portugal), Swedish, Czech, Romanian, Hungarian, Greek, Ukrainian, Hebrew,
+    # Persian, Hindi, Thai, Malay
+    r"|telem[óo]vel|mobilnummer|mobil|mobilní|telefonní|telefonu|mobilul|telefonsz[áa]m\w*"
+    r"|τηλέφωνο|κινητό|мобільн\w*|телефону|טלפון|נייד|تلفن|موبایل|شماره\s+همراه|फ़ोन|फोन|मोबाइल"
+    r"|โทรศัพท์|เบอร์|telefon\s+bimbit|nombor\s+telefon)(?![^\W\d_])",
     re.IGNORECASE,
 )
 _NANP_FORMATTED = re.compile(r"\(?[2-9][0-9]{2}\)?[ .-]?[2-9][0-9]{2}[ .-][0-9]{4}")
@@ -369,7 +375,14 @@ _STREET = re.compile(
     r"|allée|impasse|quai|route)[ \t]{1,2}(?:de[ \t]|du[ \t]|des[ \t]|d'|la[ \t]|l')?"
     # Spanish, Italian, Portuguese: a street word, a name, a number ("Calle Mayor 5").
     r"|(?<![\w])(?:Calle|Avenida|Avda\.?|Paseo|Via|Viale|Piazza|Corso|Rua|Travessa|Alameda)"
-    r"[ \t]{1,2}[A-ZÁÉÍÓÚ][^\d,;\n]{1,30}?,?[ \t]{0,2}(?:n[º°o]\.?[ \t]?)?[0-9]{1,5}(?![0-9])"
+    r"[ \t]{1,2}(?:(?:de|da|do|dos|das|del|de[ \t]la|della|di)[ \t]{1,2})?[A-ZÁÉÍÓÚ][^\d,;\n]{1,30}?,?"
+    r"[ \t]{0,2}(?:n[º°o]\.?[ \t]?)?[0-9]{1,5}(?![0-9])"
+    # Czech and Slovak: a street and its two house numbers ("Vinohradská 1511/230")
+    r"|(?<![\w])[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ][a-záčďéěíňóřšťúůýž]{2,30}[ \t]{1,2}[0-9]{1,5}/[0-9]{1,4}[a-z]?"
+    r"(?![0-9/])"
+    # Malaysia: the house's number before the road ("No. 23, Jalan SS 2/24")
+    r"|(?<![\w])(?:No\.?|Nombor)[ \t]?[0-9]{1,5}[A-Za-z]?,?[ \t]{1,2}(?:Jalan|Jln\.?|Lorong|Persiaran"
+    r"|Lebuh|Lebuhraya)(?![\w])"
     # Japanese: chōme, ban and gō ("3丁目12番5号").
     r"|[0-9]{1,2}丁目[0-9]{1,3}番地?[0-9]{1,3}号?"
 )
@@ -388,15 +401,34 @@ _SCRIPT_STREETS = (
         re.compile(r"[\uac00-\ud7af]{1,10}(?:로|길)[ \t]?[0-9]{1,5}(?:-[0-9]{1,4})?(?![0-9])"),
     ),
     (
-        # Arabic: a street and a building's number ("شارع الأمير سلطان، مبنى 4521")
+        # Arabic: a street and a building's number ("شارع الأمير سلطان، مبنى 4521"); Persian:
+        # a street or an alley and the plaque's number ("خیابان شریعتی، … پلاک ۱۲")
         re.compile(r"[\u0600-\u06ff]"),
-        re.compile(r"شارع[^\d\n]{1,40}?[0-9]{1,5}(?![0-9])"),
+        re.compile(
+            r"شارع[^\d\n]{1,40}?[0-9]{1,5}(?![0-9])|(?:خیابان|کوچه|بلوار)[^\n]{0,60}?پلاک[ \t]*[0-9]{1,5}"
+        ),
+    ),
+    (
+        # Hebrew: a street and its number ("ברחוב ביאליק 17")
+        re.compile(r"[\u0590-\u05ff]"),
+        re.compile(
+            r"(?:רחוב|רח'|שדרות|שד')[ \t]*[\u0590-\u05ff\"' -]{2,30}?[ \t][0-9]{1,4}(?![0-9])"
+        ),
+    ),
+    (
+        # Thai: a house's number, often with its plot's ("99/123"), then the lane or the road
+        re.compile(r"[\u0e00-\u0e7f]"),
+        re.compile(r"[0-9]{1,5}(?:/[0-9]{1,5})?[ \t]*(?:ซอย|ถนน|หมู่)"),
     ),
     (
         re.compile(r"[\u0400-\u04ff]"),
         re.compile(
             r"(?i:ул\.|улиц[аеы]|пр-т|просп\.|проспект[аеу]?|пер\.|переул[оке]{1,2}|ш\.|шоссе"
             r"|наб\.)[ \t]{0,2}[А-ЯЁ][^\d,;\n]{1,30},?[ \t]{0,2}(?i:д\.|дом)[ \t]{0,2}[0-9]{1,4}"
+            # Ukrainian: the house's number may follow the street's name alone
+            r"|(?i:вул\.|вулиц[яіею]|просп\.|проспект\w*|пров\.|провулок|бульв\.|бульвар\w*)"
+            r"[ \t]{0,2}[А-ЯІЇЄҐ][^\d,;\n]{1,30},?[ \t]{0,2}(?i:буд\.|будинок|д\.)?[ \t]{0,2}"
+            r"[0-9]{1,4}(?![0-9])"
         ),
     ),
 )
@@ -407,8 +439,13 @@ _RESIDENCE = re.compile(
     r"|domicile|vive|viven|domicilio|abita\w*|mora|moram|casa|piso"
     # Dutch, Polish, Turkish, Indonesian, Vietnamese
     r"|woon\w*|woont|thuis|mieszka\w*|oturuyor\w*|ikamet\w*|evi|tinggal|rumah|nhà|sống"
-    r"|giao(?:[ \t]+hàng)?)(?![a-z]))"
-    r"|يسكن|يقيم|تسكن|تقيم|منزل|بيت|سكن"
+    r"|giao(?:[ \t]+hàng)?"
+    # Czech, Portuguese, Filipino, Malay, Romanian, Hungarian, Swedish
+    r"|bydl\w*|bydliště|reside|morada|nakatira|tumitira|bahay|kediaman|locuie\w*|domiciliu"
+    r"|lakik|lakcím\w*|otthon\w*|bor|bostad|hem(?:ma)?)(?![a-z]))"
+    r"|يسكن|يقيم|تسكن|تقيم|منزل|بيت|سكن|خانه"
+    r"|גר|גרה|גרים|מתגורר\w*|דירה|בית"
+    r"|อยู่ที่|บ้าน|ย้ายไปอยู่|живе|мешка\w*|проживає"
     r"|(?i:(?:my|his|her|their|our|'s|s')[ \t]+(?:home[ \t]+|postal[ \t]+|mailing[ \t]+)?address)"
     r"|住|家|寄|收件|收货|老家|公寓|小区|自宅|実家|주소|살고|산다|거주"
     r"|(?i:живёт|живет|живу|проживает|прописан\w*|квартир\w*|кв\.)"
@@ -425,9 +462,16 @@ def _address(text: str) -> str | None:
         for script, pattern in _SCRIPT_STREETS:
             if script.search(text):
                 streets = itertools.chain(streets, pattern.finditer(text))
+    # The words of residence are found once; each street asks whether one lies within 80
+    # characters before it or 60 after (a long text of streets is read once, not per street).
+    residences: list[tuple[int, int]] | None = None
     for m in streets:
-        near = _RESIDENCE.search(text, max(0, m.start() - 80), min(len(text), m.end() + 60))
-        if near is not None and not called_a_test_value(text, m.start(), m.end()):
+        if residences is None:
+            residences = [r.span() for r in _RESIDENCE.finditer(text)]
+        low, high = max(0, m.start() - 80), min(len(text), m.end() + 60)
+        at = bisect.bisect_left(residences, (low, -1))
+        near = at < len(residences) and residences[at][1] <= high
+        if near and not called_a_test_value(text, m.start(), m.end()):
             return "street address with a house number"
     return None
 
@@ -437,7 +481,8 @@ def _address(text: str) -> str | None:
 _ADDRESS_HINT = re.compile(
     r"[0-9](?:[ \t]{1,2}[A-Za-zÀ-ÿ]|,[ \t]|号|號|弄|丁目)|[a-zß.][ \t]{1,2}[0-9]{1,5}(?![0-9])"
     r"|[\u4e00-\u9fff][0-9]{1,2}-[0-9]|(?:로|길)[ \t]?[0-9]|(?i:д\.|дом)[ \t]{0,2}[0-9]"
-    r"|(?i:no)[.:][ \t]?[0-9]|(?i:số)[ \t][0-9]|شارع"
+    r"|(?i:no)[.:][ \t]?[0-9]|(?i:số)[ \t][0-9]|شارع|پلاک|[0-9][ \t]*(?:ซอย|ถนน|หมู่)"
+    r"|[0-9]/[0-9]|(?:רחוב|רח'|שדרות)|(?i:вул\.|вулиц|просп|пров\.|бульв)"
 )
 
 

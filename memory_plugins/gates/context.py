@@ -47,18 +47,20 @@ _BUSINESS_CODE = re.compile(
     # registers' and tax numbers of companies elsewhere: Russia, Poland, the Netherlands,
     # Brazil, Turkey, Vietnam, Indonesia, Latin America
     r"|огрн|кпп|krs|regon|nip|kvk|cnpj|mersis|vergi[ \t]+(?:numarası|no)|mã[ \t]+số[ \t]+thuế"
-    r"|mst|nib|npwp|ruc|rut|rfc)"
+    r"|mst|nib|npwp|ruc|rut|rfc|gstin|ssm|cin|αφμ)"
     r"(?![a-z])[^\n]{0,16}$)|(?:统一社会信用代码|税号|营业执照号?|法人番号|会社法人等番号"
-    r"|사업자등록번호|법인등록번호)[^\n]{0,8}$"
+    r"|사업자등록번호|법인등록번호|เลขประจําตัวผู้เสียภาษี|کد\s+اقتصادی|شناسه\s+ملی)"
+    r"[^\n]{0,24}$"
 )
 _COMPANY = re.compile(
     r"(?<![A-Za-z])(?:GmbH|AG|KG|Ltd|Limited|LLC|Inc|Corp|Corporation|PLC|plc|SAS|SARL|SpA"
     r"|S\.p\.A|S\.r\.l|S\.[AL]|B\.?V|N\.?V|Oy|AB|A/S|ApS|Pty|K\.?K"
     r"|Ltda|LTDA|A\.Ş|Tbk|PT|sp\.[ \t]?z[ \t]?o\.o"
     r"|(?i:company|firm|vendor|supplier|société|entreprise|empresa|firma|unternehmen|şirket\w*"
-    r"|perusahaan|công[ \t]+ty|bedrijf))(?![A-Za-z])"
+    r"|perusahaan|công[ \t]+ty|bedrijf|syarikat|kumpanya\w*|společnost\w*|cég\w*"
+    r"|εταιρ\w*))(?![A-Za-z])"
     r"|公司|企业|集团|会社|회사|(?<![А-Яа-я])(?:ООО|ОАО|ЗАО|ПАО|АО)(?![А-Яа-я])"
-    r"|организаци|компани|предприяти"
+    r"|организаци|компани|предприяти|компані|कंपनी|บริษัท|นิติบุคคล|شرکت|חברה"
 )
 
 
@@ -75,8 +77,11 @@ _TEST_WORDS = re.compile(
     # "test" inflected or as the head of a compound in other languages ("Testkarte",
     # "karty testowej", "testkaart", "cartão de teste", "uji coba", "тестовая")
     r"|test(?:karte|karten|kaart|kaarten|nummer|daten|umgebung|modus|konto|zwecke|zwecken"
-    r"|ow[aey]|owej|owych|owego|e|es)|uji[ \t]+coba|thử[ \t]+nghiệm)(?![a-z0-9]|\.[a-z]))"
-    r"|(?i:(?<![a-z])(?:kartu|nomor)[ \t]+tes(?![a-z])|тестов\w*|تجريبي\w*|اختبار\w*)"
+    r"|ow[aey]|owej|owych|owego|e|es|kort|kortet|ovac[íí]\w*)|teszt\w*|uji[ \t]+coba|ujian"
+    r"|thử[ \t]+nghiệm)(?![a-z0-9]|\.[a-z]))"
+    r"|(?i:(?<![a-z])(?:kartu|nomor)[ \t]+tes(?![a-z])|тестов\w*|تجريبي\w*|اختبار\w*"
+    # Greek, Hebrew, Hindi, Thai, Persian
+    r"|δοκιμ\w*|בדיק\w*|טסט|टेस्ट|परीक्षण|ทดสอบ|تست|آزمایشی)"
     r"|测试|示例|样例|沙箱|虚构|占位|テスト|サンプル|ダミー|例示|架空|테스트|예시|샘플"
 )
 

@@ -139,9 +139,10 @@ _ID_CUE = re.compile(
 )
 # An upper-case label right before a number names its kind: "RUC 20512333797", "CUIT …".
 # Codes of products, publications and securities, currencies and units, and business
-# documents (a purchase order, an invoice, a reference, an order): no person's; nor a
+# documents (a purchase order, an invoice, a reference, an order, a booking's PNR, a
+# payment's OCR reference): no person's; nor a
 # card's security code, the card's (its own rule judges it).
-_NOT_A_LABEL = r"(?!(?:ISBN|ISSN|ISMN|EAN|UPC|CAS|ISIN|LEI|DOI|ISRC|IMEI|SKU|GTIN|BIC|BIK|SWIFT|USD|EUR|CNY|RMB|GBP|JPY|KM|MB|GB|TB|PO|INV|REF|ORD|CVC2?|CVV2?)(?![A-Za-z]))"
+_NOT_A_LABEL = r"(?!(?:ISBN|ISSN|ISMN|EAN|UPC|CAS|ISIN|LEI|DOI|ISRC|IMEI|SKU|GTIN|BIC|BIK|SWIFT|USD|EUR|CNY|RMB|GBP|JPY|KM|MB|GB|TB|PO|INV|REF|ORD|PNR|OCR|CVC2?|CVV2?)(?![A-Za-z]))"
 _ACRONYM = r"[A-ZА-ЯЁ][A-Za-zА-Яа-яЁё]?[A-ZА-ЯЁ]{1,5}(?![A-Za-zА-Яа-яЁё])"
 _LABEL = re.compile(
     r"(?<![A-Za-zА-Яа-яЁё])" + _NOT_A_LABEL + _ACRONYM + r"[^A-Za-z0-9]{0,6}"
@@ -199,9 +200,12 @@ _PURPOSE = re.compile(
     r"|zamówieni\w*|przesyłk\w*|paczk\w*|faktur\w*|sipariş\w*|kargo\w*|fatura\w*|takip"
     r"|pesanan|resi|tagihan|đơn[ \t]+hàng|vận[ \t]+đơn|hóa[ \t]+đơn|s[ée]rie|seriale"
     r"|seriennummer"
+    # and in Romanian, Portuguese, Spanish (Mexico), Swedish, Greek; a train booking's PNR
+    r"|comand\w*|colet\w*|encomenda|gu[ií]a|ocr|pnr|αποστολ\w*|παραγγελ\w*|δέμα\w*"
     r"|" + _POSTCODE_LATIN + r")(?![A-Za-z])"
     r"|заказ|посылк|отправлени|трек-?номер|накладн"
-    r"|الشحنة|شحنة|الطلب|طلبية|الفاتورة|فاتورة|التتبع"
+    r"|الشحنة|شحنة|الطلب|طلبية|الفاتورة|فاتورة|التتبع|سفارش|مرسوله|رهگیری|کد\s+پستی"
+    r"|ऑर्डर|पीएनआर|ใบสั่งซื้อ|พัสดุ|เลขพัสดุ"
     r"|송장|운송장|택배|주문|추적|伝票|追跡|注文|荷物|配送"
     r"|商户|商家|店铺|应用|小程序|公众号"
     r"|订单|单号|快递|运单|物流|发票|票号|工单|交易|流水|字节|时间戳|版本|序列号|型号|条码|元|人民币|步|人次"
@@ -214,11 +218,11 @@ _PURPOSE = re.compile(
 # A thing's own number named right before it: "meeting ID 884 4182 5667", "order number:
 # …", "订单号 …". The number is that thing's, whatever scheme its digits also pass.
 _NUMBER_WORD_END = (
-    r"(?:ids?|numbers?|no\.?|nr\.?|#|号码|号|编号)[\"']?(?:[ \t]{0,2}(?:is|was|:|是|为|為))?"
+    r"(?:ids?|numbers?|nummer|no\.?|nr\.?|#|号码|号|编号)[\"']?(?:[ \t]{0,2}(?:is|was|:|是|为|為))?"
     r"[ \t]{0,2}[\"'“`]?$"
 )
 _THING_NUMBER = re.compile(
-    r"(?:" + _PURPOSE.pattern + r")[ \t]{0,2}" + _NUMBER_WORD_END, re.IGNORECASE
+    r"(?:" + _PURPOSE.pattern + r")[ \t-]{0,2}" + _NUMBER_WORD_END, re.IGNORECASE
 )
 # What ``_THING_NUMBER`` ends with: checked first, as most numbers have no such word before.
 _NUMBER_WORD_BEFORE = re.compile(_NUMBER_WORD_END, re.IGNORECASE)

@@ -141,6 +141,12 @@ _ID_SPECIFIC = (
     # number, the citizen's identity card, a bank account
     r"|nik|ktp|npwp|e-?ktp|nomor\s+induk\s+kependudukan|cccd|cmnd|căn\s+cước|mã\s+số\s+thuế"
     r"|nomor\s+rekening|rekening|số\s+tài\s+khoản|(?:vergi|hesap)\s+numara(?:s[ıi]|m|n)?"
+    # Hungarian, Romanian, Czech, Greek, Ukrainian, Malay, Hindi, Persian and Hebrew names of
+    # identity papers and insurance and tax numbers
+    r"|taj(?:-?sz[áa]m\w*)?|személyi\s+(?:igazolvány|szám)\w*|adóazonosító\w*|útlevél\w*"
+    r"|buletin\w*|carte\s+de\s+identitate|pașaport\w*|pasaport\w*|občansk\w+\s+průkaz\w*"
+    r"|cestovní\s+pas\w*|διαβατήρι\w*|ταυτότητ\w*|αφμ|рнокпп|іпн|mykad|kad\s+pengenalan"
+    r"|pasport|आधार|पैन|पासपोर्ट|کد\s+ملی|شماره\s+ملی|گذرنامه|پاسپورت|דרכון|תעודת\s+זהות"
 )
 _ID_GENERIC = (
     r"identity|identification|personal|national|insurance|tax(?:payer)?|vat|voter|licen[cs]e"

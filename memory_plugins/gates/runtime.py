@@ -27,8 +27,10 @@ kind, never the value (details end up in logs).
 True
 """
 
+import itertools
 import math
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
@@ -119,8 +121,9 @@ _WORLD_WORDS = (
     r"|hasło|haslo|parola|lösenord|salasana|adgangskode|passord|パスワード|비밀번호|암호"
     # Vietnamese, Indonesian and Malay, Turkish, Czech and Slovak, Hungarian, Romanian,
     # Greek, Arabic, Persian, Hebrew, Hindi, Thai
-    r"|mật\s+khẩu|mat\s+khau|(?:kata\s+)?sandi|şifre(?:si|m|n)?|sifre(?:si|m|n)?|heslo|jelszó"
-    r"|jelszo|parolă|κωδικός|كلمة\s+(?:ال)?(?:مرور|سر)|رمز\s+عبور|סיסמה|सांकेतिक\s+शब्द"
+    r"|mật\s+khẩu|mat\s+khau|(?:kata\s+)?sandi|kata\s+laluan|şifre(?:si|m|n)?|sifre(?:si|m|n)?|heslo"
+    r"|jelszó|jelszav\w*|palavra-?passe"
+    r"|jelszo|parolă|κωδικός|كلمة\s+(?:ال)?(?:مرور|سر)|رمز(?:\s+عبور)?|סיסמה|सांकेतिक\s+शब्द"
     r"|पासवर्ड|รหัสผ่าน"
 )
 _WORLD_HINT = re.compile(_WORLD_WORDS, re.IGNORECASE)
@@ -142,7 +145,7 @@ def _named_then(words: str, copulas: str, value: str, *, gap: int = 6) -> re.Pat
 _COPULAS = "es|est|ist|lautet|é|è|är|jest|era|war|была?|là|adalah|este|είναι"
 _PASSWORD_WORLD = _named_then(
     _WORLD_WORDS,
-    _COPULAS + r"|er|on|is|ialah|هي|هو|است|היא|הוא|है|คือ",
+    _COPULAS + r"|er|on|is|ay|ialah|هي|هو|است|היא|הוא|है|คือ",
     r"(?P<value>[^\s\"'”`»,;]{4,64})",
 )
 # A key or a token named in another language ("Ma clé API est …", "Mein API-Schlüssel
@@ -151,7 +154,7 @@ _PASSWORD_WORLD = _named_then(
 _KEY_WORLD_WORDS = (
     r"(?:api-?)?schlüssel|zugangstoken|zugriffstoken|clé|clef|jeton|clave|chave|chiave"
     r"|(?<![a-z])token[ \t]+(?:de|di|d['’]|do|da)[ \t]*[^\W\d_]+|(?:api-?)?ключ|токен"
-    r"|(?:api)?キー|トークン|(?:api[ \t]?)?키|토큰"
+    r"|(?:api)?キー|トークン|(?:api[ \t]?)?키|토큰|کلید"
 )
 _KEY_WORLD_HINT = re.compile(_KEY_WORLD_WORDS, re.IGNORECASE)
 # English is the labelled rules' (they read "is" and "on" as English words do).
@@ -159,6 +162,7 @@ _KEY_WORLD = _named_then(
     _KEY_WORLD_WORDS,
     _COPULAS,
     r"(?P<value>[^\s\"'”`»,;]{16,256})",
+    gap=8,
 )
 # A key the words call public: a public key, not a secret.
 _PUBLIC_WORLD = re.compile(
@@ -188,7 +192,7 @@ _PIN_WORDS = (
     r"|garagem)"
     r"|codice\s+(?:del\s+portone|della\s+porta|di\s+accesso|pin|dell['’]allarme)|暗証番号"
     # a card's or a phone's PIN named in the sentence's own language ("il PIN del bancomat è")
-    r"|(?<![a-z])pin(?:-?code|kode|kodu)?(?![a-z])|пин(?:-?код)?"
+    r"|(?<![a-z])m?pin(?:-?code|kode|kodu|-?код)?(?![a-z])|пин(?:-?код)?|(?<![a-z])nip(?![a-z])"
     # Dutch, Polish, Turkish, Russian, Vietnamese, Indonesian and Arabic door, alarm, safe
     # and card codes ("pincode", "kod do alarmu", "alarm kodu", "kartının şifresi",
     # "код от домофона", "mã cổng", "kode pintu", "الرقم السري")
@@ -240,7 +244,15 @@ _ONE_TIME_WORDS = (
     r"|codici\s+di\s+(?:backup|recupero)|(?:herstel|back-?up)codes?|резервн\w+\s+код\w*"
     r"|код\w*\s+восстановления|yedek\s+kod\w*|kurtarma\s+kod\w*"
     r"|mã\s+(?:dự\s+phòng|khôi\s+phục)|バックアップコード|リカバリーコード|백업\s*코드|복구\s*코드"
-    r"|رموز\s+(?:الاسترداد|احتياطية|النسخ\s+الاحتياطي)"
+    r"|رموز\s+(?:الاسترداد|احتياطية|النسخ\s+الاحتياطي)|kod\s+(?:sandaran|pemulihan)"
+)
+# Thai writes no space between words: its backup codes' name, then anything up to a colon.
+# The words as the canonical form writes them (NFKC splits the vowel sara am, ำ).
+_ONE_TIME_THAI = re.compile(
+    unicodedata.normalize("NFKC", "(?:โค้ดสำรอง|รหัสสำรอง|โค้ดกู้คืน|รหัสกู้คืน)")
+    + r"[^:：\n]{0,80}[:：][ \t]*(?P<value>"
+    + _CODE_GROUPS
+    + ")"
 )
 _ONE_TIME_WORLD = _named_then(
     _ONE_TIME_WORDS,
@@ -273,7 +285,7 @@ _PIN_HINT = re.compile(_PIN_WORDS, re.IGNORECASE)
 # A keypad's code may hold one of its letters among the digits (a French digicode "08B11").
 _PIN_WORLD = _named_then(
     _PIN_WORDS,
-    _COPULAS + r"|is|to|er|on|ialah|هي|هو",
+    _COPULAS + r"|is|to|er|on|ay|ialah|هي|هو",
     r"(?=(?:[A-Da-d]?[0-9]){3})[0-9]{1,8}(?:[A-Da-d][0-9]{1,6})?(?![0-9A-Za-z])",
     gap=8,
 )
@@ -289,14 +301,19 @@ _SECRET_NAME = re.compile(
 )
 # Where a clause ends: a full stop or a semicolon before a space or the end, a CJK mark, a
 # line break.
-_CLAUSE_END = re.compile(r"[.;](?:\s|$)|[。；，\n]")
+_CLAUSE_END = re.compile(r"[.;](?:\s|$)|[。；，।\n]")
 # What is left around a word once the sentence's own marks are taken off it.
 _AROUND = "\"'“”‘’«»„()[]{}<>`,.;:"
 # The symbols a password holds and a word, a version, a path or a setting does not.
 _PASSWORD_SYMBOLS = frozenset("!#$%&*+?~^")
 # A value's place: a URL, an e-mail address or a host, a path; or code: a slot, a call, a
 # variable, an expansion or an assignment inside it (the assignment rules judge code).
-_NOT_A_VALUE = re.compile(r"://|@[\w-]+\.|[/<>{}()\[\]=\\`'\"]|(?:^|[^A-Za-z0-9])[$%][A-Za-z_{(]")
+_NOT_A_VALUE = re.compile(
+    r"://|@[\w-]+\.|[/<>{}()\[\]=\\`'\"]"
+    # a variable: "$HOME", "%APPDATA", "$db_pass" (a password may open with "$" before words
+    # in mixed case and digits, "$NasilemakMerdeka8640")
+    r"|(?:^|[^A-Za-z0-9])[$%](?:[A-Z_][A-Z0-9_]*(?![a-z])|[a-z_][a-z0-9_]*(?![A-Z]))"
+)
 # A name assigned in code or configuration ("password: …", "pwd = …"): the assignment
 # rules' to judge, with their references and slots.
 _ASSIGNED = re.compile(r"[\"'\]]{0,2}[ \t]*(?::=|=>|->|[:=：])")
@@ -340,36 +357,41 @@ def _names_a_value(text: str, m: re.Match[str]) -> bool:
 
 
 def _strong(value: str) -> bool:
-    """Letters, digits and a symbol, eight to 64 characters, and no URL, path, code or
-    placeholder."""
-    return (
-        8 <= len(value) <= 64
-        and sum(c.isalpha() for c in value) >= 2
-        and any(c.isdigit() for c in value)
-        and not _PASSWORD_SYMBOLS.isdisjoint(value)
-        and _NOT_A_VALUE.search(value) is None
-        and not is_reference(value)
+    """Letters, digits and a symbol, eight to 64 characters, or ten or more with both cases
+    of letters and two digits ("MithaiMumbai0662"); and no URL, path, code or placeholder."""
+    if not 8 <= len(value) <= 64 or sum(c.isalpha() for c in value) < 2:
+        return False
+    digits = sum(c.isdigit() for c in value)
+    shaped = (digits and not _PASSWORD_SYMBOLS.isdisjoint(value)) or (
+        len(value) >= 10
+        and digits >= 2
+        and any(c.isupper() for c in value)
+        and any(c.islower() for c in value)
     )
+    return bool(shaped) and _NOT_A_VALUE.search(value) is None and not is_reference(value)
 
 
+# What closes a clause after a value: a mark, the end, or first a copula of the languages
+# that put it last ("… ۸۴۵۰ است.", "… 4821 है।").
+_CLOSING = r"[ \t]*(?:(?:است|है|हैं|です|だ|입니다|이다)[ \t]*)?(?:[,.;。，、।)—–-]|$)"
 # A PIN named, up to eight words saying whose or what for, and its digits closing the
 # clause with no copula or colon ("PIN ATM BCA-nya 714230,", "alarm kodu 561098;").
 # The words between hold no digit; a year is no PIN.
 _PIN_CLOSING = re.compile(
     r"(?:" + _PIN_WORDS + r")(?:[ \t]{1,2}[^\s0-9:=：.,;]{1,20}){0,8}?[ \t]{1,2}"
-    r"(?P<digits>[0-9]{4,8})(?=[ \t]*(?:[,.;。，、)—–-]|$))",
+    r"(?P<digits>[0-9]{4,8})(?=" + _CLOSING + ")",
     re.IGNORECASE,
 )
 # A card's password, named in the languages where a card's PIN is its "password" ("senha do
 # cartão", "mật khẩu thẻ"): a card named, then four to eight digits closing the clause.
 _CARD_WORDS = re.compile(
     r"cart[ãa]o|tarjeta|(?<![a-z])carte|karte|kart[ayęi]|(?<![a-z])kart|thẻ|kartu|(?<![a-z])atm"
-    r"|بطاقة|карт[аы]|카드|カード|卡",
+    r"|بطاقة|کارت|карт[аы]|картк[аи]|카드|カード|卡|บัตร",
     re.IGNORECASE,
 )
 _CARD_PASSWORD = re.compile(
     r"(?:" + _WORLD_WORDS + r")(?:[ \t]{1,2}[^\s:=：]{1,20}){0,10}?[ \t]{0,2}[:=：]?[ \t]{0,2}"
-    r"(?<![0-9])(?P<digits>[0-9]{4,8})(?![0-9])(?=[ \t]*(?:[,.;。，、)—–-]|$))",
+    r"(?<![0-9])(?P<digits>[0-9]{4,8})(?![0-9])(?=" + _CLOSING + ")",
     re.IGNORECASE,
 )
 
@@ -578,7 +600,7 @@ def _password(text: str) -> str | None:
     for m in _ONE_TIME_CODE.finditer(text):
         if sum(c.isalnum() for c in m["value"] or m["zh"]) >= 4:  # "10" is a count
             return "recovery code or combination"
-    for m in _ONE_TIME_WORLD.finditer(text):
+    for m in itertools.chain(_ONE_TIME_WORLD.finditer(text), _ONE_TIME_THAI.finditer(text)):
         if sum(c.isalnum() for c in m["value"]) >= 4:  # "10" is a count
             return "recovery code or combination"
     if _closing_pin(text):
@@ -646,7 +668,8 @@ _PASSWORD_WORDS = (
     # a code that opens something, named in other languages (_PIN_WORLD)
     *("código", "codice", "geheimzahl", "kod", "şifre", "mã", "kode", "الرقم", "كود"),
     # recovery codes and two-factor keys named in other languages; keys of a network
-    *("codes", "codici", "kody", "yedek", "kurtarma", "コード", "코드", "رموز"),
+    *("codes", "codici", "kody", "yedek", "kurtarma", "コード", "코드", "رموز", "โค้ด", "รหัส"),
+    *("laluan", "jelszav", "palavra", "nip", "کلید", "کارت"),
     *("totp", "2fa", "mfa", "otp", "authenticator", "factor", "faktor", "fattori", "fatores"),
     *("sleutel", "klucz", "anahtar", "khóa", "kunci", "密钥", "秘钥"),
     *("двухфактор", "验证", "認証", "인증"),

@@ -1,0 +1,86 @@
+"""The write gates on a second blind probe in fourteen more languages: Hindi, Thai, Hebrew,
+Ukrainian, Swedish, Czech, Greek, Romanian, Persian, Malay, Filipino, Hungarian, and the
+Spanish of Mexico and the Portuguese of Portugal; the same task as the first
+(``worldprobe_task.md``), by another run, in other languages (``worldprobe2_task.md``).
+
+``tests/data/detection/worldprobe2_*.jsonl`` (provenance in the README there): 336
+memories, labels the run's own. Split once by a hash of each case id before any detector
+was adjusted on it; the sealed part is pinned by checksum and its counts are bounds that
+may only fall; the tuning part's exact counts are pinned.
+"""
+
+import pytest
+from corpus_parts import assert_sealed_split, decide, within, wrong_in
+
+SEALED_SHA256 = "2254bd32a57f8c3a27e511d9fe350f4733e5050abd19affa79bffa104c40e1b9"
+
+
+def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
+    assert_sealed_split("worldprobe2", SEALED_SHA256, {"secret", "pii", "benign"})
+
+
+def test_sealed_part_counts_may_only_fall() -> None:
+    wrong, shown = wrong_in("worldprobe2", "sealed", {"secret": 34, "pii": 45, "benign": 80})
+    # As the gates were when the probe came (after the first probe's rules): 15 secrets,
+    # 8 identifiers stored, 18 benign refused; after its tuning part's rules: 12, 8, 17.
+    assert within(wrong, (12, 8, 17)), shown
+
+
+def test_tuning_part_counts_are_pinned() -> None:
+    wrong, shown = wrong_in("worldprobe2", "tuning", {"secret": 50, "pii": 39, "benign": 88})
+    # Before its rules: 19 secrets, 14 identifiers stored, 21 benign refused. Left stored:
+    # the English "password" in Filipino sentences (English names keep their own rules), a
+    # password read as a dotted name and one opening with "$" as a variable; a passport and
+    # an identity card named several words before their numbers, a bare Greek identity
+    # card, and two phones whose word is far from them. Left refused: numbers whose order,
+    # parcel or company is named more than 32 characters before them, and a hotline.
+    assert wrong == (4, 5, 8), shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Passwords and PINs named in these languages, before or after the value.
+        "Lösenordet till routern är Tallbacken#82",
+        "A palavra-passe do e-mail é Bacalhau2024!",
+        "A felhasználó banki jelszava: Balaton-nyar77",
+        "Kata laluan Wi-Fi rumah pengguna ialah Durian#Musang88",
+        "رمز کارت بانک ملی کاربر ۴۸۲۱ است.",
+        "El NIP de su tarjeta Banorte es 7305",
+        "Ang MPIN ng Maya ng user ay 5820",
+        # Backup codes in Thai, with no space between the words before the colon.
+        "โค้ดสำรองของบัญชีผู้ใช้: 4821 7730, 1190 5528",
+        # Home addresses in these countries' formats, where someone lives.
+        "Uživatel bydlí v Karlově 1203/15, Brno.",
+        "Pengguna tinggal di No. 8, Jalan Ampang, Kuala Lumpur.",
+        "Nakatira ang user sa 45 Rizal St., Quezon City.",
+        "המשתמש גר ברחוב הרצל 22, חיפה",
+        "Користувач живе на вул. Шевченка, 10, Київ.",
+        # A phone word of Portugal next to the number.
+        "O telemóvel dele: 912 345 678",
+    ],
+)
+def test_secrets_and_identifiers_in_more_languages_are_refused(text: str) -> None:
+    accepted, detail = decide("worldprobe2", text)
+    assert not accepted, (text, detail)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Processors' test cards the words call test cards in these languages.
+        "Pro testování týmu slouží testovací karta 4242 4242 4242 4242.",
+        "Η ομάδα χρησιμοποιεί τη δοκιμαστική κάρτα 4242 4242 4242 4242.",
+        "टीम टेस्ट कार्ड 4111 1111 1111 1111 इस्तेमाल करती है।",
+        # A booking's PNR and a payment's OCR reference are no one's identifier.
+        "PNR 4471902385, कोच S3, बर्थ 12।",
+        "Fakturan har OCR-nummer 55012345678 och betalas i mars.",
+        # A company's tax number named with the company.
+        "Η εταιρεία του χρήστη έχει ΑΦΜ 094014201 στα τιμολόγια.",
+        # Talk of passwords with no value, and a year.
+        "Lösenordet byttes i januari 2024.",
+    ],
+)
+def test_numbers_that_are_no_ones_in_more_languages_are_stored(text: str) -> None:
+    accepted, detail = decide("worldprobe2", text)
+    assert accepted, (text, detail)
