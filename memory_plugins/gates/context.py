@@ -77,7 +77,7 @@ _TEST_WORDS = re.compile(
     # "test" inflected or as the head of a compound in other languages ("Testkarte",
     # "karty testowej", "testkaart", "cartão de teste", "uji coba", "тестовая")
     r"|test(?:karte|karten|kaart|kaarten|nummer|daten|umgebung|modus|konto|zwecke|zwecken"
-    r"|ow[aey]|owej|owych|owego|e|es|kort|kortet|ovac[íí]\w*)|teszt\w*|uji[ \t]+coba|ujian"
+    r"|ow[aey]|owej|owych|owego|e|es|kort|kortet|ovac[íi]\w*)|teszt\w*|uji[ \t]+coba|ujian"
     r"|thử[ \t]+nghiệm)(?![a-z0-9]|\.[a-z]))"
     r"|(?i:(?<![a-z])(?:kartu|nomor)[ \t]+tes(?![a-z])|тестов\w*|تجريبي\w*|اختبار\w*"
     # Greek, Hebrew, Hindi, Thai, Persian

@@ -140,8 +140,8 @@ _ID_CUE = re.compile(
 # An upper-case label right before a number names its kind: "RUC 20512333797", "CUIT …".
 # Codes of products, publications and securities, currencies and units, and business
 # documents (a purchase order, an invoice, a reference, an order, a booking's PNR, a
-# payment's OCR reference): no person's; nor a
-# card's security code, the card's (its own rule judges it).
+# payment's OCR reference): no person's; nor a card's security code, the card's (its own
+# rule judges it).
 _NOT_A_LABEL = r"(?!(?:ISBN|ISSN|ISMN|EAN|UPC|CAS|ISIN|LEI|DOI|ISRC|IMEI|SKU|GTIN|BIC|BIK|SWIFT|USD|EUR|CNY|RMB|GBP|JPY|KM|MB|GB|TB|PO|INV|REF|ORD|PNR|OCR|CVC2?|CVV2?)(?![A-Za-z]))"
 _ACRONYM = r"[A-ZА-ЯЁ][A-Za-zА-Яа-яЁё]?[A-ZА-ЯЁ]{1,5}(?![A-Za-zА-Яа-яЁё])"
 _LABEL = re.compile(

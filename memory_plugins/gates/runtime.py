@@ -234,7 +234,6 @@ _LOGIN_PAIR = re.compile(
 # A Wi-Fi network as its QR code writes it (ZXing's format, which phones read):
 # "WIFI:T:WPA;S:HomeNet;P:<password>;;".
 _WIFI_QR = re.compile(r"WIFI:(?:[A-Z]{1,3}:[^;\n]{0,64};){0,6}?P:(?P<value>[^;\n]{1,64});", re.I)
-# An app password as Google and Apple print it: four groups of four small letters.
 # The same codes named in other languages, up to six words saying whose, then a colon or a
 # copula ("Kody odzyskiwania do konta na GitHubie: …", "Kode cadangan Instagram-nya: …").
 _ONE_TIME_WORDS = (
@@ -277,6 +276,7 @@ def _totp_key(text: str) -> bool:
     )
 
 
+# An app password as Google and Apple print it: four groups of four small letters.
 _APP_PASSWORD = re.compile(
     r"(?i:\bapp(?:[- ]specific)?[- ]passwords?\b|应用专用密码)[^\n]{0,24}?"
     r"(?<![A-Za-z])[a-z]{4}([ -])[a-z]{4}\1[a-z]{4}\1[a-z]{4}(?![A-Za-z])"
@@ -667,12 +667,15 @@ _PASSWORD_WORDS = (
     *("combination", "wifi:", "login", "log in", "log-in", "sign in", "sign-in", "signin", "cred"),
     # a code that opens something, named in other languages (_PIN_WORLD)
     *("código", "codice", "geheimzahl", "kod", "şifre", "mã", "kode", "الرقم", "كود"),
-    # recovery codes and two-factor keys named in other languages; keys of a network
+    # recovery codes and two-factor keys named in other languages (_ONE_TIME_WORLD,
+    # _ONE_TIME_THAI, _TOTP_WORDS)
     *("codes", "codici", "kody", "yedek", "kurtarma", "コード", "코드", "رموز", "โค้ด", "รหัส"),
-    *("laluan", "jelszav", "palavra", "nip", "کلید", "کارت"),
     *("totp", "2fa", "mfa", "otp", "authenticator", "factor", "faktor", "fattori", "fatores"),
-    *("sleutel", "klucz", "anahtar", "khóa", "kunci", "密钥", "秘钥"),
     *("двухфактор", "验证", "認証", "인증"),
+    # passwords, keys, PINs and cards named in more languages (_SECRET_NAME, _PIN_WORDS,
+    # _CARD_PASSWORD)
+    *("laluan", "jelszav", "palavra", "nip", "کلید", "کارت"),
+    *("sleutel", "klucz", "anahtar", "khóa", "kunci", "密钥", "秘钥"),
     # "password" in other languages (_PASSWORD_WORLD)
     *("contrase", "passe", "passwort", "kennwort", "senha", "wachtwoord"),
     *("hasło", "haslo", "parola", "lösenord", "salasana", "adgangskode", "passord"),
