@@ -241,11 +241,37 @@ _THING_CODE = re.compile(
 )
 
 
+# A thing that "has the number" (or "its number is") the value, in the clause's own words:
+# an order, a parcel, an invoice named earlier in the clause ("A encomenda na Worten tem o
+# número …", "Comanda … de pe eMAG are numărul …"), with no identifier's word between.
+_HAS_NUMBER = re.compile(
+    r"(?i:(?<![a-z])(?:number|número|numero|numéro|numărul|număr|nummer|numer|nomor|nombor"
+    r"|αριθμό|номер|شماره|رقم)(?![a-z])[ \t]{0,2}(?:is|é|es|est|ist|este|to|:)?[ \t]{0,2})$"
+)
+
+
+def _clause_thing(text: str, start: int) -> bool:
+    """Whether the clause before ``start`` names a thing (``_PURPOSE``) within 64 characters
+    and no identifier's word (``_ID_CUE``) stands between it and ``start``."""
+    low = max(0, start - 64)
+    for end in _CLAUSE_MARK.finditer(text, low, start):
+        low = end.end()
+    things = [m.end() for m in _PURPOSE.finditer(text, low, start)]
+    return bool(things) and _ID_CUE.search(text, things[-1], start) is None
+
+
+_CLAUSE_MARK = re.compile(r"[.;!?。；！？\n]|,[ \t]")
+
+
 def _thing_number(text: str, start: int) -> bool:
     """Whether a thing's own number is named right before ``start`` (``_THING_NUMBER``), or
     its id: "droplet id is …", "AppId 是 …" — any word's id but a person's document's; or
     its code (``_THING_CODE``): "error code …", "promo code …", "邀请码 …"."""
     if _THING_CODE.search(text, max(0, start - 32), start) is not None:
+        return True
+    if _HAS_NUMBER.search(text, max(0, start - 24), start) is not None and _clause_thing(
+        text, start
+    ):
         return True
     if _NUMBER_WORD_BEFORE.search(text, max(0, start - 12), start) is None:
         return False
