@@ -441,7 +441,7 @@ _RESIDENCE = re.compile(
     r"|woon\w*|woont|thuis|mieszka\w*|oturuyor\w*|ikamet\w*|evi|tinggal|rumah|nhà|sống"
     r"|giao(?:[ \t]+hàng)?"
     # Czech, Portuguese, Filipino, Malay, Romanian, Hungarian, Swedish
-    r"|bydl\w*|bydliště|reside|morada|nakatira|tumitira|bahay|kediaman|locuie\w*|domiciliu"
+    r"|bydl\w*|morada|nakatira|tumitira|bahay|kediaman|locuie\w*|domiciliu"
     r"|lakik|lakcím\w*|otthon\w*|bor|bostad|hem(?:ma)?)(?![a-z]))"
     r"|يسكن|يقيم|تسكن|تقيم|منزل|بيت|سكن|خانه"
     r"|גר|גרה|גרים|מתגורר\w*|דירה|בית"

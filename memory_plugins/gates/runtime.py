@@ -178,7 +178,7 @@ _PIN = re.compile(
     # or a space alone before four to eight digits, as a note or a list writes it
     # ("door code 4862#", "trading pin 580214"); not a decimal, a range, a date or a time.
     r"|[ \t]{1,2}[0-9]{4,8}(?![0-9]|[.,:/\-][0-9]))"
-    r"|\b(?:cvv2?|cvc2?)(?:\s*code)?(?:\s*(?:[:=：]|is|was)\s*|\s+)[0-9]{3,4}\b"
+    r"|(?P<cvc>\b(?:cvv2?|cvc2?)(?:\s*code)?(?:\s*(?:[:=：]|is|was)\s*|\s+)[0-9]{3,4}\b)"
     r"|(?:解锁码|开门码|门禁码|安全码|开锁码)\s*(?:是|为|[:=：])?\s*[0-9]{3,8}(?![0-9])",
     re.IGNORECASE,
 )
@@ -396,13 +396,14 @@ _CARD_PASSWORD = re.compile(
 )
 
 
-def _closing_pin(text: str) -> bool:
+def _closing_pin(text: str, *, pin_named: bool, password_named: bool) -> bool:
     """Whether a PIN or a card's password is named and its digits close the clause, with
-    no word around calling them a test or an example."""
-    for m in _PIN_CLOSING.finditer(text) if _PIN_HINT.search(text) else ():
+    no word around calling them a test or an example. ``pin_named`` and ``password_named``
+    say whether ``_PIN_HINT`` and ``_WORLD_HINT`` found their words in ``text``."""
+    for m in _PIN_CLOSING.finditer(text) if pin_named else ():
         if not _year(m["digits"]) and not called_a_test_value(text, m.start(), m.end()):
             return True
-    for m in _CARD_PASSWORD.finditer(text) if _WORLD_HINT.search(text) else ():
+    for m in _CARD_PASSWORD.finditer(text) if password_named else ():
         if (
             _CARD_WORDS.search(m.group())
             and not _year(m["digits"])
@@ -579,14 +580,16 @@ def _password(text: str) -> str | None:
         given = m.group(1) or m.group(2)
         if given.casefold() not in _NOT_A_PASSWORD and not set(given) <= set("*xX."):
             return "password value"
-    for m in _PASSWORD_WORLD.finditer(text) if _WORLD_HINT.search(text) else ():
+    password_named = _WORLD_HINT.search(text) is not None
+    for m in _PASSWORD_WORLD.finditer(text) if password_named else ():
         if _stated_password(m["value"], quoted=False):
             return "password value"
     for m in _PIN.finditer(text):
         # A test card's CVC is the test card's ("Testkarte 4111 … (CVC 737)").
-        if not (m.group()[:1] in "cC" and called_a_test_value(text, m.start(), m.end())):
+        if not (m["cvc"] and called_a_test_value(text, m.start(), m.end())):
             return "PIN value"
-    if _PIN_HINT.search(text) and _pin_in_other_words(text):
+    pin_named = _PIN_HINT.search(text) is not None
+    if pin_named and _pin_in_other_words(text):
         return "PIN value"
     for m in _KEY_WORLD.finditer(text) if _KEY_WORLD_HINT.search(text) else ():
         value = m["value"].rstrip(".。)")
@@ -603,7 +606,7 @@ def _password(text: str) -> str | None:
     for m in itertools.chain(_ONE_TIME_WORLD.finditer(text), _ONE_TIME_THAI.finditer(text)):
         if sum(c.isalnum() for c in m["value"]) >= 4:  # "10" is a count
             return "recovery code or combination"
-    if _closing_pin(text):
+    if _closing_pin(text, pin_named=pin_named, password_named=password_named):
         return "PIN value"
     if _strong_after_name(text):
         return "password value"
