@@ -29,10 +29,12 @@ from functools import cache
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.context import (
     called_a_test_value,
+    clause_start,
     company_code,
     names_a_company,
     placeholder_value,
     thing_id,
+    value_introduced,
 )
 from memory_plugins.gates.detectors import FunctionDetector, guarded
 from memory_plugins.gates.textfold import CALENDAR_DATE, fold, inside, mac_spans
@@ -287,8 +289,10 @@ def _phone(text: str) -> str | None:
         if raw.startswith(("+", "00")):
             regions: tuple[str | None, ...] = (None,)
             raw = "+" + raw.removeprefix("00") if raw.startswith("00") else raw
-        elif _PHONE_CUE.search(text, max(0, m.start() - 32), m.start()) or _PHONE_CUE.search(
-            text, m.end(), m.end() + 16
+        elif (
+            _PHONE_CUE.search(text, max(0, m.start() - 32), m.start())
+            or _PHONE_CUE.search(text, m.end(), m.end() + 16)
+            or _phone_heads_clause(text, m.start())
         ):
             regions = _every_region()  # named as a phone: any country's numbering counts
         elif len(digits) == 11 and digits[0] == "1" and digits[1] in "3456789":
@@ -322,6 +326,14 @@ def _phone(text: str) -> str | None:
                 where = phonenumbers.region_code_for_country_code(code)
                 return f"phone number ({where}, international format)"
     return None
+
+
+def _phone_heads_clause(text: str, start: int) -> bool:
+    """Whether the clause before ``start`` opens with a phone's word and a colon or a copula
+    gives the number: "O telemóvel da mulher do utilizador é …", whoever's it is."""
+    if not value_introduced(text, start):
+        return False
+    return _PHONE_CUE.search(text, clause_start(text, start, 80), start) is not None
 
 
 @cache

@@ -11,12 +11,17 @@ detectors (:mod:`~memory_plugins.gates.identifiers`, :mod:`~memory_plugins.gates
   thing's, not a person's;
 * :func:`placeholder_value` — digits typed as a placeholder ("123-45-6789",
   "090-0000-0000"), or a number kept for fiction (:func:`fictional_number`), that the
-  words call a test, an example or a placeholder: no one's.
+  words call a test, an example or a placeholder: no one's;
+* :func:`clause_start` and :func:`value_introduced` — where a value's clause opens, and
+  whether a colon or a copula gives the value: a clause's head may name it from afar
+  ("O telemóvel da mulher do utilizador é …").
 
 >>> company_code("Nordlicht Software GmbH, VAT ID DE515136060", 32)
 True
 >>> company_code("The user's own VAT number is DE515136060", 29)
 False
+>>> company_code("The tax number of the company where she works is 0105077259142", 49)
+True
 >>> called_a_test_value("checkout tests use the card 4242 4242 4242 4242", 28, 47)
 True
 """
@@ -26,6 +31,7 @@ from itertools import pairwise
 
 __all__ = [
     "called_a_test_value",
+    "clause_start",
     "company_code",
     "counted_digits",
     "fictional_number",
@@ -33,34 +39,55 @@ __all__ = [
     "placeholder_digits",
     "placeholder_value",
     "thing_id",
+    "value_introduced",
     "voided_ssn",
 ]
 
 # A business's own code named right before a number, and a word saying the business is a
 # company: "Nordlicht Software GmbH, VAT ID DE…", "用户公司的统一社会信用代码是 …". The code
 # is the company's (a personal identifier's cues, a passport or an SSN, are none of these).
-_BUSINESS_CODE = re.compile(
+_BUSINESS_LATIN = (
     r"(?i:(?<![a-z])(?:vat|tva|iva|mwst|btw|ust(?:-?id(?:nr)?)?|cif|siren|siret|uid|ein|abn"
     r"|acn|crn|uen|gstin|company[ \t]+(?:number|no|registration)|registration[ \t]+(?:number|no)"
-    # a tax number a company has as a person does: German, Spanish and Portuguese, Russian
-    r"|steuer-?(?:nummer|nr)|st\.-?nr|nif|инн"
+    # a tax number a company has as a person does: English, German, Spanish and Portuguese,
+    # Russian, Ukrainian
+    r"|tax[ \t]+(?:number|no|id|code|identification[ \t]+number)|business[ \t]+(?:number|id)"
+    r"|steuer-?(?:nummer|nr)|st\.-?nr|nif|инн|іпн"
     # registers' and tax numbers of companies elsewhere: Russia, Poland, the Netherlands,
     # Brazil, Turkey, Vietnam, Indonesia, Latin America
     r"|огрн|кпп|krs|regon|nip|kvk|cnpj|mersis|vergi[ \t]+(?:numarası|no)|mã[ \t]+số[ \t]+thuế"
-    r"|mst|nib|npwp|ruc|rut|rfc|gstin|ssm|cin|αφμ)"
-    r"(?![a-z])[^\n]{0,16}$)|(?:统一社会信用代码|税号|营业执照号?|法人番号|会社法人等番号"
-    r"|사업자등록번호|법인등록번호|เลขประจําตัวผู้เสียภาษี|کد\s+اقتصادی|شناسه\s+ملی)"
-    r"[^\n]{0,24}$"
+    r"|mst|nib|npwp|ruc|rut|rfc|gstin|ssm|cin|αφμ"
+    # and in the Czech Republic and Slovakia, Hungary, Romania, Greece, the Nordic countries,
+    # Portugal, Argentina and Colombia, the Philippines, Ukraine, Malaysia
+    r"|ičo|ič|dič|adószám\w*|cégjegyzékszám\w*|cui|cod[ \t]+fiscal|γεμη|org\.?[ \t]?nr"
+    r"|organisations?nummer\w*|organisasjonsnummer\w*|cvr(?:-?n(?:ummer|r))?|y-tunnus|nipc"
+    r"|cuit|nit|tin|єдрпоу|едрпоу|(?:nombor|no\.?)[ \t]+pendaftaran)(?![a-z]))"
 )
+_BUSINESS_OTHER = (
+    r"(?:统一社会信用代码|税号|营业执照号?|法人番号|会社法人等番号"
+    r"|사업자등록번호|법인등록번호|เลขประจําตัวผู้เสียภาษี|ทะเบียนนิติบุคคล|کد\s+اقتصادی|شناسه\s+ملی"
+    r"|السجل\s+التجاري|سجل\s+تجاري|الرقم\s+الضريبي|رقم\s+ضريبي|ח[.״\"']?פ|מספר\s+חברה"
+    r"|עוסק\s+מורשה)"
+)
+_BUSINESS_CODE = re.compile(_BUSINESS_LATIN + r"[^\n]{0,16}$|" + _BUSINESS_OTHER + r"[^\n]{0,24}$")
+_BUSINESS_LABEL = re.compile(_BUSINESS_LATIN + "|" + _BUSINESS_OTHER)
 _COMPANY = re.compile(
     r"(?<![A-Za-z])(?:GmbH|AG|KG|Ltd|Limited|LLC|Inc|Corp|Corporation|PLC|plc|SAS|SARL|SpA"
     r"|S\.p\.A|S\.r\.l|S\.[AL]|B\.?V|N\.?V|Oy|AB|A/S|ApS|Pty|K\.?K"
     r"|Ltda|LTDA|A\.Ş|Tbk|PT|sp\.[ \t]?z[ \t]?o\.o"
+    # legal forms in Hungary, the Czech Republic and Slovakia, Romania, Malaysia, Portugal,
+    # India, Finland, Mexico
+    r"|Kft|Zrt|Nyrt|s\.r\.o|a\.s|SRL|S\.R\.L|Bhd|Lda|Pvt|Oyj|S\.?A\.?[ \t]de[ \t]C\.?V"
     r"|(?i:company|firm|vendor|supplier|société|entreprise|empresa|firma|unternehmen|şirket\w*"
     r"|perusahaan|công[ \t]+ty|bedrijf|syarikat|kumpanya\w*|společnost\w*|cég\w*"
-    r"|εταιρ\w*))(?![A-Za-z])"
-    r"|公司|企业|集团|会社|회사|(?<![А-Яа-я])(?:ООО|ОАО|ЗАО|ПАО|АО)(?![А-Яа-я])"
-    r"|организаци|компани|предприяти|компані|कंपनी|บริษัท|นิติบุคคล|شرکت|חברה"
+    # and the word for a company in Italian, Romanian, Spanish, Portuguese, the Nordic
+    # languages, Polish, Slovak, Hungarian
+    r"|εταιρ\w*|azienda|società|societ(?:ate|ății)|firm[ăe]i?|compa(?:nie|nia|niei|ñía|nhia)"
+    r"|sociedade|företag\w*|bolag\w*|virksomhed\w*|selskab\w*|yritys\w*|yhtiö\w*|spółk\w*"
+    r"|przedsiębiorstw\w*|podnik\w*|vállalat\w*|társaság\w*|vállalkozás\w*))(?![A-Za-z])"
+    r"|公司|企业|集团|会社|회사|(?<![А-Яа-я])(?:ООО|ОАО|ЗАО|ПАО|АО|ТОВ|ПрАТ)(?![А-Яа-я])"
+    r"|организаци|компани|предприяти|компані|підприєм|कंपनी|फर्म|บริษัท|นิติบุคคล|จํากัด|شرکت"
+    r"|شركة|الشركة|חברה|בע[\"״]מ"
 )
 
 
@@ -189,7 +216,7 @@ def company_code(text: str, start: int) -> bool:
     number ("le SIRET 418 042 917 00041 de son entreprise")."""
     label = _BUSINESS_CODE.search(text, max(0, start - 40), start)
     if label is None:
-        return False
+        return _code_of_a_company(text, start)
     if _COMPANY.search(text, max(0, label.start() - 64), start) is not None:
         return True
     after = _NUMBER_END.search(text, start)
@@ -197,6 +224,48 @@ def company_code(text: str, start: int) -> bool:
     return _COMPANY.search(text, end, end + 32) is not None
 
 
+def _code_of_a_company(text: str, start: int) -> bool:
+    """Whether a business code's label stands earlier in the sentence and a company is named
+    right after it, as what the code is of: "NIB perusahaan tempat dia bekerja, PT …,
+    adalah …", "the tax number of the company where the user works is …"."""
+    low = max(0, start - 96)
+    for end in _SENTENCE_END.finditer(text, low, start):
+        low = end.end()
+    labels = list(_BUSINESS_LABEL.finditer(text, low, start))
+    if not labels:
+        return False
+    after = labels[-1].end()
+    company = _COMPANY.search(text, after, start)
+    return company is not None and company.start() - after <= 16
+
+
+# Where a sentence or a list item ends, for a label further back than a few words.
+_SENTENCE_END = re.compile(r"[;!?。；！？\n]|\.[ \t]+(?=[A-Z])")
+
+
+def clause_start(text: str, start: int, reach: int) -> int:
+    """Where the clause holding ``start`` opens, looking back at most ``reach`` characters:
+    after a sentence's mark, a semicolon, a line break or a comma and a space."""
+    low = max(0, start - reach)
+    for mark in _CLAUSE_MARK.finditer(text, low, start):
+        low = mark.end()
+    return low
+
+
+_CLAUSE_MARK = re.compile(r"[.;!?。；！？\n]|,[ \t]")
+
+
+def value_introduced(text: str, start: int) -> bool:
+    """Whether a colon or a copula stands right before ``start`` ("…: 925 …", "… é 925 …",
+    "… ialah …"): where a clause gives the value its head named."""
+    return _VALUE_INTRO.search(text, max(0, start - 12), start) is not None
+
+
+_VALUE_INTRO = re.compile(
+    r"(?:[:：]|(?<![^\W\d_])(?:is|was|es|est|ist|é|è|är|er|adalah|ialah|ay|là|είναι|je|este"
+    r"|jest|是|为)(?![^\W\d_]))[ \t]{0,2}[\"'“`]?$",
+    re.IGNORECASE,
+)
 # Where a number written in groups ends ("418 042 917 00041").
 _NUMBER_END = re.compile(r"[0-9](?:[ .\-/]?[0-9])*")
 

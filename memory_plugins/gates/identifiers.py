@@ -47,11 +47,13 @@ from types import ModuleType
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.context import (
     called_a_test_value,
+    clause_start,
     company_code,
     counted_digits,
     names_a_company,
     placeholder_value,
     thing_id,
+    value_introduced,
 )
 from memory_plugins.gates.detectors import FunctionDetector, guarded
 from memory_plugins.gates.labelled import label_end
@@ -253,14 +255,35 @@ _HAS_NUMBER = re.compile(
 def _clause_thing(text: str, start: int) -> bool:
     """Whether the clause before ``start`` names a thing (``_PURPOSE``) within 64 characters
     and no identifier's word (``_ID_CUE``) stands between it and ``start``."""
-    low = max(0, start - 64)
-    for end in _CLAUSE_MARK.finditer(text, low, start):
-        low = end.end()
+    low = clause_start(text, start, 64)
     things = [m.end() for m in _PURPOSE.finditer(text, low, start)]
     return bool(things) and _ID_CUE.search(text, things[-1], start) is None
 
 
-_CLAUSE_MARK = re.compile(r"[.;!?。；！？\n]|,[ \t]")
+# The word for "number" in the languages of the word lists, before or after the thing's.
+_NUMBER_WORDS = re.compile(
+    r"(?i:(?<![a-z])(?:numbers?|no\.?|nr\.?|ids?|número|numero|numéro|numărul|număr|nummer"
+    r"|numer|nomor|nombor|số|αριθμός|αριθμό|номер|číslo|szám\w*)(?![a-z]))"
+    r"|رقم|شماره|号码|编号|번호|番号|เลข"
+)
+
+
+def _clause_head(text: str, start: int) -> bool:
+    """Whether the clause before ``start`` opens by naming a thing's number (``_PURPOSE``
+    next to ``_NUMBER_WORDS``, in either order) and then says what it is of, with no
+    identifier's word (``_ID_CUE``) after it: "Tracking number of the parcel from LBC: …",
+    "رقم الشحنة من أرامكس للهدية …: …"."""
+    low = clause_start(text, start, 80)
+    numbers = [m.span() for m in _NUMBER_WORDS.finditer(text, low, start)]
+    if not numbers:
+        return False
+    for thing in _PURPOSE.finditer(text, low, start):
+        for a, b in numbers:
+            if -24 <= a - thing.end() <= 2 or -2 <= thing.start() - b <= 24:
+                named = max(b, thing.end())
+                if _ID_CUE.search(text, named, start) is None:
+                    return True
+    return False
 
 
 def _thing_number(text: str, start: int) -> bool:
@@ -272,6 +295,8 @@ def _thing_number(text: str, start: int) -> bool:
     if _HAS_NUMBER.search(text, max(0, start - 24), start) is not None and _clause_thing(
         text, start
     ):
+        return True
+    if value_introduced(text, start) and _clause_head(text, start):
         return True
     if _NUMBER_WORD_BEFORE.search(text, max(0, start - 12), start) is None:
         return False

@@ -58,7 +58,14 @@ from functools import lru_cache
 from itertools import pairwise
 
 from memory_plugins.gates.codes import RejectCode
-from memory_plugins.gates.context import company_code, placeholder_value, thing_id
+from memory_plugins.gates.context import (
+    called_a_test_value,
+    clause_start,
+    company_code,
+    placeholder_value,
+    thing_id,
+    value_introduced,
+)
 from memory_plugins.gates.detectors import FunctionDetector, guarded
 from memory_plugins.gates.textfold import ARN_PATTERN, CODE_NAME, fold
 
@@ -111,7 +118,7 @@ _ID_SPECIFIC = (
     # The same documents in the languages of the countries that issue them.
     r"|pasaporte|passeport|reisepass|passaporto|paspoort|paszport|passaporte|pass(?:nummer)"
     r"|carta\s+d'?\s?identit[àa]|carta\s+di\s+identit[àa]|carte\s+d'?\s?identit[ée]"
-    r"|documento\s+(?:nacional\s+)?de\s+identidad|identiteitskaart|dow[óo]d\s+osobisty"
+    r"|documento\s+(?:nacional\s+)?de\s+identidad|identiteitskaart|dow[óo]d\w{0,3}\s+osobist\w{1,3}"
     r"|cart[ãa]o\s+de\s+cidad[ãa]o|f[üu]hrerschein|permis\s+de\s+conduire|rijbewijs"
     r"|carnet\s+de\s+conducir|licencia\s+de\s+conducir|patente\s+di\s+guida|prawo\s+jazdy"
     r"|personal\s+(?:identity|identification|id|public)\s+(?:code|number|no)"
@@ -144,8 +151,8 @@ _ID_SPECIFIC = (
     # Hungarian, Romanian, Czech, Greek, Ukrainian, Malay, Hindi, Persian and Hebrew names of
     # identity papers and insurance and tax numbers
     r"|taj(?:-?sz[áa]m\w*)?|személyi\s+(?:igazolvány|szám)\w*|adóazonosító\w*|útlevél\w*"
-    r"|buletin\w*|carte\s+de\s+identitate|pașaport\w*|pasaport\w*|občansk\w+\s+průkaz\w*"
-    r"|cestovní\s+pas\w*|διαβατήρι\w*|ταυτότητ\w*|αφμ|рнокпп|іпн|mykad|kad\s+pengenalan"
+    r"|buletin\w*|cartea?\s+de\s+identitate|pașaport\w*|pasaport\w*|občansk\w+\s+průkaz\w*"
+    r"|cestovní\s+pas\w*|διαβατ[ηή]ρ[ιί]\w*|ταυτότητ\w*|αφμ|рнокпп|іпн|mykad|kad\s+pengenalan"
     r"|pasport|आधार|पैन|पासपोर्ट|کد\s+ملی|شماره\s+ملی|گذرنامه|پاسپورت|דרכון|תעודת\s+זהות"
 )
 _ID_GENERIC = (
@@ -201,23 +208,57 @@ _VALUE_START = re.compile(
 
 
 def _labelled_identifier(text: str) -> str | None:
-    """Values first (rare), then a label ending right where the value starts."""
+    """Values first (rare), then a label ending right where the value starts, or heading
+    the value's clause (:func:`_heads_clause`)."""
     text = fold(text)
-    label_ends: set[int] | None = None
+    labels: list[tuple[int, int]] | None = None
     for start in _VALUE_START.finditer(text):
         value = _ID_VALUE.match(text, start.start())
         if value is None or not _identifier_shaped(value.group()):
             continue
-        if label_ends is None:  # one pass over the text, once a value of the shape is seen
-            label_ends = {label.end() for label in _ID_LABEL.finditer(text)}
+        if labels is None:  # one pass over the text, once a value of the shape is seen
+            labels = [label.span() for label in _ID_LABEL.finditer(text)]
         if (
-            start.start() in label_ends
+            (
+                any(end == start.start() for _, end in labels)
+                or (
+                    _heads_clause(text, start.start(), labels)
+                    # further from its label, a value the words call a test or an example
+                    # one is that ("The IBAN validator fixture is …")
+                    and not called_a_test_value(text, value.start(), value.end())
+                )
+            )
             and not company_code(text, start.start())
             and not thing_id(text, start.start())  # "account id is …": a thing's, not a person's
             and not placeholder_value(text, value.start(), value.end())
         ):
             return "value named as a personal identifier"
     return None
+
+
+def _heads_clause(text: str, start: int, labels: list[tuple[int, int]]) -> bool:
+    """Whether a label opens the clause whose colon, copula or number word gives the value
+    at ``start``, with whose it is between and no other number ("Ο αριθμός δελτίου
+    ταυτότητας του χρήστη είναι …", "מספר הדרכון הישראלי של המשתמש: …"): the languages that
+    say "of the user" without a preposition ``label_end`` reads."""
+    if not (
+        value_introduced(text, start)
+        or _NUMBER_INTRO.search(text, max(0, start - 12), start) is not None
+    ):
+        return False
+    low = clause_start(text, start, 72)
+    return any(
+        low <= a and b <= start and not any(c.isdigit() for c in text[b:start]) for a, b in labels
+    )
+
+
+# A document's number or series word right before its value, where the document is named
+# earlier in the clause ("Buletinul … are seria KX și numărul …", "Паспорт: серія ВК …").
+_NUMBER_INTRO = re.compile(
+    r"(?<![^\W\d_])(?:numbers?|no|nr|num[ăa]rul|num[ăa]r|numer|номер|series|s[ée]rie|seria"
+    r"|серия|серія)\.?[ \t]{0,2}[:#]?[ \t]{0,2}$",
+    re.IGNORECASE,
+)
 
 
 def labelled_identifier_detector() -> FunctionDetector:

@@ -99,12 +99,18 @@ _PASSWORD = re.compile(
 )
 # What a password or a code is for, after its name: a preposition and up to five words
 # ("the password for the infra repo is …", "the front door code for the building is …").
-_PURPOSE = r"[ \t]{1,2}(?:for|of|to|on|at)(?:[ \t]{1,2}[^\s:=：]{1,20}){1,5}?"
-# "Password" then what it is for, then a copula or an assignment and the value.
+_WHAT_FOR = r"(?:[ \t]{1,2}[^\s:=：]{1,20}){1,5}?"
+_PURPOSE = r"[ \t]{1,2}(?:for|of|to|on|at)" + _WHAT_FOR
+# The same in the languages whose everyday word for a password is "password": Filipino
+# ("ng", "sa", "ni") and Malay and Indonesian ("untuk", "bagi").
+_BORROWED_PURPOSE = r"[ \t]{1,2}(?:for|of|to|on|at|ng|sa|ni|untuk|bagi)" + _WHAT_FOR
+# "Password" then what it is for, then a copula or an assignment and the value; the
+# copulas of those languages too ("ay", "adalah", "ialah").
 _PASSWORD_FOR = re.compile(
     r"(?<![A-Za-z])(?:password|passphrase|passcode)"
-    + _PURPOSE
-    + r"[ \t]{0,2}(?:[:=：]|\bis\b|\bwas\b)[ \t]{0,2}(?P<q>[\"'“`])?(?P<value>[^\s\"'”`,;]+)",
+    + _BORROWED_PURPOSE
+    + r"[ \t]{0,2}(?:[:=：]|\b(?:is|was|ay|adalah|ialah)\b)[ \t]{0,2}(?P<q>[\"'“`])?"
+    r"(?P<value>[^\s\"'”`,;]+)",
     re.IGNORECASE,
 )
 # 授权码: what a mail service gives for clients to log in with instead of the password

@@ -22,21 +22,30 @@ def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
 def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = wrong_in("worldprobe2", "sealed", {"secret": 34, "pii": 45, "benign": 80})
     # As the gates were when the probe came (after the first probe's rules): 15 secrets,
-    # 8 identifiers stored, 18 benign refused; after its tuning part's rules: 12, 8, 17.
-    assert within(wrong, (12, 8, 17)), shown
+    # 8 identifiers stored, 18 benign refused; after its tuning part's rules: 12, 8, 17;
+    # 14 benign refused since a business code's label followed by the company it is of
+    # counts however far the number comes after ("NIB perusahaan …, PT …, adalah …").
+    assert within(wrong, (12, 8, 14)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
     wrong, shown = wrong_in("worldprobe2", "tuning", {"secret": 50, "pii": 39, "benign": 88})
     # Before its rules: 19 secrets, 14 identifiers stored, 21 benign refused. Left stored:
-    # the English "password" in Filipino sentences (English names keep their own rules), a
-    # password read as a dotted name and one opening with "$" as a variable; a passport and
-    # an identity card named several words before their numbers, a bare Greek identity
-    # card, and two phones whose word is far from them. Left refused: numbers whose parcel
-    # or company is named far before them with no number word right before the value, and a
-    # hotline. An order that "has the number" (Romanian, Portuguese) was refused until a
-    # thing named earlier in the clause counted for the number word right before a value.
-    assert wrong == (4, 5, 6), shown
+    # a password read as a dotted name and one opening with "$" as a variable; a bare Greek
+    # identity card, and a phone no word names ("la encuentran al …"). Left refused: an order's code read
+    # as labelled by its letters ("DKC-…") and a hotline after an agency's acronym. An
+    # order that "has the number" (Romanian, Portuguese) was refused until a thing named
+    # earlier in the clause counted for the number word right before a value; four company
+    # and parcel numbers until a business code's label followed by its company, and a
+    # thing's number at its clause's head then a colon, counted however far the value
+    # comes after; the English "password" in two Filipino sentences was stored until
+    # "password" counted with the prepositions and copulas of the languages that borrow it;
+    # a phone was stored until a phone's word at its clause's head counted for a number a
+    # colon or a copula gives ("O telemóvel da mulher do utilizador é …"); a passport and
+    # an identity card named several words before their numbers, until an identifier's
+    # label heading the clause whose colon, copula or number word gives the value counted
+    # ("… של המשתמש: …", "… are seria KX și numărul …").
+    assert wrong == (2, 2, 2), shown
 
 
 @pytest.mark.parametrize(
@@ -52,6 +61,19 @@ def test_tuning_part_counts_are_pinned() -> None:
         "Ang MPIN ng Maya ng user ay 5820",
         # Backup codes in Thai, with no space between the words before the colon.
         "โค้ดสำรองของบัญชีผู้ใช้: 4821 7730, 1190 5528",
+        # "Password" as Filipino, Malay and Indonesian borrow it, with their prepositions.
+        "Password ng Netflix ng user: Sampaguita88!",
+        "Password untuk akun Tokopedia pengguna adalah Rendang#2023",
+        # A person's tax number stays one when a company is named but not as whose it is,
+        # and a parcel's number named with an identity card is not the parcel's.
+        "The tax number of the user, who works at a big company, is 0105077259142.",
+        "The number of the parcel for his national ID card: 903538771062",
+        # An identity paper named at the head of the clause, whose it is, then the value
+        # after a colon, a copula or a number word.
+        "Ο αριθμός διαβατηρίου της μητέρας του χρήστη είναι ΑΚ 1234567",
+        "מספר תעודת הזהות של אשתו של המשתמש: 039337423",
+        "Cartea de identitate a soției are seria RT și numărul 508812",
+        "Seria i numer dowodu osobistego żony: AYZ 512370",
         # Home addresses in these countries' formats, where someone lives.
         "Uživatel bydlí v Karlově 1203/15, Brno.",
         "Pengguna tinggal di No. 8, Jalan Ampang, Kuala Lumpur.",
@@ -60,6 +82,8 @@ def test_tuning_part_counts_are_pinned() -> None:
         "Користувач живе на вул. Шевченка, 10, Київ.",
         # A phone word of Portugal next to the number.
         "O telemóvel dele: 912 345 678",
+        # ... and at the head of the clause, the number given by a copula further on.
+        "O telemóvel da irmã mais nova do utilizador é 912 345 678",
     ],
 )
 def test_secrets_and_identifiers_in_more_languages_are_refused(text: str) -> None:
@@ -79,9 +103,19 @@ def test_secrets_and_identifiers_in_more_languages_are_refused(text: str) -> Non
         "Fakturan har OCR-nummer 55012345678 och betalas i mars.",
         # A company's tax number named with the company.
         "Η εταιρεία του χρήστη έχει ΑΦΜ 094014201 στα τιμολόγια.",
+        # A company's code whose label names the company right after it, the number
+        # further on.
+        "Mã số thuế công ty nơi anh ấy làm việc, Công ty Hoa Sen, là 0312345678.",
+        "The tax number of the company where the user works is 0105077259142.",
+        "Nombor pendaftaran SSM syarikat tempat isterinya bekerja ialah 201901023456.",
+        # A thing's number at the head of its clause, then what it is of, then a colon.
+        "Tracking number of the gift his sister sent from Manila: 903538771062",
+        "رقم الطلب من متجر نون للهاتف الجديد: 41239087712",
         # An order that "has the number", named earlier in its clause.
         "A encomenda da Fnac tem o número 512384976 e chega amanhã.",
         "The user's parcel from the shop in Leeds has the number 4820193377.",
+        # A value the words call a validator's fixture, its label further back.
+        "The IBAN validator fixture is DE89 3704 0044 0532 0130 00, from the bank's docs.",
         # Talk of passwords with no value, and a year.
         "Lösenordet byttes i januari 2024.",
     ],
