@@ -20,7 +20,7 @@ from collections.abc import Callable
 from memory_plugins.config import GateConfig
 from memory_plugins.gates.detectors import active_detectors, registered_detectors
 from memory_plugins.gates.instruction import find_prompt_injection
-from memory_plugins.gates.textfold import fold
+from memory_plugins.gates.textfold import fold, unglossed, untabled
 
 SIZE = 100_000
 FRAGMENTS = (
@@ -73,6 +73,12 @@ FRAGMENTS = (
     "은행 1-", "SIRET 1 ", "Testkarte 4111 ", "CVC 1 ",
     "โค้ดสำรอง", "1 ซอย", "ברחוב א 1 ", "вул. А, 1 ", "Karlova 1/1 ", "No. 1, Jalan ", "پلاک ۱ ",
     "رمز ۱ ", "PIN-код 1 ", "$Ab1 ", "OCR-nummer 1 ",
+    "| a |\n|-", "|-", "| a | b |\n", "1234, the PIN ", "Ab1!cdef, her password ", "1234，这是密码。",
+    "backup codes ab12, ", "ab12, ", "恢复码——A1B2、", "passport: 123456 ", "του χρήστη είναι ",
+    "NIB perusahaan ", "tax number of the company ", "Tracking number of a: ", "رقم الشحنة ",
+    "密碼", "密吗是 ", "门禁密码 of a is 1", "pasword: ", "保险柜：1-", "secretKeyRef:\n  name: ",
+    "Android 10/11/", "1.1.1.1 ", "seria AB numărul 1", "O telemóvel da a é 9",
+    "Password ng a: ", "password untuk a adalah ",
 )  # fmt: skip
 
 
@@ -103,6 +109,7 @@ def main() -> int:
     every = GateConfig(enable=tuple(registered_detectors()))
     readers: dict[str, Callable[[str], object]] = {
         "fold": fold,
+        "readings": lambda text: untabled(unglossed(fold(text))),
         "prompt_injection": lambda text: find_prompt_injection([text]),
     }
     for detector in active_detectors(every):

@@ -69,7 +69,7 @@ _BUSINESS_OTHER = (
     r"|السجل\s+التجاري|سجل\s+تجاري|الرقم\s+الضريبي|رقم\s+ضريبي|ח[.״\"']?פ|מספר\s+חברה"
     r"|עוסק\s+מורשה)"
 )
-_BUSINESS_CODE = re.compile(_BUSINESS_LATIN + r"[^\n]{0,16}$|" + _BUSINESS_OTHER + r"[^\n]{0,24}$")
+_BUSINESS_CODE = re.compile(r"(?:" + _BUSINESS_LATIN + "|" + _BUSINESS_OTHER + r")[^\n]{0,24}$")
 _BUSINESS_LABEL = re.compile(_BUSINESS_LATIN + "|" + _BUSINESS_OTHER)
 _COMPANY = re.compile(
     r"(?<![A-Za-z])(?:GmbH|AG|KG|Ltd|Limited|LLC|Inc|Corp|Corporation|PLC|plc|SAS|SARL|SpA"

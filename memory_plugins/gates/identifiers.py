@@ -134,8 +134,8 @@ _ID_CUE = re.compile(
     r"|bank\s+account|account\s+(?:number|no)|konto\w*|compte|cuenta|iban"
     # tax named in other languages ("numéro fiscal", "belastingnummer", "nomor pajak")
     r"|fiscal\w*|belasting\w*|podatk\w*|pajak|налог\w*|thuế)(?![A-Za-z])"
-    r"|账户|账号|帳戶|帳號|口座|계좌"
-    r"|身份证|身分證|身份号码|身份號碼|证件|證件|税号|纳税|社保|社会保障|社会安全|居民|统一社会信用代码"
+    r"|账户|账号|帐户|帐号|口座|계좌"
+    r"|身份证|身分证|身份号码|身份號碼|证件|證件|税号|纳税|社保|社会保障|社会安全|居民|统一社会信用代码"
     r"|주민등록|주민번호|외국인등록|マイナンバー|個人番号|住民",
     re.IGNORECASE,
 )
@@ -645,8 +645,10 @@ def _spans(text: str) -> Iterator[tuple[int, int, str, bool]]:
 # last group no identity code, a MAC address's pairs no health number).
 _PUBLIC_CODES = re.compile(
     r"(?<![A-Za-z0-9])(?:CVE-[0-9]{4}-[0-9]{4,7}|GHSA(?:-[0-9a-z]{4}){3}|KB[0-9]{6,8}"
-    # a network's address range ("10.244.0.0/16")
+    # a network's address range ("10.244.0.0/16") or address ("114.114.114.114")
     r"|(?:[0-9]{1,3}\.){3}[0-9]{1,3}/[0-9]{1,2}(?![0-9])"
+    r"|(?<![0-9.])(?:(?:25[0-5]|2[0-4][0-9]|1?[0-9]{1,2})\.){3}(?:25[0-5]|2[0-4][0-9]|1?[0-9]{1,2})"
+    r"(?![0-9]|\.[0-9])"
     r"|10\.[0-9]{4,9}/[^\s\"'<>]{1,200}|(?:RFC|ISO|EN|IEC|PEP|JSR|ECMA)[ -]?[0-9]{2,6}(?:-[0-9]{1,4})?"
     r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
     # A postal item's UPU S10 identifier: service letters, eight digits and a check digit,

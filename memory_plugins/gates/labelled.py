@@ -51,6 +51,7 @@ True
 """
 
 import base64
+import bisect
 import math
 import re
 from collections import Counter
@@ -170,11 +171,11 @@ _ID_LABEL = re.compile(
     # "is" also in the labels' languages: es, est, ist, è, é, är, jest; whose it is, in
     # English and Russian ("of the user", "пользователя").
     + label_end(r"is|was|es|est|ist|è|é|är|jest|of\s+the\s+user|пользователя")
-    + r"|(?:身份证|身分證|居民身份证|身份号码|身份號碼|护照|護照|旅券|证件|證件|驾驶证|驾照|駕照|社保卡?|医保卡?|社会保障|税号"
-    r"|纳税人识别号|统一社会信用代码|居留证|港澳通行证|台胞证|军官证|户口|银行账户|银行账号|银行卡"
+    + r"|(?:身份证|身分证|居民身份证|身份号码|护照|旅券|证件|驾驶证|驾照|社保卡?|医保卡?|健保卡|社会保障|税号"
+    r"|纳税人识别号|统一社会信用代码|居留证|港澳通行证|台胞证|军官证|户口|银行[账帐]户|银行[账帐]号|银行卡"
     r"|마이넘버|주민등록|외국인등록|여권|운전면허|マイナンバー|個人番号|免許証|在留カード"
     r"|パスポート|保険証|基礎年金|年金手帳)"
-    r"(?:号码|號碼|号|號|编号|番号|번호|字號)?[ \t]{0,2}(?:是|为|為|：|:|は|는|=)?[ \t]{0,2}[\"'“`]?",
+    r"(?:号码|号|编号|番号|번호|字号)?[ \t]{0,2}(?:是|为|：|:|は|는|=)?[ \t]{0,2}[\"'“`]?",
     re.IGNORECASE,
 )
 _ID_CHAR = r"[0-9A-Za-z\u0370-\u03ff\u0400-\u052f]"
@@ -212,15 +213,17 @@ def _labelled_identifier(text: str) -> str | None:
     the value's clause (:func:`_heads_clause`)."""
     text = fold(text)
     labels: list[tuple[int, int]] | None = None
+    ends: set[int] = set()
     for start in _VALUE_START.finditer(text):
         value = _ID_VALUE.match(text, start.start())
         if value is None or not _identifier_shaped(value.group()):
             continue
         if labels is None:  # one pass over the text, once a value of the shape is seen
             labels = [label.span() for label in _ID_LABEL.finditer(text)]
+            ends = {end for _, end in labels}
         if (
             (
-                any(end == start.start() for _, end in labels)
+                start.start() in ends
                 or (
                     _heads_clause(text, start.start(), labels)
                     # further from its label, a value the words call a test or an example
@@ -247,9 +250,14 @@ def _heads_clause(text: str, start: int, labels: list[tuple[int, int]]) -> bool:
     ):
         return False
     low = clause_start(text, start, 72)
-    return any(
-        low <= a and b <= start and not any(c.isdigit() for c in text[b:start]) for a, b in labels
-    )
+    # the labels starting in the clause (the list is in text order): a few at most
+    at = bisect.bisect_left(labels, (low, -1))
+    while at < len(labels) and labels[at][0] < start:
+        end = labels[at][1]
+        if end <= start and not any(c.isdigit() for c in text[end:start]):
+            return True
+        at += 1
+    return False
 
 
 # A document's number or series word right before its value, where the document is named
@@ -688,7 +696,7 @@ _LICENCE_WORDS = re.compile(
     r"(?i:product[ \t]+key|licen[cs]e[ \t]+key|serial[ \t]+key|activation[ \t]+(?:key|code)"
     r"|registration[ \t]+key|cd[ \t-]key|key[ \t]+code|produktschlüssel|lizenzschlüssel"
     r"|cl[ée][ \t]+(?:de[ \t]+)?(?:produit|licence|producto|licencia)|chave[ \t]+do[ \t]+produto)"
-    r"|激活码|序列号|产品密钥|許可證金鑰|授权码|注册码|プロダクトキー|ライセンスキー|제품[ \t]?키|라이선스[ \t]?키"
+    r"|激活码|序列号|产品密钥|许可证金钥|授权码|注册码|プロダクトキー|ライセンスキー|제품[ \t]?키|라이선스[ \t]?키"
 )
 # A key tagged with the environment it works in: "ak_live_…", "rzp_test_…", "sk_prod_…".
 _ENVIRONMENT_TAGGED = re.compile(

@@ -16,7 +16,7 @@ from memory_plugins.gates.detectors import Detector, DetectorFinding, active_det
 from memory_plugins.gates.identity import find_identity_problem
 from memory_plugins.gates.instruction import find_prompt_injection
 from memory_plugins.gates.placeholder import find_placeholder
-from memory_plugins.gates.textfold import CODE_NAME, fold, set_aside, unglossed
+from memory_plugins.gates.textfold import CODE_NAME, fold, set_aside, unglossed, untabled
 from memory_plugins.gates.transcript import find_transcript
 from memory_plugins.metadata import metadata_problem
 
@@ -114,14 +114,15 @@ def _content_strings(strings: list[str]) -> tuple[list[str], list[str]]:
     readings alone. The readings are each string and the strings joined (a value may be
     split across fields); beside them, a number the text ends with going on in another
     field (:func:`_continued`), and each reading without its glosses
-    (:func:`~memory_plugins.gates.textfold.unglossed`)."""
+    (:func:`~memory_plugins.gates.textfold.unglossed`) and with its tables' rows read
+    under their columns' names (:func:`~memory_plugins.gates.textfold.untabled`)."""
     each = [set_aside(fold(s)) for s in strings]
     folded = list(dict.fromkeys(each))  # a tag repeated as subject: once
     joined = [set_aside(fold(_joined(strings)))] if len(folded) > 1 else folded[:1]
     continued = _continued(each)
     if continued is not None:
         joined.append(continued)
-    glossed = [unglossed(s) for s in (*folded, *joined)]
+    glossed = [untabled(unglossed(s)) for s in (*folded, *joined)]
     joined += [g for g in glossed[len(folded) :] if g not in joined]
     fields = [*folded, *(g for g in glossed[: len(folded)] if g not in folded)]
     return list(dict.fromkeys([*fields, *joined])), joined

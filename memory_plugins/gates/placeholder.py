@@ -14,7 +14,8 @@ word, ``snake_case``/``UPPER_SNAKE``, "your …", or CJK), so ``<div>``, ``<Susp
 ``[WIP]``, ``${HOME}`` and 《三体》 are left alone, and so is an XML element whose closing
 tag follows (``<api_key>…</api_key>``). A field that says it is about templates or their
 slots ("the Helm chart's template reads ``{{ .Values.image }}``", "placeholders like
-``<REPLACE_ME>``") holds them as what it is about, not unfilled.
+``<REPLACE_ME>``") holds them as what it is about, not unfilled; and a tag "placeholder"
+(占位符) on such a memory names its topic.
 
 >>> find_placeholder(["N/A"])
 'placeholder value: N/A'
@@ -195,7 +196,22 @@ def find_placeholder(strings: Sequence[str]) -> str | None:
     True
     """
     for text in strings:
-        found = _whole(text) or _contained(text)
+        found = _whole(text)
+        if found is not None and _topic_word(text, strings):
+            continue  # a tag "placeholder" on a memory about placeholders names its topic
+        found = found or _contained(text)
         if found is not None:
             return found
     return None
+
+
+# Placeholder words that name placeholders themselves.
+_NAMING_WORDS = frozenset(("placeholder", "placeholders", "占位符", "占位"))
+
+
+def _topic_word(field: str, strings: Sequence[str]) -> bool:
+    """Whether ``field`` is a word naming placeholders and another field (the text) is about
+    templates or placeholders: the word is that memory's topic, not a slot left empty."""
+    return field.strip().lower() in _NAMING_WORDS and any(
+        _ABOUT_TEMPLATES.search(s) for s in strings if s is not field
+    )

@@ -91,8 +91,10 @@ _SESSION_NAME = re.compile(
 
 # A password name, bare or inside a longer one (``db_password``, ``passwordSecure``), then
 # any common assignment syntax: ``:``, ``=``, ``:=``, ``=>``, ``->``, quoted keys, or "is".
+# "Password" misspelt as people type it: a letter dropped, doubled or two swapped.
+_PASSWORD_TYPED = r"pas?s?w(?:or|ro)d|passowrd|pssword|passs+word|passwrd|passwod"
 _PASSWORD = re.compile(
-    r"(?<![A-Za-z])(?P<cue>password|passwd|passphrase|passcode|pwd|pswd)"
+    r"(?<![A-Za-z])(?P<cue>" + _PASSWORD_TYPED + r"|passwd|passphrase|passcode|pwd|pswd)"
     r"(?P<suffix>[_-]?[A-Za-z0-9]{1,24})?[\"'\]]{0,2}[ \t]{0,4}"
     r"(?:(?P<sep>:=|=>|->|[:=：])|(?P<verb>is|was)\b)[ \t]{0,4}(?P<q>[\"'“`])?(?P<value>[^\s\"'”`,;]+)",
     re.IGNORECASE,
@@ -107,7 +109,9 @@ _BORROWED_PURPOSE = r"[ \t]{1,2}(?:for|of|to|on|at|ng|sa|ni|untuk|bagi)" + _WHAT
 # "Password" then what it is for, then a copula or an assignment and the value; the
 # copulas of those languages too ("ay", "adalah", "ialah").
 _PASSWORD_FOR = re.compile(
-    r"(?<![A-Za-z])(?:password|passphrase|passcode)"
+    r"(?<![A-Za-z])(?:"
+    + _PASSWORD_TYPED
+    + r"|passphrase|passcode)"
     + _BORROWED_PURPOSE
     + r"[ \t]{0,2}(?:[:=：]|\b(?:is|was|ay|adalah|ialah)\b)[ \t]{0,2}(?P<q>[\"'“`])?"
     r"(?P<value>[^\s\"'”`,;]+)",
@@ -185,7 +189,9 @@ _PIN = re.compile(
     # ("door code 4862#", "trading pin 580214"); not a decimal, a range, a date or a time.
     r"|[ \t]{1,2}[0-9]{4,8}(?![0-9]|[.,:/\-][0-9]))"
     r"|(?P<cvc>\b(?:cvv2?|cvc2?)(?:\s*code)?(?:\s*(?:[:=：]|is|was)\s*|\s+)[0-9]{3,4}\b)"
-    r"|(?:解锁码|开门码|门禁码|安全码|开锁码)\s*(?:是|为|[:=：])?\s*[0-9]{3,8}(?![0-9])",
+    r"|(?:解锁码|开门码|门禁码|安全码|开锁码)\s*(?:是|为|[:=：])?\s*[0-9]{3,8}(?![0-9])"
+    # a Chinese code's name in an English sentence ("The 门禁密码 of his building is …")
+    r"|(?:门禁密码|开门密码|密码)" + _PURPOSE + r"\s*(?:[:=：]|is|was)\s*[0-9]{3,8}(?![0-9])",
     re.IGNORECASE,
 )
 # The same codes named in other languages (German, French, Spanish, Portuguese, Italian,
@@ -218,12 +224,47 @@ _CODE_GROUPS = (
 # Codes that stand in for a password: two-factor backup and recovery codes (one use each,
 # but each logs in), a lock's combination; the value's first group holds a digit ("8f3k-2l9q",
 # "4829 1736", "12-34-56"), so "backup codes are in 1Password" names none.
+# Recovery codes named, then listed further on in the same passage: "backup codes (saved
+# when she turned on two-factor login: 872b-9b5f, 091b-e8e0, …)", "恢复码——TQRJR、JBBX9、…",
+# or one to a line under the name. Three codes or more of one length, most with a digit.
+_CODE_LIST_NAME = re.compile(
+    r"\b(?:2fa|mfa|two[- ]?factor|2-step|two-step|backup|recovery|scratch|emergency|rescue)"
+    r"(?:\s+(?:login|sign-?in|verification))?\s+codes\b"
+    r"|恢复码|备用码|救援码|备份码|应急码|备用恢复码",
+    re.IGNORECASE,
+)
+_LISTED_CODE = re.compile(
+    r"(?:^|(?<=[\s,，、;；:：(（\-—]))([0-9A-Za-z]{4,12}(?:-[0-9A-Za-z]{3,12})?)"
+    r"(?=[\s,，、;；)）.。]|$)"
+)
+
+
+def _code_list_after_name(text: str) -> bool:
+    """Whether recovery codes are named and, within 200 characters on, three or more codes
+    of one length are listed (``_CODE_LIST_NAME``): letters with digits, or six digits or
+    more (four are a year or a count)."""
+    for name in _CODE_LIST_NAME.finditer(text):
+        lengths = Counter(
+            len(code)
+            for m in _LISTED_CODE.finditer(text, name.end(), name.end() + 200)
+            if _listed_code(code := m.group(1))
+        )
+        if any(count >= 3 for count in lengths.values()):
+            return True
+    return False
+
+
+def _listed_code(code: str) -> bool:
+    digits = sum(c.isdigit() for c in code)
+    return 0 < digits < len(code.replace("-", "")) or (digits >= 6 and code.isdigit())
+
+
 _ONE_TIME_CODE = re.compile(
     r"\b(?:(?:2fa|mfa|otp|two[- ]?factor|2-step|two-step|backup|recovery|scratch|emergency"
     r"|rescue)(?:\s+(?:login|sign-?in|verification))?\s+codes?"
     r"|(?:lock|locker|padlock|safe)\s+combination|combination(?:\s+lock)?)"
     r"(?:\s+(?:are|is|was|were))?\s*[:=：]?\s*[\"'“]?(?P<value>" + _CODE_GROUPS + ")"
-    r"|(?:恢复码|备用码|救援码|备份码|应急码|密码锁|密码箱)\s*(?:是|为|[:=：])?\s*"
+    r"|(?:恢复码|备用码|救援码|备份码|应急码|密码锁|密码箱|保险柜|保险箱)\s*(?:是|为|[:=：])?\s*"
     r"(?P<zh>" + _CODE_GROUPS + ")",
     re.IGNORECASE,
 )
@@ -347,6 +388,43 @@ def _strong_after_name(text: str) -> bool:
 
 
 _LONG_WORD = re.compile(r"\S{8,}")
+
+# A password or a code named right after its value, in apposition: "he types 2146, the PIN
+# of his Chase card", "Willow&2015 — her Gmail password", "他输 733834，这是他工行储蓄卡的取款密码。"
+# The kind is found first (rare), then the value right before it.
+_APPOSED_KIND = re.compile(
+    r"(?:,|—|–|\(|[ \t]-[ \t])[ \t]*(?:which[ \t]+is[ \t]+|that[ \t]+is[ \t]+|that's[ \t]+)?"
+    r"(?:the|his|her|my|their|its|your|our)[ \t]+(?:[\w'’-]{1,20}[ \t]+){0,3}?"
+    r"(?P<kind>pin|passcode|password|passphrase|(?:door|gate|alarm|safe|unlock|lock|keypad)"
+    r"[ \t]+code)(?![A-Za-z])"
+    # not a modifier of another noun ("the PIN pad", "the password reset link")
+    r"(?![ \t]+(?:pads?|resets?|policy|policies|managers?|fields?|prompts?|entry|changes?"
+    r"|rules?|hints?|screens?|forms?|links?|emails?|requirements?|length)(?![A-Za-z]))"
+    r"|(?:[，,][ \t]*)?(?:这是|这就是|就是)[^，。；;\n]{0,16}?(?P<zh>密码|口令|门禁码|开门码|pin码)"
+    r"[ \t]*(?:[。.，,；;)）!！]|$)",
+    re.IGNORECASE,
+)
+_VALUE_BEFORE = re.compile(r"(?<![^\s(:：“\"'])([^\s,，—–(]{4,64})[ \t]*$")
+
+
+def _named_after_value(text: str) -> bool:
+    """Whether a PIN's digits (four to eight, not a year) or a password :func:`_strong`
+    says only a person makes stand right before words naming them as one (``_APPOSED_KIND``)."""
+    for m in _APPOSED_KIND.finditer(text):
+        value = _VALUE_BEFORE.search(text, max(0, m.start() - 65), m.start())
+        if value is None:
+            continue
+        given = value.group(1)
+        kind = (m["kind"] or m["zh"] or "").lower()
+        digits = given.isdigit() and 4 <= len(given) <= 8 and not _YEAR.fullmatch(given)
+        if (digits and kind not in ("password", "passphrase")) or (
+            kind not in ("pin",) and not kind.endswith("code") and _strong(given)
+        ):
+            return True
+    return False
+
+
+_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 
 
 def _names_a_value(text: str, m: re.Match[str]) -> bool:
@@ -606,6 +684,8 @@ def _password(text: str) -> str | None:
             and not _PUBLIC_WORLD.search(m.group(), 0, m.start("value") - m.start())
         ):
             return "key or token named in another language"
+    if _code_list_after_name(text):
+        return "recovery code or combination"
     for m in _ONE_TIME_CODE.finditer(text):
         if sum(c.isalnum() for c in m["value"] or m["zh"]) >= 4:  # "10" is a count
             return "recovery code or combination"
@@ -616,6 +696,8 @@ def _password(text: str) -> str | None:
         return "PIN value"
     if _strong_after_name(text):
         return "password value"
+    if _named_after_value(text):
+        return "password or PIN named after its value"
     if _totp_key(text):
         return "two-factor setup key"
     if _APP_PASSWORD.search(text):
@@ -671,7 +753,7 @@ def cookie_detector() -> FunctionDetector:
 
 # What every password rule needs, in lower case (the detector's pre-check).
 _PASSWORD_WORDS = (
-    *("pass", "pwd", "pswd", "pin", "code", "cvv", "cvc"),
+    *("pass", "pasw", "pssw", "pwd", "pswd", "pin", "code", "cvv", "cvc"),
     # a lock's combination, a Wi-Fi QR code, a login written as user/password
     *("combination", "wifi:", "login", "log in", "log-in", "sign in", "sign-in", "signin", "cred"),
     # a code that opens something, named in other languages (_PIN_WORLD)
@@ -691,7 +773,7 @@ _PASSWORD_WORDS = (
     *("mật khẩu", "mat khau", "sandi", "şifre", "sifre", "heslo", "jelsz", "parolă"),
     # a key or a token named in another language (_KEY_WORLD)
     *("schlüssel", "token", "clé", "clef", "jeton", "clave", "chave", "chiave"),
-    *("密码", "口令", "码", "暗証番号", "пароль", "パスワード", "비밀번호", "암호", "登录"),
+    *("密码", "口令", "码", "保险", "暗証番号", "пароль", "パスワード", "비밀번호", "암호", "登录"),
     *("账号密码", "帐号密码", "用户名", "κωδικός", "كلمة", "رمز", "סיסמה", "पासवर्ड"),
     *("सांकेतिक", "รหัสผ่าน", "пин", "ключ", "токен", "キー", "トークン", "키", "토큰"),
 )

@@ -501,6 +501,7 @@ _ASSIGNED_NAME = re.compile(
 )
 _ASCII_ALNUM = re.compile(r"[A-Za-z0-9]")
 # A name in code: words joined by "_" or "-", or in camel case.
+_MAPPING_KEY = re.compile(r"[A-Za-z_][\w-]{0,63}")
 _NAME_SHAPED = re.compile(r"[a-z0-9]+(?:[_-][a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+")
 # get_secret(), settings["db"], os.environ.get(...): where the value comes from, not the value.
 _CALL = re.compile(r"[A-Za-z_][\w.]*[\[(]")
@@ -547,6 +548,9 @@ def _keyword_secret(text: str) -> str | None:
         if (
             len(value) < 3
             or value in _CODE_WORDS
+            # a mapping's next key ("secretKeyRef:" then "name: redis-auth" on the next
+            # line): the name holds a nested block, not a value
+            or (value.endswith(":") and _MAPPING_KEY.fullmatch(value[:-1]) is not None)
             or (at >= 0 and declared_type(text, at, value))  # "val password: CharArray"
             or _PLACEHOLDER_VALUE.search(value)
             or _CALL.match(value)

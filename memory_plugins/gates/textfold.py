@@ -20,12 +20,16 @@ a detector called on its own folds again, which is a no-op on folded text):
    spaces one; a run of nine or more digits in groups split by one consistent ``.``,
    ``/`` or ``,`` is written with dashes ("4111.1111.1111.1111" -> "4111-1111-1111-1111"),
    and a run of two-digit (or one-digit) groups is joined ("41 11 11 …" -> "4111 11…" ->
-   "411111…"); dotted IPv4 addresses, MAC addresses and versions with a one-digit part
-   stay as written;
+   "411111…"), unless a slash or a comma lists them ("10/11/12/13/14"); dotted IPv4
+   addresses, MAC addresses and versions with a one-digit part stay as written;
 5. characters spread out one separator apart ("4 1 1 1 …", "i g n o r e") are joined,
    two or more spaces between them marking a word break;
 6. Cyrillic and Greek look-alikes inside a word that also has Latin letters ("ignоre"
-   with a Cyrillic o) become the Latin letter (UTS #39 mixed-script confusables).
+   with a Cyrillic o) become the Latin letter (UTS #39 mixed-script confusables);
+7. Traditional Chinese becomes Simplified (OpenCC's ``t2s`` tables: "密碼" -> "密码",
+   "身分證" -> "身分证"), so every Chinese word a detector knows is read in one script;
+   not in a text with kana, whose kanji are Japanese forms of their own ("暗証番号");
+   and 码 typed as its homophone 吗 in a name right before a value ("密吗是") is 码.
 
 The folded text is only read, never stored.
 
@@ -35,11 +39,18 @@ The folded text is only read, never stored.
 'card 4111-1111-1111-1111, ssn 078-05-1120'
 >>> fold("i g n o r e  a l l")
 'ignore all'
+>>> fold("我的 LINE 密碼是 Pingan@6632")
+'我的 LINE 密码是 Pingan@6632'
 """
 
 import html
 import re
 import unicodedata
+from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import opencc
 
 __all__ = [
     "ARN_PATTERN",
@@ -51,6 +62,7 @@ __all__ = [
     "mac_spans",
     "set_aside",
     "unglossed",
+    "untabled",
 ]
 
 # Default-ignorable code points (Unicode DerivedCoreProperties), listed by hand: the
@@ -187,12 +199,36 @@ def _fold(text: str) -> str:
             text = _LONG_VOWEL_DASH.sub("-", text)
         if _GREEK_CYRILLIC.search(text) and _LATIN.search(text):
             text = _WORD.sub(_unmix, text)
+        if _HAN.search(text) and not _KANA.search(text):
+            text = _simplified(text)
+            if "吗" in text:
+                text = _TYPED_MA.sub("码", text)
     text = _DIGIT_NOISE.sub(lambda m: " " if m.group().isspace() else "-", text)
     text = _SPREAD.sub(_join_spread, text)
     macs = mac_spans(text)
     if macs:  # a MAC address keeps its pairs: its digits are no number
         return _GROUPED.sub(lambda m: m.group() if inside(m.start(), macs) else _regroup(m), text)
     return _GROUPED.sub(_regroup, text)
+
+
+_HAN = re.compile("[\u3400-\u9fff\uf900-\ufaff]")
+# 码 typed as its homophone 吗 by a pinyin input method, in a name right before a value
+# ("wifi 密吗是 …", "信用代吗是 …"); a question's 吗 ("要保密吗？") is followed by none.
+_TYPED_MA = re.compile("(?<=[密代号证])吗(?=[ \t]*(?:是|为|[:：]))")
+_KANA = re.compile("[\u3040-\u30ff\u31f0-\u31ff]")
+
+
+def _simplified(text: str) -> str:
+    """``text`` with Traditional Chinese written in Simplified characters."""
+    converted: str = _t2s().convert(text)
+    return converted
+
+
+@cache
+def _t2s() -> "opencc.OpenCC":
+    import opencc  # loaded on the first Chinese text: ``import memory_plugins`` stays lean
+
+    return opencc.OpenCC("t2s")
 
 
 # A short parenthetical of words after a space or a CJK character: a gloss ("passport
@@ -221,6 +257,36 @@ def unglossed(folded: str) -> str:
     'def load(self, url): ...'
     """
     return _GLOSS.sub("", folded) if "(" in folded else folded
+
+
+# A Markdown pipe table: a header row, a delimiter row of dashes, then data rows.
+_TABLE = re.compile(
+    r"^[ \t]*\|(?P<head>[^\n]*)\|[ \t]*\n[ \t]*\|[ \t:|]*-[ \t:|-]*\n"
+    r"(?P<rows>(?:[ \t]*\|[^\n]*(?:\n|$))+)",
+    re.MULTILINE,
+)
+
+
+def untabled(folded: str) -> str:
+    """``folded`` with each Markdown table's data rows written as its header's names and
+    the cells under them ("password: Tiger-harbor-47#; host: …"): a column's name labels
+    every value in it as a name before a value does. A variant to read beside the text.
+
+    >>> untabled("| user | password |\\n|---|---|\\n| ann | Tiger-harbor-47# |")
+    'user: ann; password: Tiger-harbor-47#'
+    """
+    if "|" not in folded or "-" not in folded:
+        return folded
+    return _TABLE.sub(_read_table, folded)
+
+
+def _read_table(m: re.Match[str]) -> str:
+    names = [cell.strip() for cell in m["head"].split("|")]
+    lines = []
+    for row in m["rows"].splitlines():
+        cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
+        lines.append("; ".join(f"{n}: {c}" for n, c in zip(names, cells, strict=False) if c))
+    return "\n".join(lines) + ("\n" if m.group().endswith("\n") else "")
 
 
 CODE_NAME = (
@@ -294,7 +360,9 @@ def _regroup(m: re.Match[str]) -> str:
     if sum(sizes) < 9 and max(sizes) > 2:
         return run
     if max(sizes) <= 2:
-        return "".join(groups) if sum(sizes) >= 9 else run  # "41 11 11 …": card digits
+        # "41 11 11 …": card digits; small numbers listed with "/" or "," are a list
+        # ("Android 10/11/12/13/14")
+        return "".join(groups) if sum(sizes) >= 9 and sep not in "/," else run
     if sep in " -" or min(sizes) == 1 or (sep == "." and _IPV4.fullmatch(run)):
         return run  # the usual spelling, a version ("10.0.22631.3447") or an address
     return "-".join(groups)

@@ -32,9 +32,9 @@ def test_tuning_part_counts_are_pinned() -> None:
     wrong, shown = wrong_in("benignprobe", "tuning", {"secret": 11, "pii": 16, "benign": 138})
     # As built: 2 secrets and 5 identifiers stored, 14 benign texts refused; 2 after its
     # rules, 1 after the second probe's (a company's unified social credit code named as
-    # the company's). Left refused: a memory tagged "占位符" (placeholder: the tag is the
-    # placeholder gate's word).
-    assert wrong == (0, 0, 1), shown
+    # the company's); none since a tag naming placeholders ("占位符") on a memory about
+    # them counts as its topic.
+    assert wrong == (0, 0, 0), shown
 
 
 @pytest.mark.parametrize(
