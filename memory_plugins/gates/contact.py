@@ -196,7 +196,8 @@ _NANP_FORMATTED = re.compile(r"\(?[2-9][0-9]{2}\)?[ .-]?[2-9][0-9]{2}[ .-][0-9]{
 # A number laid out as phones are (North American "(523) 222-8888", local "222-8888")
 # followed by an extension: a number to dial, whether or not its area code is assigned.
 _EXTENSION = re.compile(
-    r"(?<![A-Za-z0-9_+(-])(?:\(?[0-9]{3}\)?[ .-]?)?[0-9]{3}[ .-][0-9]{4}"
+    # (after North America's country code or an international prefix: "001-333-279-0302x9")
+    r"(?<![A-Za-z0-9_+(-])(?:(?:\+|00)?1[ .-])?(?:\(?[0-9]{3}\)?[ .-]?)?[0-9]{3}[ .-][0-9]{4}"
     # "x" takes three digits or more: "x 2" after a part number is a quantity
     r"[ \t]{0,2}(?:x[ \t]{0,2}[0-9]{3,6}|(?:ext\.?|extn\.?|extension|分机|轉|转)[ \t.:]{0,2}[0-9]{1,6})"
     r"(?![0-9])",
@@ -211,7 +212,7 @@ _IPV4 = re.compile(
 # A label naming the number as a publication, product or device code or as a postcode:
 # "ISSN 0317-8471", "IMEI 35-209900-176148-1", "postcode 0294-348" are no phones.
 _CODE_LABEL = re.compile(
-    r"(?:ISBN|ISSN|ISMN|EAN|UPC|GTIN|DOI|CAS|arXiv|PMID|IMEI|MEID"
+    r"(?:ISBN|ISSN|ISMN|EAN|JAN|UPC|GTIN|DOI|CAS|arXiv|PMID|IMEI|MEID|barcode|条码|条形码"
     r"|post\s?code|postal\s+code|zip(?:\s?code)?|邮编|邮政编码|郵便番号|우편번호)"
     r"(?:[^A-Za-z0-9]{0,3}(?:no|nr|number|code|is|was)(?![A-Za-z])){0,2}[^A-Za-z0-9]{0,6}$",
     re.IGNORECASE,
@@ -366,17 +367,33 @@ _STREET = re.compile(
     r"(?<![\w/-])[0-9]{1,6}[A-Za-z]?(?:[ \t]+[A-Z][A-Za-z'.-]{1,20}){1,4}[ \t]+"
     r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Way"
     r"|Terrace|Circle|Parkway|Pkwy|Highway|Hwy|Square|Trail|Close|Crescent|Grove|Gardens|Row"
-    r"|Mews|Walk|Loop|Alley)(?![A-Za-z])"
+    r"|Mews|Walk|Loop|Alley"
+    # the other suffixes of the USPS street-suffix list (Publication 28, appendix C1)
+    r"|Tunnel|Crossing|Heights|Hills?|Estates?|Ridge|Park|Point|Plaza|Port|Harbor|Haven"
+    r"|Hollow|Junction|Landing|Manor|Meadows?|Mills?|Pass|Path|Pike|Ranch|Route|Run|Shores?"
+    r"|Springs?|Station|Summit|Turnpike|Valley|Via|Views?|Village|Ville|Vista|Wells?"
+    r"|Extension|Falls|Ferry|Fields?|Flats?|Ford|Forest|Forks?|Fort|Freeway|Glen|Green"
+    r"|Isle|Knolls?|Lakes?|Lodge|Mount|Mountains?|Orchard|Oval|Overpass|Plains?|Prairie"
+    r"|Ramp|River|Skyway|Stream|Trace|Track|Underpass|Union|Causeway|Center|Cliffs?|Club"
+    r"|Common|Corners?|Course|Cove|Creek|Crest|Curve|Dale|Dam|Divide|Expressway|Bypass"
+    r"|Bridge|Brook|Burg|Branch|Bluffs?|Bend|Beach|Bayou|Canyon|Cape|Throughway|Trafficway"
+    r"|Stravenue|Radial|Neck|Shoals?|Spur|Inlet|Island|Key|Light|Locks?|Motorway|Parkways"
+    r"|Pines|Rapids?|Rest|Squares|Streets|Wall|Well)(?![A-Za-z])"
     # Chinese: a road, a lane or an alley and its number ("漕溪北路426弄", "体育西路106号").
     r"|[\u4e00-\u9fff]{1,10}(?:路|街|大道|巷|胡同|弄)[0-9]{1,5}(?:号|號|弄)"
     # German and Dutch: a street name and its number ("Hauptstraße 12a", "Nobelstraat 80").
-    r"|(?<![\w])[A-ZÄÖÜ][a-zäöüß-]{1,30}(?:straße|strasse|str\.|weg|gasse|platz|allee|damm|ufer"
-    r"|straat|laan|plein|gracht|kade|dijk|singel|steeg)"
+    r"|(?<![\w])[A-ZÄÖÜÆØÅ][A-Za-zäöüßæøåÄÖÜÆØÅ-]{1,30}?(?i:straße|strasse|str\.|weg|gasse"
+    r"|platz|allee|damm|ufer|straat|laan|plein|gracht|kade|dijk|singel|steeg"
+    # and Danish, Swedish and Norwegian ("Vigerslevstræde 828", "Storgatan 12")
+    r"|gade|vej|stræde|plads|allé|gatan|vägen|gata|veien|vei|torget|gränd)"
     r"[ \t]{1,2}[0-9]{1,4}[a-z]?(?![0-9])"
+    # Hungarian: the name, the street word, the number ("Ady Endre utca 244.")
+    r"|(?<![\w])[A-ZÁÉÍÓÖŐÚÜŰ][^\d,;\n]{1,30}?[ \t](?:utca|út|útja|tér|körút|köz|sétány"
+    r"|fasor|rakpart)[ \t]{1,2}[0-9]{1,4}(?![0-9])"
     # Polish "ul. Długa 12", Indonesian "Jl. Melati No. 12", Turkish "Gül Sokak No: 5",
     # Vietnamese "số 86, ngõ 45" / "số 12 đường Lê Lợi".
     r"|(?<![\w])ul\.[ \t]{1,2}[A-ZĄĆĘŁŃÓŚŹŻ][^\d,;\n]{1,30}?[ \t][0-9]{1,4}[a-z]?(?![0-9])"
-    r"|(?<![\w])(?:Jl\.?|Jalan)[ \t]{1,2}[A-Z][^\d;\n]{1,30}?,?[ \t]{0,2}(?:No\.?|Nomor)[ \t]?"
+    r"|(?<![\w])(?:Jl\.?|Jalan|Gang|Gg\.?)[ \t]{1,2}[A-Z][^\d;\n]{1,30}?,?[ \t]{0,2}(?:No\.?|Nomor)[ \t]?"
     r"[0-9]{1,4}(?![0-9])"
     r"|(?<![\w])(?:Sokak|Sok\.|Sk\.|Caddesi|Cad\.|Cd\.|Bulvarı)[^\n]{0,24}?No[:.]?[ \t]?"
     r"[0-9]{1,4}(?![0-9])"

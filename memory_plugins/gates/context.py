@@ -61,10 +61,12 @@ _BUSINESS_LATIN = (
     # Portugal, Argentina and Colombia, the Philippines, Ukraine, Malaysia
     r"|ičo|ič|dič|adószám\w*|cégjegyzékszám\w*|cui|cod[ \t]+fiscal|γεμη|org\.?[ \t]?nr"
     r"|organisations?nummer\w*|organisasjonsnummer\w*|cvr(?:-?n(?:ummer|r))?|y-tunnus|nipc"
-    r"|cuit|nit|tin|єдрпоу|едрпоу|(?:nombor|no\.?)[ \t]+pendaftaran)(?![a-z]))"
+    r"|cuit|nit|tin|єдрпоу|едрпоу|(?:nombor|no\.?)[ \t]+pendaftaran"
+    # Russia's register and registration-reason codes in Latin letters
+    r"|ogrn|kpp)(?![a-z]))"
 )
 _BUSINESS_OTHER = (
-    r"(?:统一社会信用代码|税号|营业执照号?|法人番号|会社法人等番号"
+    r"(?:统一社会信用代码|税号|企业编号|营业执照号?|法人番号|会社法人等番号"
     r"|사업자등록번호|법인등록번호|เลขประจําตัวผู้เสียภาษี|ทะเบียนนิติบุคคล|کد\s+اقتصادی|شناسه\s+ملی"
     r"|السجل\s+التجاري|سجل\s+تجاري|الرقم\s+الضريبي|رقم\s+ضريبي|ח[.״\"']?פ|מספר\s+חברה"
     r"|עוסק\s+מורשה)"
@@ -84,8 +86,12 @@ _COMPANY = re.compile(
     # languages, Polish, Slovak, Hungarian
     r"|εταιρ\w*|azienda|società|societ(?:ate|ății)|firm[ăe]i?|compa(?:nie|nia|niei|ñía|nhia)"
     r"|sociedade|företag\w*|bolag\w*|virksomhed\w*|selskab\w*|yritys\w*|yhtiö\w*|spółk\w*"
-    r"|przedsiębiorstw\w*|podnik\w*|vállalat\w*|társaság\w*|vállalkozás\w*))(?![A-Za-z])"
-    r"|公司|企业|集团|会社|회사|(?<![А-Яа-я])(?:ООО|ОАО|ЗАО|ПАО|АО|ТОВ|ПрАТ)(?![А-Яа-я])"
+    r"|przedsiębiorstw\w*|podnik\w*|vállalat\w*|társaság\w*|vállalkozás\w*"
+    # a business named by what it does: one that sells, makes or serves for a fee
+    r"|wholesalers?|retailers?|distributors?|manufacturers?|studios?|agency|agencies"
+    r"|startups?|contractors?|subcontractors?|consultancy|print(?:ing)?[ \t]+(?:house|shop)s?"
+    r"))(?![A-Za-z])"
+    r"|公司|企业|集团|会社|회사|供应商|代理商|经销商|批发商|厂商|厂家|工厂|印刷厂|工作室|事务所|(?<![А-Яа-я])(?:ООО|ОАО|ЗАО|ПАО|АО|ТОВ|ПрАТ)(?![А-Яа-я])"
     r"|организаци|компани|предприяти|компані|підприєм|कंपनी|फर्म|บริษัท|นิติบุคคล|จํากัด|شرکت"
     r"|شركة|الشركة|חברה|בע[\"״]מ"
 )
@@ -216,7 +222,7 @@ def company_code(text: str, start: int) -> bool:
     number ("le SIRET 418 042 917 00041 de son entreprise")."""
     label = _BUSINESS_CODE.search(text, max(0, start - 40), start)
     if label is None:
-        return _code_of_a_company(text, start)
+        return _code_of_a_company(text, start) or _named_after_it(text, start)
     if _COMPANY.search(text, max(0, label.start() - 64), start) is not None:
         return True
     after = _NUMBER_END.search(text, start)
@@ -239,6 +245,33 @@ def _code_of_a_company(text: str, start: int) -> bool:
     return company is not None and company.start() - after <= 16
 
 
+def _named_after_it(text: str, start: int) -> bool:
+    """Whether the value at ``start`` is then called a business code, in apposition or with
+    a copula, and a company is named in the same sentence after it: "BE0575181195 is the
+    VAT number of the Antwerp wholesaler", "…, the GSTIN of the Pune software vendor",
+    "IT96992820322是…设计工作室的增值税号"."""
+    value = _VALUE_RUN.match(text, start)
+    end = value.end() if value is not None else start
+    stop = _SENTENCE_END.search(text, end, end + 120)
+    high = stop.start() if stop is not None else min(len(text), end + 120)
+    if _APPOSITION.match(text, end, high) is None:
+        return False
+    label = _BUSINESS_LABEL.search(text, end, min(high, end + 48))
+    if label is None or _PERSONAL.search(text, end, label.start()) is not None:
+        return False  # "… is the user's own tax number": a person's
+    return _COMPANY.search(text, end, high) is not None
+
+
+# Words saying a value is a person's: whose it is, before a code's label.
+_PERSONAL = re.compile(
+    r"(?i:(?<![a-z])(?:user'?s|his|her|my|their|your|own|personal|private)(?![a-z]))"
+    r"|用户的|他的|她的|我的|个人|私人"
+)
+
+
+# The value's characters, and what introduces words about it: a comma, a dash, a copula.
+_VALUE_RUN = re.compile(r"[0-9A-Za-z]+(?:[.\-/][0-9A-Za-z]+| [0-9]+)*")
+_APPOSITION = re.compile(r"[ \t]*(?:,|—|–|\(|-[ \t]|is\b|was\b|是|为)")
 # Where a sentence or a list item ends, for a label further back than a few words.
 _SENTENCE_END = re.compile(r"[;!?。；！？\n]|\.[ \t]+(?=[A-Z])")
 

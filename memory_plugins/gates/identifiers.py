@@ -144,7 +144,7 @@ _ID_CUE = re.compile(
 # documents (a purchase order, an invoice, a reference, an order, a booking's PNR, a
 # payment's OCR reference): no person's; nor a card's security code, the card's (its own
 # rule judges it).
-_NOT_A_LABEL = r"(?!(?:ISBN|ISSN|ISMN|EAN|UPC|CAS|ISIN|LEI|DOI|ISRC|IMEI|SKU|GTIN|BIC|BIK|SWIFT|USD|EUR|CNY|RMB|GBP|JPY|KM|MB|GB|TB|PO|INV|REF|ORD|PNR|OCR|CVC2?|CVV2?)(?![A-Za-z]))"
+_NOT_A_LABEL = r"(?!(?:ISBN|ISSN|ISMN|EAN|JAN|UPC|CAS|ISIN|LEI|DOI|ISRC|IMEI|SKU|GTIN|BIC|BIK|SWIFT|USD|EUR|CNY|RMB|GBP|JPY|KM|MB|GB|TB|PO|INV|REF|ORD|PNR|OCR|CVC2?|CVV2?)(?![A-Za-z]))"
 _ACRONYM = r"[A-ZА-ЯЁ][A-Za-zА-Яа-яЁё]?[A-ZА-ЯЁ]{1,5}(?![A-Za-zА-Яа-яЁё])"
 _LABEL = re.compile(
     r"(?<![A-Za-zА-Яа-яЁё])" + _NOT_A_LABEL + _ACRONYM + r"[^A-Za-z0-9]{0,6}"
@@ -748,11 +748,11 @@ def _blank_references(text: str) -> str:
 # A number right after the name of a product, publication or device code, valid in that
 # code's check ("ISBN 0-00-726970-6", "IMEI 49-015420-323751-8"): that code, not a person's.
 _LABELLED_CODE = re.compile(
-    r"(?<![A-Za-z])(ISBN|ISSN|ISMN|EAN|UPC|GTIN|IMEI)(?:-?1[03])?[^A-Za-z0-9]{0,6}"
+    r"(?<![A-Za-z])(ISBN|ISSN|ISMN|EAN|JAN|UPC|GTIN|IMEI)(?:-?1[03])?[^A-Za-z0-9]{0,6}"
     r"([0-9](?:[ -]?[0-9]){6,17}(?:[ -]?[Xx])?)(?![A-Za-z0-9])",
     re.IGNORECASE,
 )
-_CODE_SCHEMES = {"upc": "ean", "gtin": "ean"}
+_CODE_SCHEMES = {"upc": "ean", "gtin": "ean", "jan": "ean"}  # JAN: Japan's EAN
 
 
 def _blank_labelled_code(m: re.Match[str]) -> str:
@@ -935,6 +935,7 @@ def _explained(text: str, start: int, end: int, piece: str) -> bool:
         or ("-" in piece and _valid("casrn", piece))  # CAS numbers are written dashed
         or _ZIP_PLUS_FOUR.fullmatch(piece) is not None  # a US postcode: "94107-1234"
         or _purpose_near(text, start, end)
+        or _thing_in_sentence(text, start, end)
         or _named_value(text, start, compact)
         or _phone_number(text, start, end)
     )
@@ -976,6 +977,28 @@ def _purpose_near(text: str, start: int, end: int) -> bool:
         _PURPOSE.search(text, max(0, start - _PURPOSE_BEFORE), start) is not None
         or _PURPOSE.search(text, end, end + _PURPOSE_AFTER) is not None
     )
+
+
+# What a number given with nothing before it may be for, named anywhere in its sentence: a
+# purchase's or a delivery's reference ("… saved in case the shop asks about the late
+# parcel", "…，包裹迟到时要问客服").
+_SENTENCE_THING = re.compile(
+    r"(?i:(?<![a-z])(?:orders?|parcels?|packages?|shipments?|deliver(?:y|ies)|tracking"
+    r"|invoices?|receipts?|bookings?|reservations?|tickets?)(?![a-z]))"
+    r"|订单|包裹|快递|运单|物流|发票|预订|车票|机票"
+)
+_SENTENCE_MARK = re.compile(r"[.;!?。；！？\n]")
+
+
+def _thing_in_sentence(text: str, start: int, end: int) -> bool:
+    """Whether the number's sentence names a purchase or a delivery (``_SENTENCE_THING``)
+    and no identifier's word (``_ID_CUE``): the number is that thing's reference."""
+    low = max(0, start - 120)
+    for mark in _SENTENCE_MARK.finditer(text, low, start):
+        low = mark.end()
+    stop = _SENTENCE_MARK.search(text, end, end + 120)
+    high = stop.start() if stop is not None else min(len(text), end + 120)
+    return _SENTENCE_THING.search(text, low, high) is not None and not _cue_in(text, low, high)
 
 
 _ZIP_PLUS_FOUR = re.compile(r"[0-9]{5}-[0-9]{4}")
@@ -1106,6 +1129,13 @@ def _inside_digest(text: str, start: int, end: int) -> bool:
     return len(run) >= 32 and not run.isdigit()
 
 
+# A product's code named right before its digits: EAN, JAN, UPC, GTIN, a barcode.
+_PRODUCT_LABEL = re.compile(
+    r"(?i:(?<![a-z])(?:ean|jan|upc|gtin|barcode|bar[ \t]code)(?:-?1[23])?(?![a-z]))"
+    r"[^A-Za-z0-9]{0,8}$|(?:条码|条形码|商品码|バーコード|바코드)[^A-Za-z0-9]{0,8}$"
+)
+
+
 def _payment_card(text: str) -> str | None:
     text = fold(text)
     for m in _CARD.finditer(text):
@@ -1114,6 +1144,12 @@ def _payment_card(text: str) -> str | None:
             continue
         if _inside_digest(text, m.start(), m.end()):
             continue  # the digits of a hash ("vipul-f0eb1acf…83628.png")
+        if (
+            len(number) in (8, 12, 13, 14)
+            and _PRODUCT_LABEL.search(text, max(0, m.start() - 24), m.start())
+            and _valid("ean", number)
+        ):
+            continue  # "条形码：6901234567892": a product's code, valid as one
         if (
             m.start() > 0
             and m.end() < len(text)

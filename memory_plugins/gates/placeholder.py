@@ -115,8 +115,14 @@ def _is_slot_name(inner: str, opener: str) -> bool:
     words = _ANGLE_SLOT_WORDS if opener == "<" else _SLOT_WORDS
     if inner.casefold() in words or _SLOT_PHRASE.match(inner) or _SNAKE.fullmatch(inner):
         return True
-    # CJK inside <> or {} is a slot ("<用户名>"); in 【】 or [] it is usually a label ("【重要】").
+    # CJK inside <> or {} is a slot ("<用户名>"); in 【】 or [] it is usually a label ("【重要】");
+    # nor is a JSON object's quoted member a slot ({"主色": "#ff0263"}).
+    if opener == "{" and _JSON_MEMBER.match(inner):
+        return False
     return opener in "<{" and _CJK.search(inner) is not None
+
+
+_JSON_MEMBER = re.compile(r"\"[^\"]*\"[ \t]*:")
 
 
 def _has_symbol(text: str) -> bool:

@@ -24,8 +24,9 @@ from memory_plugins import MemoryConfig
 from memory_plugins.gates import evaluate
 
 HERE = Path(__file__).resolve().parent
-# Its builder chooses the template by a hash of its own: its sealed part holds every kind.
-UNAFFECTED = frozenset(("plates_sealed",))
+# Its builder chooses the template by a hash of its own: its sealed part holds every kind;
+# and the blind probes are no builder's templates, though a sentence may match one.
+UNAFFECTED = frozenset(("plates_sealed", "structprobe_sealed", "idprobe_sealed"))
 CONFIG = MemoryConfig(principal_secret="0123456789abcdef")
 
 

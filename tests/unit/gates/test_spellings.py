@@ -71,6 +71,8 @@ SENSITIVE_SPELLINGS = [
     ("mobile in Chinese numerals with 幺", "电话 幺三八幺二三四五六七八"),
     ("resident ID in Arabic-Indic digits", "身份证号 " + _digits("11010519491231002X", 0x0660)),
     ("resident ID in full-width digits", "身份证号 " + _digits("11010519491231002X", 0xFF10)),
+    ("resident ID named in Traditional characters", "身分證號碼 11010519491231002X"),
+    ("bank account named in Traditional characters", "銀行帳號 6222 0212 3456 7890"),
 ]
 
 
