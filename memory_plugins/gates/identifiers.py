@@ -37,6 +37,7 @@ Findings name the kind (the stdnum module and its own description), never the va
 True
 """
 
+import bisect
 import re
 from collections.abc import Callable, Iterator
 from datetime import date
@@ -268,11 +269,19 @@ _NUMBER_WORDS = re.compile(
 )
 
 
+@lru_cache(maxsize=8)
+def _has_number_words(text: str) -> bool:
+    """Whether ``text`` holds a word for "number" anywhere: found once per text."""
+    return _NUMBER_WORDS.search(text) is not None
+
+
 def _clause_head(text: str, start: int) -> bool:
     """Whether the clause before ``start`` opens by naming a thing's number (``_PURPOSE``
     next to ``_NUMBER_WORDS``, in either order) and then says what it is of, with no
     identifier's word (``_ID_CUE``) after it: "Tracking number of the parcel from LBC: …",
     "رقم الشحنة من أرامكس للهدية …: …"."""
+    if not _has_number_words(text):
+        return False
     low = clause_start(text, start, 80)
     numbers = [m.span() for m in _NUMBER_WORDS.finditer(text, low, start)]
     if not numbers:
@@ -992,13 +1001,25 @@ _SENTENCE_MARK = re.compile(r"[.;!?。；！？\n]")
 
 def _thing_in_sentence(text: str, start: int, end: int) -> bool:
     """Whether the number's sentence names a purchase or a delivery (``_SENTENCE_THING``)
-    and no identifier's word (``_ID_CUE``): the number is that thing's reference."""
-    low = max(0, start - 120)
-    for mark in _SENTENCE_MARK.finditer(text, low, start):
-        low = mark.end()
-    stop = _SENTENCE_MARK.search(text, end, end + 120)
-    high = stop.start() if stop is not None else min(len(text), end + 120)
-    return _SENTENCE_THING.search(text, low, high) is not None and not _cue_in(text, low, high)
+    and no identifier's word (``_ID_CUE``): the number is that thing's reference. The
+    words and the sentences' marks are found once per text (:func:`_things_and_marks`)."""
+    things, marks = _things_and_marks(text)
+    if not things:
+        return False
+    at = bisect.bisect_left(marks, start)
+    low = max(marks[at - 1] + 1 if at else 0, start - 120)
+    after = bisect.bisect_left(marks, end)
+    high = min(marks[after] if after < len(marks) else len(text), end + 120)
+    first = bisect.bisect_left(things, low)
+    return first < len(things) and things[first] < high and not _cue_in(text, low, high)
+
+
+@lru_cache(maxsize=8)
+def _things_and_marks(text: str) -> tuple[list[int], list[int]]:
+    """Where ``_SENTENCE_THING``'s words start in ``text``, and where its sentences end."""
+    things = [m.start() for m in _SENTENCE_THING.finditer(text)]
+    marks = [m.start() for m in _SENTENCE_MARK.finditer(text)] if things else []
+    return things, marks
 
 
 _ZIP_PLUS_FOUR = re.compile(r"[0-9]{5}-[0-9]{4}")

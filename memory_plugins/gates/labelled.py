@@ -225,7 +225,8 @@ def _labelled_identifier(text: str) -> str | None:
             (
                 start.start() in ends
                 or (
-                    _heads_clause(text, start.start(), labels)
+                    bool(labels)
+                    and _heads_clause(text, start.start(), labels)
                     # further from its label, a value the words call a test or an example
                     # one is that ("The IBAN validator fixture is …")
                     and not called_a_test_value(text, value.start(), value.end())
