@@ -56,7 +56,7 @@ _BUSINESS_LATIN = (
     # registers' and tax numbers of companies elsewhere: Russia, Poland, the Netherlands,
     # Brazil, Turkey, Vietnam, Indonesia, Latin America
     r"|огрн|кпп|krs|regon|nip|kvk|cnpj|mersis|vergi[ \t]+(?:numarası|no)|mã[ \t]+số[ \t]+thuế"
-    r"|mst|nib|npwp|ruc|rut|rfc|gstin|ssm|cin|αφμ"
+    r"|mst|nib|npwp|ruc|rut|rfc|ssm|cin|αφμ"
     # and in the Czech Republic and Slovakia, Hungary, Romania, Greece, the Nordic countries,
     # Portugal, Argentina and Colombia, the Philippines, Ukraine, Malaysia
     r"|ičo|ič|dič|adószám\w*|cégjegyzékszám\w*|cui|cod[ \t]+fiscal|γεμη|org\.?[ \t]?nr"
@@ -234,9 +234,7 @@ def _code_of_a_company(text: str, start: int) -> bool:
     """Whether a business code's label stands earlier in the sentence and a company is named
     right after it, as what the code is of: "NIB perusahaan tempat dia bekerja, PT …,
     adalah …", "the tax number of the company where the user works is …"."""
-    low = max(0, start - 96)
-    for end in _SENTENCE_END.finditer(text, low, start):
-        low = end.end()
+    low = clause_start(text, start, 96, _SENTENCE_END)
     labels = list(_BUSINESS_LABEL.finditer(text, low, start))
     if not labels:
         return False
@@ -276,16 +274,17 @@ _APPOSITION = re.compile(r"[ \t]*(?:,|—|–|\(|-[ \t]|is\b|was\b|是|为)")
 _SENTENCE_END = re.compile(r"[;!?。；！？\n]|\.[ \t]+(?=[A-Z])")
 
 
-def clause_start(text: str, start: int, reach: int) -> int:
+_CLAUSE_MARK = re.compile(r"[.;!?。；！？\n]|,[ \t]")
+
+
+def clause_start(text: str, start: int, reach: int, marks: re.Pattern[str] = _CLAUSE_MARK) -> int:
     """Where the clause holding ``start`` opens, looking back at most ``reach`` characters:
-    after a sentence's mark, a semicolon, a line break or a comma and a space."""
+    after a sentence's mark, a semicolon, a line break or a comma and a space (or after
+    the last of other ``marks``: a sentence's end alone, ``_SENTENCE_END``)."""
     low = max(0, start - reach)
-    for mark in _CLAUSE_MARK.finditer(text, low, start):
+    for mark in marks.finditer(text, low, start):
         low = mark.end()
     return low
-
-
-_CLAUSE_MARK = re.compile(r"[.;!?。；！？\n]|,[ \t]")
 
 
 def value_introduced(text: str, start: int) -> bool:

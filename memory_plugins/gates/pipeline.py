@@ -122,9 +122,9 @@ def _content_strings(strings: list[str]) -> tuple[list[str], list[str]]:
     continued = _continued(each)
     if continued is not None:
         joined.append(continued)
-    glossed = [untabled(unglossed(s)) for s in (*folded, *joined)]
-    joined += [g for g in glossed[len(folded) :] if g not in joined]
-    fields = [*folded, *(g for g in glossed[: len(folded)] if g not in folded)]
+    read_again = [untabled(unglossed(s)) for s in (*folded, *joined)]
+    joined += [g for g in read_again[len(folded) :] if g not in joined]
+    fields = [*folded, *(g for g in read_again[: len(folded)] if g not in folded)]
     return list(dict.fromkeys([*fields, *joined])), joined
 
 

@@ -89,10 +89,10 @@ _SESSION_NAME = re.compile(
     r"sess|(?:^|[._-])sid$|token|csrf|xsrf|jwt|auth(?!or)|remember|login", re.IGNORECASE
 )
 
-# A password name, bare or inside a longer one (``db_password``, ``passwordSecure``), then
-# any common assignment syntax: ``:``, ``=``, ``:=``, ``=>``, ``->``, quoted keys, or "is".
 # "Password" misspelt as people type it: a letter dropped, doubled or two swapped.
 _PASSWORD_TYPED = r"pas?s?w(?:or|ro)d|passowrd|pssword|passs+word|passwrd|passwod"
+# A password name, bare or inside a longer one (``db_password``, ``passwordSecure``), then
+# any common assignment syntax: ``:``, ``=``, ``:=``, ``=>``, ``->``, quoted keys, or "is".
 _PASSWORD = re.compile(
     r"(?<![A-Za-z])(?P<cue>" + _PASSWORD_TYPED + r"|passwd|passphrase|passcode|pwd|pswd)"
     r"(?P<suffix>[_-]?[A-Za-z0-9]{1,24})?[\"'\]]{0,2}[ \t]{0,4}"
@@ -191,7 +191,7 @@ _PIN = re.compile(
     r"|(?P<cvc>\b(?:cvv2?|cvc2?)(?:\s*code)?(?:\s*(?:[:=：]|is|was)\s*|\s+)[0-9]{3,4}\b)"
     r"|(?:解锁码|开门码|门禁码|安全码|开锁码)\s*(?:是|为|[:=：])?\s*[0-9]{3,8}(?![0-9])"
     # a Chinese code's name in an English sentence ("The 门禁密码 of his building is …")
-    r"|(?:门禁密码|开门密码|密码)" + _PURPOSE + r"\s*(?:[:=：]|is|was)\s*[0-9]{3,8}(?![0-9])",
+    r"|密码" + _PURPOSE + r"\s*(?:[:=：]|is|was)\s*[0-9]{3,8}(?![0-9])",
     re.IGNORECASE,
 )
 # The same codes named in other languages (German, French, Spanish, Portuguese, Italian,
@@ -221,16 +221,16 @@ _CODE_GROUPS = (
     r"(?=[A-Za-z]{0,11}[0-9])[0-9A-Za-z]{2,12}(?:-[0-9A-Za-z]{2,12}){0,3}"
     r"(?: (?=[A-Za-z]{0,11}[0-9])[0-9A-Za-z]{2,12}(?![0-9A-Za-z-])){0,3}(?![0-9A-Za-z-])"
 )
-# Codes that stand in for a password: two-factor backup and recovery codes (one use each,
-# but each logs in), a lock's combination; the value's first group holds a digit ("8f3k-2l9q",
-# "4829 1736", "12-34-56"), so "backup codes are in 1Password" names none.
+# What two-factor backup and recovery codes are called, in English (before "code(s)") and
+# in Chinese: the names both rules below read.
+_RECOVERY_KINDS = "2fa|mfa|two[- ]?factor|2-step|two-step|backup|recovery|scratch|emergency|rescue"
+_RECOVERY_QUALIFIER = r"(?:\s+(?:login|sign-?in|verification))?"
+_RECOVERY_ZH = "恢复码|备用码|救援码|备份码|应急码"
 # Recovery codes named, then listed further on in the same passage: "backup codes (saved
 # when she turned on two-factor login: 872b-9b5f, 091b-e8e0, …)", "恢复码——TQRJR、JBBX9、…",
-# or one to a line under the name. Three codes or more of one length, most with a digit.
+# or one to a line under the name. Three codes or more of one length (``_listed_code``).
 _CODE_LIST_NAME = re.compile(
-    r"\b(?:2fa|mfa|two[- ]?factor|2-step|two-step|backup|recovery|scratch|emergency|rescue)"
-    r"(?:\s+(?:login|sign-?in|verification))?\s+codes\b"
-    r"|恢复码|备用码|救援码|备份码|应急码|备用恢复码",
+    r"\b(?:" + _RECOVERY_KINDS + ")" + _RECOVERY_QUALIFIER + r"\s+codes\b|" + _RECOVERY_ZH,
     re.IGNORECASE,
 )
 _LISTED_CODE = re.compile(
@@ -259,12 +259,14 @@ def _listed_code(code: str) -> bool:
     return 0 < digits < len(code.replace("-", "")) or (digits >= 6 and code.isdigit())
 
 
+# Codes that stand in for a password: two-factor backup and recovery codes (one use each,
+# but each logs in), a lock's combination; the value's first group holds a digit ("8f3k-2l9q",
+# "4829 1736", "12-34-56"), so "backup codes are in 1Password" names none.
 _ONE_TIME_CODE = re.compile(
-    r"\b(?:(?:2fa|mfa|otp|two[- ]?factor|2-step|two-step|backup|recovery|scratch|emergency"
-    r"|rescue)(?:\s+(?:login|sign-?in|verification))?\s+codes?"
+    r"\b(?:(?:" + _RECOVERY_KINDS + "|otp)" + _RECOVERY_QUALIFIER + r"\s+codes?"
     r"|(?:lock|locker|padlock|safe)\s+combination|combination(?:\s+lock)?)"
     r"(?:\s+(?:are|is|was|were))?\s*[:=：]?\s*[\"'“]?(?P<value>" + _CODE_GROUPS + ")"
-    r"|(?:恢复码|备用码|救援码|备份码|应急码|密码锁|密码箱|保险柜|保险箱)\s*(?:是|为|[:=：])?\s*"
+    r"|(?:" + _RECOVERY_ZH + r"|密码锁|密码箱|保险柜|保险箱)\s*(?:是|为|[:=：])?\s*"
     r"(?P<zh>" + _CODE_GROUPS + ")",
     re.IGNORECASE,
 )
@@ -418,7 +420,7 @@ def _named_after_value(text: str) -> bool:
         kind = (m["kind"] or m["zh"] or "").lower()
         digits = given.isdigit() and 4 <= len(given) <= 8 and not _YEAR.fullmatch(given)
         if (digits and kind not in ("password", "passphrase")) or (
-            kind not in ("pin",) and not kind.endswith("code") and _strong(given)
+            kind != "pin" and not kind.endswith("code") and _strong(given)
         ):
             return True
     return False
