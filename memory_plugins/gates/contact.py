@@ -36,7 +36,7 @@ from memory_plugins.gates.context import (
     thing_id,
     value_introduced,
 )
-from memory_plugins.gates.detectors import FunctionDetector, guarded
+from memory_plugins.gates.detectors import FunctionDetector, by_first_letter, guarded
 from memory_plugins.gates.textfold import CALENDAR_DATE, fold, inside, mac_spans
 
 __all__ = [
@@ -462,8 +462,8 @@ _SCRIPT_STREETS = (
     ),
 )
 # Words saying someone lives there or receives post there; "address" only as a person's.
-_RESIDENCE = re.compile(
-    r"(?i:(?<![a-z])(?:lives?|living|home|house|apartment|apt|flat|residence|resides?|moved"
+_RESIDENCE_WORDS = (
+    r"lives?|living|home|house|apartment|apt|flat|residence|resides?|moved"
     r"|ship(?:ped|s)?|deliver(?:ed|y)?|mail(?:ed)?|parcels?|wohn\w*|anschrift|zuhause|habit\w*"
     r"|domicile|vive|viven|domicilio|abita\w*|mora|moram|casa|piso"
     # Dutch, Polish, Turkish, Indonesian, Vietnamese
@@ -471,14 +471,21 @@ _RESIDENCE = re.compile(
     r"|giao(?:[ \t]+hàng)?"
     # Czech, Portuguese, Filipino, Malay, Romanian, Hungarian, Swedish
     r"|bydl\w*|morada|nakatira|tumitira|bahay|kediaman|locuie\w*|domiciliu"
-    r"|lakik|lakcím\w*|otthon\w*|bor|bostad|hem(?:ma)?)(?![a-z]))"
-    r"|يسكن|يقيم|تسكن|تقيم|منزل|بيت|سكن|خانه"
+    r"|lakik|lakcím\w*|otthon\w*|bor|bostad|hem(?:ma)?"
+)
+_RESIDENCE = re.compile(
+    r"(?i:(?<![a-z])(?:" + by_first_letter(_RESIDENCE_WORDS) + r")(?![a-z]))"
+    r"|(?i:(?:my|his|her|their|our|'s|s')[ \t]+(?:home[ \t]+|postal[ \t]+|mailing[ \t]+)?address)"
+)
+# The same in other scripts, looked for only in a text that holds more than ASCII.
+_RESIDENCE_SCRIPT_WORDS = (
+    r"يسكن|يقيم|تسكن|تقيم|منزل|بيت|سكن|خانه"
     r"|גר|גרה|גרים|מתגורר\w*|דירה|בית"
     r"|อยู่ที่|บ้าน|ย้ายไปอยู่|живе|мешка\w*|проживає"
-    r"|(?i:(?:my|his|her|their|our|'s|s')[ \t]+(?:home[ \t]+|postal[ \t]+|mailing[ \t]+)?address)"
     r"|住|家|寄|收件|收货|老家|公寓|小区|自宅|実家|주소|살고|산다|거주"
-    r"|(?i:живёт|живет|живу|проживает|прописан\w*|квартир\w*|кв\.)"
+    r"|живёт|живет|живу|проживает|прописан\w*|квартир\w*|кв\."
 )
+_RESIDENCE_SCRIPTS = re.compile(by_first_letter(_RESIDENCE_SCRIPT_WORDS), re.IGNORECASE)
 
 
 def _address(text: str) -> str | None:
@@ -486,17 +493,20 @@ def _address(text: str) -> str | None:
     receives post there: a person's home, which with a name identifies them. A shop's or an
     office's address, with nothing saying anyone lives there, is left alone."""
     text = fold(text)
+    # The words of residence are found once, first (most texts hold none, and then no
+    # street needs reading); each street asks whether one lies within 80 characters before
+    # it or 60 after.
+    residences = [r.span() for r in _RESIDENCE.finditer(text)]
+    if not text.isascii():
+        residences = sorted([*residences, *(r.span() for r in _RESIDENCE_SCRIPTS.finditer(text))])
+    if not residences:
+        return None
     streets: Iterator[re.Match[str]] = _STREET.finditer(text)
     if not text.isascii():
         for script, pattern in _SCRIPT_STREETS:
             if script.search(text):
                 streets = itertools.chain(streets, pattern.finditer(text))
-    # The words of residence are found once; each street asks whether one lies within 80
-    # characters before it or 60 after (a long text of streets is read once, not per street).
-    residences: list[tuple[int, int]] | None = None
     for m in streets:
-        if residences is None:
-            residences = [r.span() for r in _RESIDENCE.finditer(text)]
         low, high = max(0, m.start() - 80), min(len(text), m.end() + 60)
         at = bisect.bisect_left(residences, (low, -1))
         near = at < len(residences) and residences[at][1] <= high

@@ -67,7 +67,7 @@ from memory_plugins.gates.context import (
     thing_id,
     value_introduced,
 )
-from memory_plugins.gates.detectors import FunctionDetector, guarded
+from memory_plugins.gates.detectors import FunctionDetector, by_first_letter, guarded
 from memory_plugins.gates.textfold import ARN_PATTERN, CODE_NAME, fold
 
 __all__ = [
@@ -162,19 +162,31 @@ _ID_GENERIC = (
     r"|elector(?:al)?|sin|tin|ein|nhs|pan|rg|cin|fin|sss|gsis|oib|egn|cnp|emso|ahv|avs|epic"
     r"|nit|rif|health|pension|social|id"
 )
+# The same in Chinese, Korean and Japanese.
+_ID_CJK = (
+    r"身份证|身分证|居民身份证|身份号码|护照|旅券|证件|驾驶证|驾照|社保卡?|医保卡?|健保卡|社会保障|税号"
+    r"|纳税人识别号|统一社会信用代码|居留证|港澳通行证|台胞证|军官证|户口|银行[账帐]户|银行[账帐]号|银行卡"
+    r"|마이넘버|주민등록|외국인등록|여권|운전면허|マイナンバー|個人番号|免許証|在留カード"
+    r"|パスポート|保険証|基礎年金|年金手帳"
+)
 _ID_LABEL = re.compile(
-    r"(?<![A-Za-z])(?:(?:" + _ID_SPECIFIC + r")(?![A-Za-z])(?:[ \t]{0,2}" + _NUMBER_WORD + r")?"
-    r"|(?:" + _ID_GENERIC + r")(?:[ \t]{0,2}(?:id|identification|registration|insurance))?"
+    r"(?<![A-Za-z])(?:(?:"
+    + by_first_letter(_ID_SPECIFIC)
+    + r")(?![A-Za-z])(?:[ \t]{0,2}"
+    + _NUMBER_WORD
+    + r")?"
+    r"|(?:"
+    + by_first_letter(_ID_GENERIC)
+    + r")(?:[ \t]{0,2}(?:id|identification|registration|insurance))?"
     r"[ \t]{0,2}"
     + _NUMBER_WORD
     + r")"
     # "is" also in the labels' languages: es, est, ist, è, é, är, jest; whose it is, in
     # English and Russian ("of the user", "пользователя").
     + label_end(r"is|was|es|est|ist|è|é|är|jest|of\s+the\s+user|пользователя")
-    + r"|(?:身份证|身分证|居民身份证|身份号码|护照|旅券|证件|驾驶证|驾照|社保卡?|医保卡?|健保卡|社会保障|税号"
-    r"|纳税人识别号|统一社会信用代码|居留证|港澳通行证|台胞证|军官证|户口|银行[账帐]户|银行[账帐]号|银行卡"
-    r"|마이넘버|주민등록|외국인등록|여권|운전면허|マイナンバー|個人番号|免許証|在留カード"
-    r"|パスポート|保険証|基礎年金|年金手帳)"
+    + r"|(?:"
+    + by_first_letter(_ID_CJK)
+    + r")"
     r"(?:号码|号|编号|番号|번호|字号)?[ \t]{0,2}(?:是|为|：|:|は|는|=)?[ \t]{0,2}[\"'“`]?",
     re.IGNORECASE,
 )
