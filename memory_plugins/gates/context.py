@@ -30,6 +30,7 @@ import re
 from itertools import pairwise
 
 __all__ = [
+    "SENTENCE_END",
     "called_a_test_value",
     "clause_start",
     "company_code",
@@ -234,7 +235,7 @@ def _code_of_a_company(text: str, start: int) -> bool:
     """Whether a business code's label stands earlier in the sentence and a company is named
     right after it, as what the code is of: "NIB perusahaan tempat dia bekerja, PT …,
     adalah …", "the tax number of the company where the user works is …"."""
-    low = clause_start(text, start, 96, _SENTENCE_END)
+    low = clause_start(text, start, 96, SENTENCE_END)
     labels = list(_BUSINESS_LABEL.finditer(text, low, start))
     if not labels:
         return False
@@ -250,7 +251,7 @@ def _named_after_it(text: str, start: int) -> bool:
     "IT96992820322是…设计工作室的增值税号"."""
     value = _VALUE_RUN.match(text, start)
     end = value.end() if value is not None else start
-    stop = _SENTENCE_END.search(text, end, end + 120)
+    stop = SENTENCE_END.search(text, end, end + 120)
     high = stop.start() if stop is not None else min(len(text), end + 120)
     if _APPOSITION.match(text, end, high) is None:
         return False
@@ -271,7 +272,7 @@ _PERSONAL = re.compile(
 _VALUE_RUN = re.compile(r"[0-9A-Za-z]+(?:[.\-/][0-9A-Za-z]+| [0-9]+)*")
 _APPOSITION = re.compile(r"[ \t]*(?:,|—|–|\(|-[ \t]|is\b|was\b|是|为)")
 # Where a sentence or a list item ends, for a label further back than a few words.
-_SENTENCE_END = re.compile(r"[;!?。；！？\n]|\.[ \t]+(?=[A-Z])")
+SENTENCE_END = re.compile(r"[;!?。；！？\n]|\.[ \t]+(?=[A-Z])")
 
 
 _CLAUSE_MARK = re.compile(r"[.;!?。；！？\n]|,[ \t]")
@@ -280,7 +281,7 @@ _CLAUSE_MARK = re.compile(r"[.;!?。；！？\n]|,[ \t]")
 def clause_start(text: str, start: int, reach: int, marks: re.Pattern[str] = _CLAUSE_MARK) -> int:
     """Where the clause holding ``start`` opens, looking back at most ``reach`` characters:
     after a sentence's mark, a semicolon, a line break or a comma and a space (or after
-    the last of other ``marks``: a sentence's end alone, ``_SENTENCE_END``)."""
+    the last of other ``marks``: a sentence's end alone, ``SENTENCE_END``)."""
     low = max(0, start - reach)
     for mark in marks.finditer(text, low, start):
         low = mark.end()

@@ -60,6 +60,7 @@ from itertools import pairwise
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.context import (
+    SENTENCE_END,
     called_a_test_value,
     clause_start,
     company_code,
@@ -268,6 +269,27 @@ def _heads_clause(text: str, start: int, labels: list[tuple[int, int]]) -> bool:
     while at < len(labels) and labels[at][0] < start:
         end = labels[at][1]
         if end <= start and not any(c.isdigit() for c in text[end:start]):
+            return True
+        at += 1
+    return _subject_of_sentence(text, start, low, labels)
+
+
+def _subject_of_sentence(text: str, start: int, low: int, labels: list[tuple[int, int]]) -> bool:
+    """Whether a label is the subject of the value's sentence, a few words into it, and a
+    phrase set off by commas stands between them: "The user's Polish ID card, the one with
+    the old photo, is …", "The Medicare card that covers the family, reissued in March,
+    carries the number …". No digit stands between the label and the value."""
+    sentence = clause_start(text, low, 160, SENTENCE_END)
+    at = bisect.bisect_left(labels, (sentence, -1))
+    while at < len(labels) and labels[at][0] < low:
+        begin, end = labels[at]
+        comma = text.find(",", end, low)
+        if (
+            begin - sentence <= 32
+            and comma >= 0
+            and len(text[end:comma].split()) <= 4
+            and not any(c.isdigit() for c in text[sentence:start])
+        ):
             return True
         at += 1
     return False

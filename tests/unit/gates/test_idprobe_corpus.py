@@ -24,19 +24,18 @@ def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
 def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = wrong_in("idprobe", "sealed", {"pii": 138, "benign": 65})
     # As the gates were when the probe came: 33 identifiers stored, 16 benign refused;
-    # after its tuning part's rules: 30, 9.
-    assert within(wrong, (30, 9)), shown
+    # after its tuning part's rules: 30, 9; after a label as the sentence's subject: 29.
+    assert within(wrong, (29, 9)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
     wrong, shown = wrong_in("idprobe", "tuning", {"pii": 122, "benign": 95})
     # Before its rules: 15 identifiers stored, 23 benign refused. Left stored: five plates
     # given bare or named only as "that car's" (a bare plate is stored by design), a plate
-    # named after it, a Polish identity card and a Spanish NIF named far before them or
-    # with a vague word, an address in Arabic script. Left refused: company numbers whose
-    # sentence names a client or a partner, which may be a person ("the Geneva client",
-    # "俄方合作伙伴"), and a bare VAT number.
-    assert wrong == (9, 4), shown
+    # named after it, a Spanish NIF named with a vague word, an address in Arabic script.
+    # Left refused: company numbers whose sentence names a client or a partner, which may
+    # be a person ("the Geneva client", "俄方合作伙伴"), and a bare VAT number.
+    assert wrong == (8, 4), shown
 
 
 @pytest.mark.parametrize(
@@ -49,6 +48,10 @@ def test_tuning_part_counts_are_pinned() -> None:
         "Deliveries go to the user's flat at Gang Mawar No. 9, Yogyakarta.",
         # A North American number with its country code and an extension.
         "The user's sister takes calls at 001-415-555-0132x204 in the evening.",
+        # The document as the sentence's subject, a phrase set off by commas, then the value.
+        "The user's passport, the new one issued after the move to Lyon, is XKB 482913.",
+        "Her health insurance card that covers the kids, renewed in May, carries the number "
+        "4821 093371 2.",
     ],
 )
 def test_identifiers_in_more_formats_are_refused(text: str) -> None:
@@ -69,6 +72,9 @@ def test_identifiers_in_more_formats_are_refused(text: str) -> None:
         "货品资料\n条形码：6901234567892",
         # A purchase's number given bare, its order named later in the sentence.
         "Keep 7731904456 for when the user calls about the missing order.",
+        # A subject that names no identifier, or a number between it and the value.
+        "The user's passport photo, taken in 2019, is the one in folder 2022-04.",
+        "The user's car, a 2014 model, is parked at bay XKB 482913.",
         # A JSON object with Chinese keys is no template slot.
         '用户的设置：{"语言": "中文", "时区": "UTC+8"}',
     ],
