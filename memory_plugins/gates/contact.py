@@ -144,7 +144,7 @@ def _email(text: str) -> str | None:
 
     text = fold(text)
     lowered = text.lower()
-    if any(at in lowered for at in _SPELT_AT_HINTS) and _spelt_email(text):
+    if any(map(lowered.__contains__, _SPELT_AT_HINTS)) and _spelt_email(text):
         return "e-mail address (spelt out)"
     for m in _EMAIL.finditer(text):
         address = m.group(0).rstrip(_TRAILING)

@@ -1427,7 +1427,7 @@ _PLATE_FORMAT_HINT = re.compile(
 
 def _may_hold_plate(text: str) -> bool:
     lowered = text.lower()
-    if any(word in lowered for word in _PLATE_WORDS):
+    if any(map(lowered.__contains__, _PLATE_WORDS)):
         return True
     return not text.isascii() and _PLATE_FORMAT_HINT.search(text) is not None
 
@@ -1599,7 +1599,7 @@ def bank_account_detector() -> FunctionDetector:
         if iban.search(text) is not None:
             return True
         lowered = text.lower()
-        return any(word in lowered for word in _ACCOUNT_WORDS)
+        return any(map(lowered.__contains__, _ACCOUNT_WORDS))
 
     return FunctionDetector("bank_account", RejectCode.SENSITIVE, _bank_account, may_hold)
 

@@ -1480,7 +1480,7 @@ def _may_hold_secret(text: str) -> bool:
     # Substring tests and plain runs: far cheaper than the rules' alternations.
     lowered = text.lower()
     return (
-        any(hint in lowered for hint in _SECRET_HINTS)
+        any(map(lowered.__contains__, _SECRET_HINTS))
         or _LONG_RUN.search(text) is not None
         or _SHORT_USER.search(text) is not None
     )
