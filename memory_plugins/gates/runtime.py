@@ -35,7 +35,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from memory_plugins.gates.codes import RejectCode
-from memory_plugins.gates.context import called_a_test_value
+from memory_plugins.gates.context import SENTENCE_END, called_a_test_value, clause_start
 from memory_plugins.gates.detectors import FunctionDetector, default_detectors, find_with, guarded
 from memory_plugins.gates.labelled import declared_type, is_reference, key_shaped, password_setting
 from memory_plugins.gates.textfold import CALENDAR_DATE, fold
@@ -390,6 +390,42 @@ def _strong_after_name(text: str) -> bool:
 
 
 _LONG_WORD = re.compile(r"\S{8,}")
+# A password as the subject of its sentence, whatever stands between it and its value ("The
+# password that her father, who keeps forgetting it, uses for his mail is Willow&2015"),
+# not as a modifier of another noun ("The password manager she trusts is …").
+_SUBJECT_PASSWORD = re.compile(
+    r"(?<![A-Za-z])(?:" + _PASSWORD_TYPED + r"|passphrase|passcode)(?![A-Za-z])"
+    r"(?![ \t]+(?:managers?|policy|policies|resets?|fields?|hints?|rules?|requirements?"
+    r"|prompts?|vaults?|generators?|changes?|length)(?![A-Za-z]))",
+    re.IGNORECASE,
+)
+# The copula (of English or the other languages') or the colon right before the value.
+_GIVEN = re.compile(
+    r"(?:(?<![^\W\d_])(?:is|was|" + _COPULAS + r")|[:：])[ \t]{1,2}[\"'“`]?$", re.IGNORECASE
+)
+
+
+def _subject_password(text: str) -> bool:
+    """Whether a value :func:`_strong` says only a person makes follows a copula or a colon,
+    and a password is named (in English or, as ``_SECRET_NAME``, another language) within the
+    first 32 characters of that sentence, with no assignment right after the name."""
+    for word in _LONG_WORD.finditer(text):
+        if not _strong(word.group().strip(_AROUND)) or not _GIVEN.search(
+            text, max(0, word.start() - 12), word.start()
+        ):
+            continue
+        sentence = clause_start(text, word.start(), 240, SENTENCE_END)
+        for name in (_SUBJECT_PASSWORD, _SECRET_NAME):
+            m = name.search(text, sentence, min(sentence + 48, word.start()))
+            if (
+                m is not None
+                and m.start() - sentence <= 32
+                and _ASSIGNED.match(text, m.end()) is None
+                and not called_a_test_value(text, m.start(), word.end())
+            ):
+                return True
+    return False
+
 
 # A password or a code named right after its value, in apposition: "he types 2146, the PIN
 # of his Chase card", "Willow&2015 — her Gmail password", "他输 733834，这是他工行储蓄卡的取款密码。"
@@ -696,7 +732,7 @@ def _password(text: str) -> str | None:
             return "recovery code or combination"
     if _closing_pin(text, pin_named=pin_named, password_named=password_named):
         return "PIN value"
-    if _strong_after_name(text):
+    if _strong_after_name(text) or _subject_password(text):
         return "password value"
     if _named_after_value(text):
         return "password or PIN named after its value"

@@ -32,15 +32,14 @@ def test_sealed_part_counts_may_only_fall() -> None:
 def test_tuning_part_counts_are_pinned() -> None:
     wrong, shown = wrong_in("structprobe", "tuning", {"secret": 58, "pii": 47, "benign": 101})
     # Before its rules: 14 secrets, 2 identifiers stored, 12 benign refused. Left stored: a
-    # router's user and password given as "admin / …" and called its login after; a
-    # password named before a long relative clause; a key split across a line break; a
-    # Medicare number named far before it, past commas; a Chinese address typed with spaces
-    # between its numbers and words (reading it refused an office's address in another
-    # probe's sealed part, so it stays unread). Left refused: AWS's documentation example
+    # router's user and password given as "admin / …" and called its login after; a key
+    # split across a line break; a Chinese address typed with spaces between its numbers
+    # and words (reading it refused an office's address in another probe's sealed part, so
+    # it stays unread). Left refused: AWS's documentation example
     # key, an order number in a table, toll-free and shared-cost hotlines (a generator's
     # test data gives people such numbers), a shop's and an office's phone, and a product
     # key's format written with X's.
-    assert wrong == (3, 2, 7), shown
+    assert wrong == (2, 1, 7), shown
 
 
 @pytest.mark.parametrize(
@@ -63,6 +62,10 @@ def test_tuning_part_counts_are_pinned() -> None:
         # A safe's combination in Chinese; a Chinese code's name in an English sentence.
         "保险柜：4–9–1–7–7–3",
         "The 门禁密码 of her office building is 7788#",
+        # A password as its sentence's subject, the value given after a long clause.
+        "The password her brother, who runs the family's shop in Leeds, uses for the till "
+        "is Marmite&Toast44",
+        "La contraseña que su padre, que siempre la olvida, usa para el banco es Gazpacho#2027",
     ],
 )
 def test_secrets_in_more_shapes_are_refused(text: str) -> None:
@@ -83,6 +86,8 @@ def test_secrets_in_more_shapes_are_refused(text: str) -> None:
         "She printed her backup codes in 2021, 2022 and 2023.",
         "Room 4821, the PIN pad by the door is broken.",
         "In 2024, the PIN of the card was changed.",
+        # A password's tool or rule as the subject, not a password.
+        "The password manager the user pays for, after a long trial, is Bitwarden2024!",
         # A question's 吗 is no 码.
         "这个要保密吗？我觉得 2024 年再说",
     ],
