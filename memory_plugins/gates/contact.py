@@ -414,6 +414,8 @@ _STREET = re.compile(
     r"|Lebuh|Lebuhraya)(?![\w])"
     # Japanese: chōme, ban and gō ("3丁目12番5号").
     r"|[0-9]{1,2}丁目[0-9]{1,3}番地?[0-9]{1,3}号?"
+    # the Philippines: a subdivision's block and lot ("Blk 6 Lot 3, Phase 2")
+    r"|(?<![\w])(?:Blk|Block)\.?[ \t]?[0-9]{1,4}[A-Za-z]?,?[ \t]+Lot[ \t]?[0-9]{1,4}(?![0-9])"
 )
 # Streets of other scripts, read only in a text that holds the script (so every other text
 # is spared their patterns): Japanese chōme, ban and gō written with hyphens after the
@@ -442,6 +444,15 @@ _SCRIPT_STREETS = (
         re.compile(r"[\u0590-\u05ff]"),
         re.compile(
             r"(?:רחוב|רח'|שדרות|שד')[ \t]*[\u0590-\u05ff\"' -]{2,30}?[ \t][0-9]{1,4}(?![0-9])"
+        ),
+    ),
+    (
+        # Greek: a street's name in the genitive and the house's number before a comma or the
+        # end ("Κυψέλης 13, 3ος όροφος")
+        re.compile(r"[\u0370-\u03ff]"),
+        re.compile(
+            r"(?<![\w])(?:οδός[ \t]+)?[Α-ΩΆ-Ώ][α-ωά-ώ]{2,20}(?:[ \t][Α-ΩΆ-Ώ][α-ωά-ώ]{2,20})?"
+            r"[ \t][0-9]{1,4}(?![0-9])(?=[ \t]*(?:,|$))"
         ),
     ),
     (
@@ -484,6 +495,8 @@ _RESIDENCE_SCRIPT_WORDS = (
     r"|อยู่ที่|บ้าน|ย้ายไปอยู่|живе|мешка\w*|проживає"
     r"|住|家|寄|收件|收货|老家|公寓|小区|自宅|実家|주소|살고|산다|거주"
     r"|живёт|живет|живу|проживает|прописан\w*|квартир\w*|кв\."
+    # Greek; Persian's everyday "house"; Arabic's "resident"
+    r"|μένει|μένω|μένουν|κατοικεί|κατοικώ|διαμένει|σπίτι|خونه|ساكن|ساكنة|مقيم|مقيمة"
 )
 _RESIDENCE_SCRIPTS = re.compile(by_first_letter(_RESIDENCE_SCRIPT_WORDS), re.IGNORECASE)
 
@@ -522,6 +535,7 @@ _ADDRESS_HINT = re.compile(
     r"|[\u4e00-\u9fff][0-9]{1,2}-[0-9]|(?:로|길)[ \t]?[0-9]|(?i:д\.|дом)[ \t]{0,2}[0-9]"
     r"|(?i:no)[.:][ \t]?[0-9]|(?i:số)[ \t][0-9]|شارع|پلاک|[0-9][ \t]*(?:ซอย|ถนน|หมู่)"
     r"|[0-9]/[0-9]|(?:רחוב|רח'|שדרות)|(?i:вул\.|вулиц|просп|пров\.|бульв)"
+    r"|[α-ωά-ώ][ \t][0-9]|(?i:lot)[ \t]?[0-9]"
 )
 
 

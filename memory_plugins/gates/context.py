@@ -63,6 +63,8 @@ _BUSINESS_LATIN = (
     r"|ičo|ič|dič|adószám\w*|cégjegyzékszám\w*|cui|cod[ \t]+fiscal|γεμη|org\.?[ \t]?nr"
     r"|organisations?nummer\w*|organisasjonsnummer\w*|cvr(?:-?n(?:ummer|r))?|y-tunnus|nipc"
     r"|cuit|nit|tin|єдрпоу|едрпоу|(?:nombor|no\.?)[ \t]+pendaftaran"
+    # the Philippines' company register
+    r"|sec[ \t]+registration(?:[ \t]+(?:number|no))?"
     # Russia's register and registration-reason codes in Latin letters
     r"|ogrn|kpp)(?![a-z]))"
 )
@@ -82,7 +84,7 @@ _COMPANY = re.compile(
     # India, Finland, Mexico
     r"|Kft|Zrt|Nyrt|s\.r\.o|a\.s|SRL|S\.R\.L|Bhd|Lda|Pvt|Oyj|S\.?A\.?[ \t]de[ \t]C\.?V"
     r"|(?i:company|firm|vendor|supplier|société|entreprise|empresa|firma|unternehmen|şirket\w*"
-    r"|perusahaan|công[ \t]+ty|bedrijf|syarikat|kumpanya\w*|společnost\w*|cég\w*"
+    r"|perusahaan|công[ \t]+ty|bedrijf|syarikat|kumpanya\w*|kompanya\w*|společnost\w*|cég\w*"
     # and the word for a company in Italian, Romanian, Spanish, Portuguese, the Nordic
     # languages, Polish, Slovak, Hungarian
     r"|εταιρ\w*|azienda|società|societ(?:ate|ății)|firm[ăe]i?|compa(?:nie|nia|niei|ñía|nhia)"
@@ -91,10 +93,15 @@ _COMPANY = re.compile(
     # a business named by what it does: one that sells, makes or serves for a fee
     r"|wholesalers?|retailers?|distributors?|manufacturers?|studios?|agency|agencies"
     r"|startups?|contractors?|subcontractors?|consultancy|print(?:ing)?[ \t]+(?:house|shop)s?"
+    # a person's employer, in the languages of the word lists
+    r"|employers?|arbeitgeber\w*|employeur|empleador|empregador|datore[ \t]+di[ \t]+lavoro"
+    r"|werkgever|pracodaw\w*|işveren\w*"
     r"))(?![A-Za-z])"
     r"|公司|企业|集团|会社|회사|供应商|代理商|经销商|批发商|厂商|厂家|工厂|印刷厂|工作室|事务所|(?<![А-Яа-я])(?:ООО|ОАО|ЗАО|ПАО|АО|ТОВ|ПрАТ)(?![А-Яа-я])"
     r"|организаци|компани|предприяти|компані|підприєм|कंपनी|फर्म|บริษัท|นิติบุคคล|จํากัด|شرکت"
     r"|شركة|الشركة|חברה|בע[\"״]מ"
+    # a person's employer in Russian, Ukrainian, Japanese, Chinese and Korean
+    r"|работодател|роботодав|勤務先|勤め先|雇用主|雇主|고용주"
 )
 
 
@@ -108,6 +115,9 @@ _TEST_WORDS = re.compile(
     # what a validator or a pattern is checked against; a number voided by its issuer
     r"|validators?|validation|regex(?:es|ps)?|voided"
     r"|ejemplos?|exemples?|beispiele?|fictifs?|fictives?|pruebas?"
+    # "example" in Dutch, Portuguese, Italian, Polish, Turkish, Czech and Romanian, also as
+    # the head of a compound ("voorbeeld-IBAN")
+    r"|voorbeeld\w*|exemplos?|esempi[oi]?|przykład\w*|örnek\w*|příklad\w*|exemplu\w*"
     # "test" inflected or as the head of a compound in other languages ("Testkarte",
     # "karty testowej", "testkaart", "cartão de teste", "uji coba", "тестовая")
     r"|test(?:karte|karten|kaart|kaarten|nummer|daten|umgebung|modus|konto|zwecke|zwecken"

@@ -400,6 +400,7 @@ _BUILTINS: tuple[tuple[str, str, str, bool], ...] = (
     ("token_assignment", "memory_plugins.gates.runtime", "token_assignment_detector", True),
     ("cookie", "memory_plugins.gates.runtime", "cookie_detector", True),
     ("password", "memory_plugins.gates.runtime", "password_detector", True),
+    ("keyed_code", "memory_plugins.gates.runtime", "keyed_code_detector", True),
     ("credential_url", "memory_plugins.gates.secrets", "credential_url_detector", True),
     ("keyword_secret", "memory_plugins.gates.secrets", "keyword_secret_detector", True),
     ("labelled_secret", "memory_plugins.gates.labelled", "labelled_secret_detector", True),

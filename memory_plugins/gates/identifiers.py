@@ -238,7 +238,9 @@ _THING_CODE = re.compile(
     r"(?:(?<![A-Za-z])(?:errors?|status|exit|return|response|referrals?|invit(?:e|ation)s?"
     r"|promo(?:tion(?:al)?)?|coupons?|discounts?|vouchers?|gift|redeem|redemption|friend"
     r"|booking|confirmation|reservation|tracking|product|item|order|airport|iata|icao|fare)"
-    r"[ \t]?codes?|错误码|状态码|邀请码|推荐码|优惠码|折扣码|兑换码|礼品码|券码|取件码|航班号)"
+    r"[ \t]?codes?|错误码|状态码|邀请码|推荐码|优惠码|折扣码|兑换码|礼品码|券码|取件码|航班号"
+    # a consignment note's number in Russian and Ukrainian (Nova Poshta's "ТТН")
+    r"|(?<![А-Яа-яІіЇї])ТТН(?![А-Яа-яІіЇї]))"
     r"[\"']?(?:[ \t]{0,2}(?:is|was|:|是|为|：))?[ \t]{0,2}[\"'“`]?(?:[A-Za-z]{1,3}-)?$",
     re.IGNORECASE,
 )
@@ -995,6 +997,8 @@ _SENTENCE_THING = re.compile(
     r"(?i:(?<![a-z])(?:orders?|parcels?|packages?|shipments?|deliver(?:y|ies)|tracking"
     r"|invoices?|receipts?|bookings?|reservations?|tickets?)(?![a-z]))"
     r"|订单|包裹|快递|运单|物流|发票|预订|车票|机票"
+    # a parcel and its waybill in Russian and Ukrainian ("Посилка Новою Поштою, ТТН …")
+    r"|(?i:ттн|накладн\w*|посылк\w*|посилк\w*)"
 )
 _SENTENCE_MARK = re.compile(r"[.;!?。；！？\n]")
 

@@ -150,6 +150,8 @@ _ID_SPECIFIC = (
     # number, the citizen's identity card, a bank account
     r"|nik|ktp|npwp|e-?ktp|nomor\s+induk\s+kependudukan|cccd|cmnd|căn\s+cước|mã\s+số\s+thuế"
     r"|nomor\s+rekening|rekening|số\s+tài\s+khoản|(?:vergi|hesap)\s+numara(?:s[ıi]|m|n)?"
+    # Malay's bank account, Brazil's national health card, Iran's IBAN (Sheba)
+    r"|nombor\s+akaun|cart[ãa]o\s+(?:nacional\s+de\s+sa[úu]de|do\s+sus)|شبا|شماره\s+شبا"
     # Hungarian, Romanian, Czech, Greek, Ukrainian, Malay, Hindi, Persian and Hebrew names of
     # identity papers and insurance and tax numbers
     r"|taj(?:-?sz[áa]m\w*)?|személyi\s+(?:igazolvány|szám)\w*|adóazonosító\w*|útlevél\w*"

@@ -98,7 +98,12 @@ _SECTION_HEADER = re.compile(
 # Words saying a text is about templates or their slots: its slots are quoted, not unfilled.
 _ABOUT_TEMPLATES = re.compile(
     r"(?i:(?<![a-z])(?:templat\w*|placeholders?|jinja2?|helm|ansible|playbooks?|mustache"
-    r"|handlebars|liquid|twig|go[ \t]+templates?|\.env\.example)(?![a-z]))"
+    r"|handlebars|liquid|twig|go[ \t]+templates?|\.env\.example"
+    # "template" in the languages of the other word lists where the word means nothing
+    # else ("W szablonie umowy …"; not "modelo", "modèle": a product's model too)
+    r"|plantilla\w*|vorlage\w*|sjabloon\w*|szablon\w*|şablon\w*|шаблон\w*|šablon\w*"
+    r"|sablon\w*)(?![a-z]))"
+    r"|テンプレート|템플릿|模板|قالب|תבנית|แม่แบบ|टेम्पलेट"
     # an example or the documentation, whose slots are quoted ("the docs write the key as
     # <YOUR_API_KEY>", "di contoh kode …"), in the languages of the other word lists; not a
     # part of a name ("example.com", "docs/")

@@ -33,10 +33,17 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
+from itertools import pairwise
 
 from memory_plugins.gates.codes import RejectCode
-from memory_plugins.gates.context import SENTENCE_END, called_a_test_value, clause_start
-from memory_plugins.gates.detectors import FunctionDetector, default_detectors, find_with, guarded
+from memory_plugins.gates.context import SENTENCE_END, called_a_test_value, clause_start, thing_id
+from memory_plugins.gates.detectors import (
+    FunctionDetector,
+    by_first_letter,
+    default_detectors,
+    find_with,
+    guarded,
+)
 from memory_plugins.gates.labelled import declared_type, is_reference, key_shaped, password_setting
 from memory_plugins.gates.textfold import CALENDAR_DATE, fold
 
@@ -44,6 +51,7 @@ __all__ = [
     "auth_header_detector",
     "cookie_detector",
     "find_runtime_data",
+    "keyed_code_detector",
     "password_detector",
     "runtime_state_detector",
     "token_assignment_detector",
@@ -135,6 +143,8 @@ _WORLD_WORDS = (
     r"|jelszó|jelszav\w*|palavra-?passe"
     r"|jelszo|parolă|κωδικός|كلمة\s+(?:ال)?(?:مرور|سر)|رمز(?:\s+عبور)?|סיסמה|सांकेतिक\s+शब्द"
     r"|पासवर्ड|รหัสผ่าน"
+    # "password" as Persian and Arabic write the English word
+    r"|پسورد|پاسورد|باسورد"
 )
 _WORLD_HINT = re.compile(_WORLD_WORDS, re.IGNORECASE)
 
@@ -146,7 +156,7 @@ def _named_then(words: str, copulas: str, value: str, *, gap: int = 6) -> re.Pat
         r"(?:" + words + r")(?:[ \t]{1,2}[^\s:=：]{1,20}){0," + str(gap) + r"}?[ \t]{0,2}"
         # a dash standing for the copula, as Russian writes it ("Пароль — …")
         r"(?:[:=：]|(?<=\s)(?:" + copulas + r"|-)(?=\s)|は|는|은|是)"
-        r"[ \t]{0,2}[\"'“`«]?" + value,
+        r"[ \t]{0,2}[\"'“`«「『]?" + value,
         re.IGNORECASE,
     )
 
@@ -214,6 +224,12 @@ _PIN_WORDS = (
     r"|замка|подъезда)|mã\s+(?:pin|cửa|cổng|két|báo\s+động)|kode\s+(?:pin|pintu|gerbang"
     r"|alarm|brankas|akses)|الرقم\s+السري|(?:رمز|كود)\s+(?:ال)?(?:باب|بوابة|إنذار|خزنة)"
     r"|(?:도어락|현관|카드)\s*비밀번호"
+    # Vietnamese unlock codes, Hebrew, Swedish and Ukrainian door, alarm and safe codes, a
+    # passcode in Japanese ("mã mở khóa", "הקוד של האזעקה", "koden till kassaskåpet", "код
+    # від замка", "パスコード"; not Hindi's पिन, which in India also names a postcode)
+    r"|mã\s+mở\s+khóa|(?:ה)?קוד\s+(?:של\s+)?ה?(?:דלת|כניסה|אזעקה|כספת|שער|בניין)"
+    r"|kod(?:en)?\s+(?:till|för)\s+(?:kassaskåpet|dörren|porten|larmet|garaget|förrådet|kodlåset)"
+    r"|код\s+(?:від\s+)?(?:дверей|домофона|сигналізації|сейфа|замка|під'їзду)|パスコード"
 )
 # Groups of letters and digits joined by hyphens, or groups holding a digit joined by spaces
 # ("8f3k-2l9q", "4829 1736", "12-34-56"; not "10 one-time"); the first holds a digit.
@@ -334,7 +350,7 @@ _PIN_HINT = re.compile(_PIN_WORDS, re.IGNORECASE)
 # A keypad's code may hold one of its letters among the digits (a French digicode "08B11").
 _PIN_WORLD = _named_then(
     _PIN_WORDS,
-    _COPULAS + r"|is|to|er|on|ay|ialah|هي|هو",
+    _COPULAS + r"|is|to|er|on|ay|ialah|هي|هو|הוא|היא",
     r"(?=(?:[A-Da-d]?[0-9]){3})[0-9]{1,8}(?:[A-Da-d][0-9]{1,6})?(?![0-9A-Za-z])",
     gap=8,
 )
@@ -345,7 +361,9 @@ _PIN_WORLD = _named_then(
 _SECRET_NAME = re.compile(
     _WORLD_WORDS
     + r"|schlüssel|(?<![A-Za-z])(?:clé|clef|clave|chave|chiave|sleutel|klucz|anahtar\w{0,3}"
-    r"|khóa|kunci)(?![A-Za-z])|ключ|密钥|秘钥",
+    r"|khóa|kunci)(?![A-Za-z])|ключ|密钥|秘钥"
+    # "pass", Japanese shorthand for a password, not the start of a longer word (パスタ)
+    r"|パス(?![ァ-ヶー])",
     re.IGNORECASE,
 )
 # Where a clause ends: a full stop or a semicolon before a space or the end, a CJK mark, a
@@ -386,7 +404,44 @@ def _strong_after_name(text: str) -> bool:
                 read.add(m.start())
                 if _names_a_value(text, m):
                     return True
+        if _misspelt_name_before(text, word.start()):
+            return True
     return False
+
+
+# "Password" in the languages of ``_WORLD_WORDS`` (and English), whole words as written, for
+# :func:`_misspelt_name_before`.
+_PASSWORD_NAMES = (
+    *("password", "passwort", "kennwort", "contraseña", "senha", "wachtwoord", "hasło"),
+    *("parola", "lösenord", "lösenordet", "salasana", "adgangskode", "passord", "parolă"),
+    *("mật khẩu", "kata laluan", "kata sandi", "şifre", "şifresi", "heslo", "jelszó"),
+    *("jelszava", "palavra-passe", "κωδικός", "пароль", "סיסמה", "पासवर्ड", "รหัสผ่าน"),
+    *("パスワード", "비밀번호", "mot de passe"),
+)
+# The words of the clause before a value, up to two at a time ("mât khẩu", "kata laulan").
+_NAME_WORD = re.compile(r"[^\s\"“”‘’«»„()\[\]{}<>`,.;:：!?0-9]+")
+
+
+def _misspelt_name_before(text: str, start: int) -> bool:
+    """Whether the clause before the value at ``start`` (at most eight words) holds a word
+    of four letters or more, or two words, one edit (a letter added, dropped, replaced, or
+    two swapped) from a name of ``_PASSWORD_NAMES``: "Lösenrodet till Viaplay: …",
+    "Instagram şfiresi …", "Mât khẩu Facebook của anh ấy là …". Only a value
+    :func:`_strong` says a person makes is read this way."""
+    from jellyfish import damerau_levenshtein_distance
+
+    low = max(0, start - 80)
+    for mark in _CLAUSE_END.finditer(text, low, start):
+        low = mark.end()
+    words = [w.group().casefold() for w in _NAME_WORD.finditer(text, low, start)][-8:]
+    grams = [w for w in words if len(w) >= 4] + [" ".join(p) for p in pairwise(words)]
+    # a gram holding a name whole ("passwords") is the exact rules' to judge
+    misspelt = any(
+        not any(name in gram for name in _PASSWORD_NAMES)
+        and any(damerau_levenshtein_distance(gram, name) == 1 for name in _PASSWORD_NAMES)
+        for gram in grams
+    )
+    return misspelt and not called_a_test_value(text, low, start)
 
 
 _LONG_WORD = re.compile(r"\S{8,}")
@@ -401,7 +456,7 @@ _SUBJECT_PASSWORD = re.compile(
 )
 # The copula (of English or the other languages') or the colon right before the value.
 _GIVEN = re.compile(
-    r"(?:(?<![^\W\d_])(?:is|was|" + _COPULAS + r")|[:：])[ \t]{1,2}[\"'“`]?$", re.IGNORECASE
+    r"(?:(?<![^\W\d_])(?:is|was|je|" + _COPULAS + r")|[:：])[ \t]{1,2}[\"'“`]?$", re.IGNORECASE
 )
 
 
@@ -424,7 +479,32 @@ def _subject_password(text: str) -> bool:
                 and not called_a_test_value(text, m.start(), word.end())
             ):
                 return True
+    return _subject_pin(text)
+
+
+def _subject_pin(text: str) -> bool:
+    """Whether four to eight digits close their sentence after a copula or a colon, and a
+    code that opens something is named (``_PIN_HINT``) within the first 32 characters of
+    that sentence: "Koden till kassaskåpet på jobbet, som bara han och chefen har, är …"."""
+    for m in _KEYED_DIGITS.finditer(text):
+        start, end = m.span()
+        if not _GIVEN.search(text, max(0, start - 12), start) or not _CLOSES.match(text, end):
+            continue
+        sentence = clause_start(text, start, 240, SENTENCE_END)
+        name = _PIN_HINT.search(text, sentence, min(sentence + 48, start))
+        if (
+            name is not None
+            and name.start() - sentence <= 32
+            and not any(c.isdigit() for c in text[name.end() : start])
+            and not called_a_test_value(text, name.start(), end)
+        ):
+            return True
     return False
+
+
+# What may follow a value that closes its sentence: a closing quote or bracket, the
+# sentence's mark, the end.
+_CLOSES = re.compile(r"[\"'”»」』)]?[ \t]*(?:[.!?。！？;；\n]|$)")
 
 
 # A password or a code named right after its value, in apposition: "he types 2146, the PIN
@@ -463,6 +543,55 @@ def _named_after_value(text: str) -> bool:
 
 
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
+# A PIN's digits given first, then named, in any language: "119011 – so lautet die
+# Entsperr-PIN", "1959 — это пин-код от его карты", "4749 هو الرقم السري", "1584が、…の暗証番号だ",
+# "112518 — זה הקוד של הכספת". Right after the digits, a dash, a colon, a comma (where the
+# digits open the sentence) or a copula or demonstrative; then, within 48 characters and
+# before any other digit or the sentence's end, the code's name: a PIN's or a password's,
+# or a code's with what it opens.
+_AFTER_DIGITS = re.compile(
+    r"[ \t]*(?:[—–:：-]|(?P<comma>,)|(?<![^\W\d_])(?:is|was|that's|it's|"
+    + _COPULAS
+    + r"|je|er|on|to|az|ay|itu|ini|это|це|זה|הוא|هو|هي|این|c'est|dat[ \t]is|das[ \t]ist)"
+    r"(?![^\W\d_])|が|は|은|는|이|가|就是|是)"
+)
+_KIND_AFTER = re.compile(
+    r"(?:" + _PIN_WORDS + "|" + _WORLD_WORDS + r"|(?<![A-Za-z])(?:passcode|password|passwort)"
+    r"|パスコード|(?:code|kod|код|קוד|codice|código|kode|mã|κωδικ\w*)[^0-9.!?。\n]{0,32}?"
+    r"(?:сейф|замк|домофон|двер|כספת|מנעול|אזעקה|דלת|safe|lock|alarm|door|gate|cofre"
+    r"|caja|cassaforte|tresor|sejf|kasa|seif|trezor|lucchetto|candado|cadeado))"
+    # not a modifier of another noun ("the PIN pad", "the password reset link")
+    r"(?![ \t]+(?:pads?|resets?|policy|policies|managers?|fields?|prompts?|changes?|hints?)\b)",
+    re.IGNORECASE,
+)
+
+
+def _digits_then_kind(text: str) -> bool:
+    """Whether four to eight digits are named as a PIN, a password or a code that opens
+    something right after them (``_AFTER_DIGITS``, ``_KIND_AFTER``)."""
+    for m in _KEYED_DIGITS.finditer(text):
+        start, end = m.span()
+        after = _AFTER_DIGITS.match(text, end)
+        if after is None or thing_id(text, start) or _NUMBERED_THING.search(text, 0, start):
+            continue  # "Error 4012: the PIN was rejected": the error's number
+        if after["comma"] and (
+            _YEAR.fullmatch(m.group()) or clause_start(text, start, 200, SENTENCE_END) != start
+        ):
+            continue  # "In 2024, the PIN was changed", "Room 4821, the PIN pad …"
+        stop = _DIGIT_OR_END.search(text, after.end(), after.end() + 48)
+        high = stop.start() if stop is not None else min(len(text), after.end() + 48)
+        kind = _KIND_AFTER.search(text, after.end(), high)
+        if kind is not None and not called_a_test_value(text, start, kind.end()):
+            return True
+    return False
+
+
+# A thing's number named right before the digits: an error's, a room's, an order's.
+_NUMBERED_THING = re.compile(
+    r"(?i:(?<![a-z])(?:errors?|err|rooms?|orders?|tickets?|invoices?|flights?|models?|versions?"
+    r"|steps?|lines?|pages?|items?|cases?|ref|no\.?|nr\.?|#)[ \t]{0,2}$)"
+)
+_DIGIT_OR_END = re.compile(r"[0-9]|[.!?。！？;；\n](?:\s|$)")
 
 
 def _names_a_value(text: str, m: re.Match[str]) -> bool:
@@ -734,7 +863,7 @@ def _password(text: str) -> str | None:
         return "PIN value"
     if _strong_after_name(text) or _subject_password(text):
         return "password value"
-    if _named_after_value(text):
+    if _named_after_value(text) or _digits_then_kind(text):
         return "password or PIN named after its value"
     if _totp_key(text):
         return "two-factor setup key"
@@ -814,11 +943,108 @@ _PASSWORD_WORDS = (
     *("密码", "口令", "码", "保险", "暗証番号", "пароль", "パスワード", "비밀번호", "암호", "登录"),
     *("账号密码", "帐号密码", "用户名", "κωδικός", "كلمة", "رمز", "סיסמה", "पासवर्ड"),
     *("सांकेतिक", "รหัสผ่าน", "пин", "ключ", "токен", "キー", "トークン", "키", "토큰"),
+    # codes named in Hebrew, Russian and Ukrainian; "password" as Persian and Arabic write
+    # it, Japanese shorthand for it (_KIND_AFTER, _PIN_WORDS, _SECRET_NAME)
+    *("קוד", "код", "پسورد", "پاسورد", "باسورد", "パス"),
 )
 
 
+# A digit beside a symbol a password holds: where a password's misspelt name may stand
+# before it (:func:`_misspelt_name_before`), which no word of ``_PASSWORD_WORDS`` shows.
+_STRONG_HINT = re.compile(r"[0-9][!#$%&*+?~^@]|[!#$%&*+?~^][0-9]")
+
+
 def password_detector() -> FunctionDetector:
-    return guarded("password", RejectCode.RUNTIME_DATA, _password, _PASSWORD_WORDS)
+    named = guarded("password", RejectCode.RUNTIME_DATA, _password, _PASSWORD_WORDS).may_match
+    return FunctionDetector(
+        "password",
+        RejectCode.RUNTIME_DATA,
+        _password,
+        lambda text: named(text) or _STRONG_HINT.search(text) is not None,
+    )
+
+
+# ----------------------------------------------------------------------------- keyed codes
+
+# A code keyed in to open something: a verb of typing, pressing or dialling right before or
+# after four to eight digits, in a sentence that names a door, a gate, a keypad, an
+# intercom, a locker or a safe ("…hay que teclear 4698 y darle a la campanita",
+# "unten an der Haustür 7045 tippen", "テンキーで5231を押して"). Whoever reads it gets in.
+_KEY_VERBS = (
+    # English, Spanish, Portuguese, French, German, Italian, Dutch
+    r"types?|typed|typing|enters?|entered|entering|key(?:s|ed)?[ \t]+in|punch(?:es|ed)?[ \t]+in"
+    r"|press(?:es|ed)?|tap(?:s|ped)?|dials?|dialled|dialed"
+    r"|tecle\w*|marca[rs]?|marque|introduc\w*|pulsa\w*|digit\w*|aperta\w*|tape[rz]?|compose\w*"
+    r"|saisi\w*|tipp\w*|eintipp\w*|eingeb\w*|drück\w*|wähl\w*|compon\w*|inseri\w*|prem\w*"
+    r"|intoets\w*|toets\w*|intik\w*|invoer\w*|typ\w*"
+    # Polish, Russian, Ukrainian, Turkish, Vietnamese, Indonesian and Malay
+    r"|wpis\w*|wstuk\w*|wbij\w*|wybier\w*|naciś\w*|набира\w*|набер\w*|набрат\w*|ввод\w*"
+    r"|введ\w*|вве[сд]\w*|нажм\w*|нажима\w*|натисн\w*|yaz\w*|tuşla\w*|bas[ıa]\w*|bấm|nhập|gõ"
+    r"|masuk\w*|tekan|ketik|pencet"
+    # Swedish, Czech, Greek, Romanian, Filipino, Hungarian
+    r"|slå\w*|knappa\w*|tryck\w*|naťuk\w*|ťuk\w*|vyťuk\w*|zad[aáeé]\w*|πληκτρολογ\w*|πατ[άή]\w*"
+    r"|formea\w*|tastea\w*|introdu\w*|i-type|pindut\w*|ilagay|beüt\w*|nyom\w*"
+)
+_KEY_VERB = re.compile(
+    r"(?i:(?<![^\W\d_])(?:" + by_first_letter(_KEY_VERBS) + r")(?![^\W\d_]))"
+    # Japanese, Korean, Arabic, Hindi, Thai, Hebrew, Persian
+    r"|押して|押す|押し|入力|打ち込|누르|눌러|입력|اضغط|يضغط|أدخل|ادخل|يدخل|اكتب|يكتب|डाल|दबा"
+    r"|टाइप|กด|ใส่|מקיש|להקיש|הקש|מקליד|להקליד|بزن|میزن|وارد\s+کن"
+)
+# What such a code opens, or where it is keyed in (found anywhere in a word: compounds and
+# prefixed words, "fietsenkluis", "בלוח", "kapıdaki").
+_KEYED_PLACE = re.compile(
+    r"door|gate|keypad|key[ \t]pad|intercom|entrance|lobby|locker|garage|buzzer|(?<![a-z])safe(?![a-z])"
+    r"|portal|puerta|portón|teclado|telefonillo|interfono|garaje|taquilla|casillero|caja[ \t]fuerte"
+    r"|portão|porta|portaria|interfone|armário|cofre|garagem|telinha|portail|digicode|clavier"
+    r"|interphone|casier|coffre|tür|(?<![a-z])tor(?![a-z])|tastatur|klingel|gegensprechanlage"
+    r"|schließfach|tresor|eingang|portone|cancello|tastier|citofono|cassaforte|armadietto|cortile"
+    r"|deur|poort|toetsenbord|kluis|ingang|drzwi|bram[aiy]|klawiatur|domofon|garaż|sejf|paczkomat"
+    r"|furtk|двер|ворот|калитк|домофон|панел|клавиатур|сейф|гараж|подъезд|хвіртк|клавіатур"
+    r"|під'їзд|kapı|tuş[ \t]takım|diafon|garaj|apartman|cửa|cổng|bàn[ \t]phím|két|pintu|gerbang"
+    r"|pagar|panel|layar|loker|brankas|lobi|kondo|apartemen|interkom|dörr|porttelefon|knappsats"
+    r"|kodlås|kassaskåp|förråd|dveř|dveř|brán|klávesnic|zvon|sklep|πόρτ|θυροτηλέφωνο|πληκτρολόγιο"
+    r"|χρηματοκιβώτιο|γκαράζ|ușa|ușii|poart|porții|interfon|seif|pinto|pintuan|ajtó|kapu|széf"
+    r"|garázs|csengő|billentyűzet"
+    r"|ドア|扉|玄関|エントランス|テンキー|パネル|インターホン|オートロック|宅配ボックス|ロッカー|金庫"
+    r"|현관|도어락|키패드|인터폰|금고|사물함|택배함|باب|بوابة|لوحة|خزنة|إنتركم|दरवाज|गेट|कीपैड"
+    r"|लॉकर|तिजोरी|ประตู|แป้น|ล็อกเกอร์|ตู้เซฟ|คอนโด|דלת|שער|לוח|אינטרקום|כספת|לובי|درب|آیفون"
+    r"|گاوصندوق|门禁|大门|密码锁|键盘|保险柜|快递柜",
+    re.IGNORECASE,
+)
+_KEYED_DIGITS = re.compile(r"(?<![0-9.,:/-])[0-9]{4,8}(?![0-9]|[.,:/-][0-9])")
+# Where the clause of keyed digits ends ("… opens at 0700; press the buzzer" keys nothing).
+_KEYED_CLAUSE = re.compile(r"[,;.!?。，；！？\n]")
+
+
+def _keyed_code(text: str) -> str | None:
+    text = fold(text)
+    for m in _KEYED_DIGITS.finditer(text):
+        start, end = m.span()
+        # the verb in the digits' own clause: within 24 characters before them, or 16 after
+        low = clause_start(text, start, 24, _KEYED_CLAUSE)
+        after = _KEYED_CLAUSE.search(text, end, end + 16)
+        keyed = (
+            _KEY_VERB.search(text, low, start) is not None
+            or _KEY_VERB.search(text, end, after.start() if after else end + 16) is not None
+        )
+        if not keyed or thing_id(text, start):
+            continue
+        low = clause_start(text, start, 200, SENTENCE_END)
+        stop = SENTENCE_END.search(text, end)
+        high = stop.start() if stop is not None else len(text)
+        if _KEYED_PLACE.search(text, low, high) and not called_a_test_value(text, start, end):
+            return "code keyed in to open a door, a gate or a locker"
+    return None
+
+
+def keyed_code_detector() -> FunctionDetector:
+    return FunctionDetector(
+        "keyed_code",
+        RejectCode.RUNTIME_DATA,
+        _keyed_code,
+        lambda text: _KEYED_DIGITS.search(text) is not None,
+    )
 
 
 def runtime_state_detector() -> FunctionDetector:

@@ -25,8 +25,9 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # 8 identifiers stored, 18 benign refused; after its tuning part's rules: 12, 8, 17;
     # 14 benign refused since a business code's label followed by the company it is of
     # counts however far the number comes after ("NIB perusahaan …, PT …, adalah …"); 7
-    # identifiers stored after the identifier probe's rules.
-    assert within(wrong, (12, 7, 14)), shown
+    # identifiers stored after the identifier probe's rules; 10 secrets after the third
+    # probe's rules (digits named after them, misspelt names, far subjects).
+    assert within(wrong, (10, 7, 14)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
