@@ -413,7 +413,7 @@ _STREET = re.compile(
     r"|(?<![\w])(?:No\.?|Nombor)[ \t]?[0-9]{1,5}[A-Za-z]?,?[ \t]{1,2}(?:Jalan|Jln\.?|Lorong|Persiaran"
     r"|Lebuh|Lebuhraya)(?![\w])"
     # Japanese: chōme, ban and gō ("3丁目12番5号").
-    r"|[0-9]{1,2}丁目[0-9]{1,3}番地?[0-9]{1,3}号?"
+    r"|[0-9]{1,2}丁目[0-9]{1,3}(?:番地?|-)[0-9]{1,3}号?"
     # the Philippines: a subdivision's block and lot ("Blk 6 Lot 3, Phase 2")
     r"|(?<![\w])(?:Blk|Block)\.?[ \t]?[0-9]{1,4}[A-Za-z]?,?[ \t]+Lot[ \t]?[0-9]{1,4}(?![0-9])"
 )

@@ -230,11 +230,15 @@ _PIN_WORDS = (
     r"|mã\s+mở\s+khóa|(?:ה)?קוד\s+(?:של\s+)?ה?(?:דלת|כניסה|אזעקה|כספת|שער|בניין)"
     r"|kod(?:en)?\s+(?:till|för)\s+(?:kassaskåpet|dörren|porten|larmet|garaget|förrådet|kodlåset)"
     r"|код\s+(?:від\s+)?(?:дверей|домофона|сигналізації|сейфа|замка|під'їзду)|パスコード"
+    # Ukrainian's PIN, Persian and Arabic codes of a safe, an alarm, a door, a lock or a
+    # card, Hindi's locker, gate and door codes
+    r"|пін(?:-?код)?|رمز\s+(?:گاوصندوق|دزدگیر|درب?|قفل|کارت)|رمز\s+(?:ال)?قفل"
+    r"|(?:लॉकर|गेट|दरवाज़े|दरवाजे)\s+(?:का\s+)?कोड"
 )
 # Groups of letters and digits joined by hyphens, or groups holding a digit joined by spaces
 # ("8f3k-2l9q", "4829 1736", "12-34-56"; not "10 one-time"); the first holds a digit.
 _CODE_GROUPS = (
-    r"(?=[A-Za-z]{0,11}[0-9])[0-9A-Za-z]{2,12}(?:-[0-9A-Za-z]{2,12}){0,3}"
+    r"(?=[A-Za-z]{0,11}[0-9])[0-9A-Za-z]{2,12}(?:-[0-9A-Za-z]{2,12}){0,4}"
     r"(?: (?=[A-Za-z]{0,11}[0-9])[0-9A-Za-z]{2,12}(?![0-9A-Za-z-])){0,3}(?![0-9A-Za-z-])"
 )
 # What two-factor backup and recovery codes are called, in English (before "code(s)") and
@@ -309,6 +313,7 @@ _ONE_TIME_WORDS = (
     r"|код\w*\s+восстановления|yedek\s+kod\w*|kurtarma\s+kod\w*"
     r"|mã\s+(?:dự\s+phòng|khôi\s+phục)|バックアップコード|リカバリーコード|백업\s*코드|복구\s*코드"
     r"|رموز\s+(?:الاسترداد|احتياطية|النسخ\s+الاحتياطي)|kod\s+(?:sandaran|pemulihan)"
+    r"|קודי\s+(?:גיבוי|שחזור)|קוד\s+שחזור"
 )
 # Thai writes no space between words: its backup codes' name, then anything up to a colon.
 # The words as the canonical form writes them (NFKC splits the vowel sara am, ำ).
@@ -362,8 +367,10 @@ _SECRET_NAME = re.compile(
     _WORLD_WORDS
     + r"|schlüssel|(?<![A-Za-z])(?:clé|clef|clave|chave|chiave|sleutel|klucz|anahtar\w{0,3}"
     r"|khóa|kunci)(?![A-Za-z])|ключ|密钥|秘钥"
-    # "pass", Japanese shorthand for a password, not the start of a longer word (パスタ)
-    r"|パス(?![ァ-ヶー])",
+    # "pass", Japanese shorthand for a password, not the start of a longer word (パスタ);
+    # French, Korean and Russian shorthand ("mdp", "비번", "пасс"), Indonesian "passwordnya"
+    # (not a Wi-Fi network's name: its SSID may hold digits and a symbol, "FRITZ!Box 7590")
+    r"|パス(?![ァ-ヶー])|(?<![a-z])(?:mdp|passwordnya)(?![a-z])|비번|(?<![а-я])пасс(?![а-я])",
     re.IGNORECASE,
 )
 # Where a clause ends: a full stop or a semicolon before a space or the end, a CJK mark, a
@@ -418,6 +425,13 @@ _PASSWORD_NAMES = (
     *("jelszava", "palavra-passe", "κωδικός", "пароль", "סיסמה", "पासवर्ड", "รหัสผ่าน"),
     *("パスワード", "비밀번호", "mot de passe"),
 )
+
+
+def _unmarked(word: str) -> str:
+    """``word`` without its accents, tone marks and other combining marks."""
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
 # The words of the clause before a value, up to two at a time ("mât khẩu", "kata laulan").
 _NAME_WORD = re.compile(r"[^\s\"“”‘’«»„()\[\]{}<>`,.;:：!?0-9]+")
 
@@ -438,7 +452,11 @@ def _misspelt_name_before(text: str, start: int) -> bool:
     # a gram holding a name whole ("passwords") is the exact rules' to judge
     misspelt = any(
         not any(name in gram for name in _PASSWORD_NAMES)
-        and any(damerau_levenshtein_distance(gram, name) == 1 for name in _PASSWORD_NAMES)
+        and any(
+            damerau_levenshtein_distance(gram, name) == 1
+            or _unmarked(gram) == _unmarked(name)  # tones or accents typed wrong
+            for name in _PASSWORD_NAMES
+        )
         for gram in grams
     )
     return misspelt and not called_a_test_value(text, low, start)
@@ -456,7 +474,8 @@ _SUBJECT_PASSWORD = re.compile(
 )
 # The copula (of English or the other languages') or the colon right before the value.
 _GIVEN = re.compile(
-    r"(?:(?<![^\W\d_])(?:is|was|je|" + _COPULAS + r")|[:：])[ \t]{1,2}[\"'“`]?$", re.IGNORECASE
+    r"(?:(?<![^\W\d_])(?:is|was|je|" + _COPULAS + r")|[:：]|(?<=[ \t])-)[ \t]{1,2}[\"'“`]?$",
+    re.IGNORECASE,
 )
 
 
@@ -480,6 +499,26 @@ def _subject_password(text: str) -> bool:
             ):
                 return True
     return _subject_pin(text)
+
+
+def _typed_password(text: str) -> bool:
+    """Whether a value :func:`_strong` says only a person makes is typed, keyed or entered
+    (a verb of ``_KEY_VERB`` in its clause, within 24 characters before it or 16 after):
+    "회사 노트북은 켜고 Seoul1997** 치면 바로 로그인됨", "…खोलते ही !Delhi07! डालना होता है"."""
+    for word in _LONG_WORD.finditer(text):
+        value = word.group().strip(_AROUND)
+        if not _strong(value):
+            continue
+        start = word.start()
+        end = start + len(word.group().rstrip(_AROUND))
+        low = clause_start(text, start, 24, _KEYED_CLAUSE)
+        after = _KEYED_CLAUSE.search(text, end, end + 16)
+        if (
+            _KEY_VERB.search(text, low, start) is not None
+            or _KEY_VERB.search(text, end, after.start() if after else end + 16) is not None
+        ) and not called_a_test_value(text, start, end):
+            return True
+    return False
 
 
 def _subject_pin(text: str) -> bool:
@@ -543,6 +582,24 @@ def _named_after_value(text: str) -> bool:
 
 
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
+# What unlocks, in the languages of the word lists: a code's use said by a verb.
+_UNLOCK_WORDS = (
+    r"(?<![a-z])(?:unlock\w*|desbloque\w*|déverrouill\w*|entsperr\w*|sblocc\w*|ontgrendel\w*"
+    r"|odblok\w*|odemy\w*|odemk\w*|kilidi|deblo\w*|feloldá\w*)(?![a-z])"
+    r"|разблок\w*|розблок\w*|ξεκλειδ\w*|ロック解除|解錠|잠금\s*해제|अनलॉक|ปลดล็อก|mở[ \t]khóa"
+)
+# ... and what opens: after a code's name only ("kod untuk buka peti besi"), since opening
+# hours use the same verbs.
+_OPEN_WORDS = (
+    _UNLOCK_WORDS
+    + r"|(?<![a-z])(?:buka|abrir|ouvrir|öffne\w*|aprire|openen|otworz\w*|açma\w*|öppna"
+    r"|otevř\w*|deschide\w*|buksan)(?![a-z])|открыв\w*|открыть|відкри\w*|ανοίγ\w*|開け|열[고어]"
+    r"|فتح|खोलने|เปิด|לפתוח|פותח|باز\s+کرد"
+)
+_CARD_WORDS_RE = (
+    r"cart[ãa]o|tarjeta|(?<![a-z])carte|karte|kart[ayęi]|thẻ|kartu|(?<![a-z])atm"
+    r"|بطاقة|کارت|карт[аыи]|картк[аиі]|카드|カード|卡|บัตร"
+)
 # A PIN's digits given first, then named, in any language: "119011 – so lautet die
 # Entsperr-PIN", "1959 — это пин-код от его карты", "4749 هو الرقم السري", "1584が、…の暗証番号だ",
 # "112518 — זה הקוד של הכספת". Right after the digits, a dash, a colon, a comma (where the
@@ -552,30 +609,52 @@ _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _AFTER_DIGITS = re.compile(
     r"[ \t]*(?:[—–:：-]|(?P<comma>,)|(?<![^\W\d_])(?:is|was|that's|it's|"
     + _COPULAS
-    + r"|je|er|on|to|az|ay|itu|ini|это|це|זה|הוא|هو|هي|این|c'est|dat[ \t]is|das[ \t]ist)"
+    + r"|je|er|on|to|az|ay|itu|ini|tu|ez|zo|essa|esse|isso|это|це|זה|הוא|هو|هي|این|c'est"
+    r"|dat[ \t]is|das[ \t]ist)"
     r"(?![^\W\d_])|が|は|은|는|이|가|就是|是)"
 )
 _KIND_AFTER = re.compile(
     r"(?:" + _PIN_WORDS + "|" + _WORLD_WORDS + r"|(?<![A-Za-z])(?:passcode|password|passwort)"
     r"|パスコード|(?:code|kod|код|קוד|codice|código|kode|mã|κωδικ\w*)[^0-9.!?。\n]{0,32}?"
     r"(?:сейф|замк|домофон|двер|כספת|מנעול|אזעקה|דלת|safe|lock|alarm|door|gate|cofre"
-    r"|caja|cassaforte|tresor|sejf|kasa|seif|trezor|lucchetto|candado|cadeado))"
+    r"|caja|cassaforte|tresor|sejf|kasa|seif|trezor|lucchetto|candado|cadeado|peti[ \t]besi"
+    r"|brankas|" + _CARD_WORDS_RE + r"|(?<![a-z])cb(?![a-z])|multibanco"
+    # what the code does: open or unlock
+    r"|" + _OPEN_WORDS + r")"
+    # or what the digits do, said right after them ("8033 — μ’ αυτό ξεκλειδώνει το κινητό")
+    r"|" + _UNLOCK_WORDS + r")"
     # not a modifier of another noun ("the PIN pad", "the password reset link")
-    r"(?![ \t]+(?:pads?|resets?|policy|policies|managers?|fields?|prompts?|changes?|hints?)\b)",
+    r"(?![ \t]+(?:pads?|resets?|policy|policies|managers?|fields?|prompts?|changes?|hints?"
+    r"|hash(?:es|ed)?|formats?|files?|storage|entr(?:y|ies)|schemes?|algorithms?)\b)",
     re.IGNORECASE,
 )
 
 
 def _digits_then_kind(text: str) -> bool:
-    """Whether four to eight digits are named as a PIN, a password or a code that opens
-    something right after them (``_AFTER_DIGITS``, ``_KIND_AFTER``)."""
-    for m in _KEYED_DIGITS.finditer(text):
-        start, end = m.span()
-        after = _AFTER_DIGITS.match(text, end)
-        if after is None or thing_id(text, start) or _NUMBERED_THING.search(text, 0, start):
+    """Whether four to eight digits, or a value :func:`_strong` says only a person makes,
+    are named as a PIN, a password or a code that opens something right after them
+    (``_AFTER_DIGITS``, ``_KIND_AFTER``), or a PIN's or a password's name follows them
+    with no word between ("1413 رمز دزدگیر مغازه‌ست")."""
+    values = [(*m.span(), True) for m in _KEYED_DIGITS.finditer(text)]
+    values += [
+        (w.start(), w.start() + len(w.group().rstrip(_AROUND)), False)
+        for w in _LONG_WORD.finditer(text)
+        if _strong(w.group().strip(_AROUND))
+    ]
+    for start, end, digits in values:
+        if thing_id(text, start) or _NUMBERED_THING.search(text, 0, start):
             continue  # "Error 4012: the PIN was rejected": the error's number
+        after = _AFTER_DIGITS.match(text, end)
+        if not digits and after is not None and after.group().strip() in (":", "："):
+            continue  # a colon after a value like a record's field opens what follows
+        if after is None:
+            named = _NAME_RIGHT_AFTER.match(text, end)
+            if named is not None and not called_a_test_value(text, start, named.end()):
+                return True
+            continue
         if after["comma"] and (
-            _YEAR.fullmatch(m.group()) or clause_start(text, start, 200, SENTENCE_END) != start
+            _YEAR.fullmatch(text[start:end])
+            or clause_start(text, start, 200, SENTENCE_END) != start
         ):
             continue  # "In 2024, the PIN was changed", "Room 4821, the PIN pad …"
         stop = _DIGIT_OR_END.search(text, after.end(), after.end() + 48)
@@ -591,6 +670,8 @@ _NUMBERED_THING = re.compile(
     r"(?i:(?<![a-z])(?:errors?|err|rooms?|orders?|tickets?|invoices?|flights?|models?|versions?"
     r"|steps?|lines?|pages?|items?|cases?|ref|no\.?|nr\.?|#)[ \t]{0,2}$)"
 )
+# A password's name in another language right after the value, as a noun in apposition.
+_NAME_RIGHT_AFTER = re.compile(r"[ \t]{1,2}(?:" + _WORLD_WORDS + r")(?![^\W\d_])", re.IGNORECASE)
 _DIGIT_OR_END = re.compile(r"[0-9]|[.!?。！？;；\n](?:\s|$)")
 
 
@@ -624,7 +705,7 @@ def _strong(value: str) -> bool:
 
 # What closes a clause after a value: a mark, the end, or first a copula of the languages
 # that put it last ("… ۸۴۵۰ است.", "… 4821 है।").
-_CLOSING = r"[ \t]*(?:(?:است|है|हैं|です|だ|입니다|이다)[ \t]*)?(?:[,.;。，、।)—–-]|$)"
+_CLOSING = r"[ \t]*(?:(?:است|है|हैं|です|だ|입니다|이다)[ \t]*)?(?:[,.;。，、।)—–،؛-]|$)"
 # A PIN named, up to eight words saying whose or what for, and its digits closing the
 # clause with no copula or colon ("PIN ATM BCA-nya 714230,", "alarm kodu 561098;").
 # The words between hold no digit; a year is no PIN.
@@ -861,7 +942,7 @@ def _password(text: str) -> str | None:
             return "recovery code or combination"
     if _closing_pin(text, pin_named=pin_named, password_named=password_named):
         return "PIN value"
-    if _strong_after_name(text) or _subject_password(text):
+    if _strong_after_name(text) or _subject_password(text) or _typed_password(text):
         return "password value"
     if _named_after_value(text) or _digits_then_kind(text):
         return "password or PIN named after its value"
@@ -945,7 +1026,7 @@ _PASSWORD_WORDS = (
     *("सांकेतिक", "รหัสผ่าน", "пин", "ключ", "токен", "キー", "トークン", "키", "토큰"),
     # codes named in Hebrew, Russian and Ukrainian; "password" as Persian and Arabic write
     # it, Japanese shorthand for it (_KIND_AFTER, _PIN_WORDS, _SECRET_NAME)
-    *("קוד", "код", "پسورد", "پاسورد", "باسورد", "パス"),
+    *("קוד", "код", "پسورد", "پاسورد", "باسورد", "パス", "пін"),
 )
 
 
@@ -983,12 +1064,12 @@ _KEY_VERBS = (
     r"|masuk\w*|tekan|ketik|pencet"
     # Swedish, Czech, Greek, Romanian, Filipino, Hungarian
     r"|slå\w*|knappa\w*|tryck\w*|naťuk\w*|ťuk\w*|vyťuk\w*|zad[aáeé]\w*|πληκτρολογ\w*|πατ[άή]\w*"
-    r"|formea\w*|tastea\w*|introdu\w*|i-type|pindut\w*|ilagay|beüt\w*|nyom\w*"
+    r"|formea\w*|tastea\w*|tastez\w*|introdu\w*|i-type|pindut\w*|ilagay|beüt\w*|nyom\w*"
 )
 _KEY_VERB = re.compile(
     r"(?i:(?<![^\W\d_])(?:" + by_first_letter(_KEY_VERBS) + r")(?![^\W\d_]))"
     # Japanese, Korean, Arabic, Hindi, Thai, Hebrew, Persian
-    r"|押して|押す|押し|入力|打ち込|누르|눌러|입력|اضغط|يضغط|أدخل|ادخل|يدخل|اكتب|يكتب|डाल|दबा"
+    r"|押して|押す|押し|入力|打ち込|누르|눌러|입력|치면|치고|اضغط|يضغط|أدخل|ادخل|يدخل|اكتب|يكتب|डाल|दबा"
     r"|टाइप|กด|ใส่|מקיש|להקיש|הקש|מקליד|להקליד|بزن|میزن|وارد\s+کن"
 )
 # What such a code opens, or where it is keyed in (found anywhere in a word: compounds and
@@ -996,7 +1077,8 @@ _KEY_VERB = re.compile(
 _KEYED_PLACE = re.compile(
     r"door|gate|keypad|key[ \t]pad|intercom|entrance|lobby|locker|garage|buzzer|(?<![a-z])safe(?![a-z])"
     r"|portal|puerta|portón|teclado|telefonillo|interfono|garaje|taquilla|casillero|caja[ \t]fuerte"
-    r"|portão|porta|portaria|interfone|armário|cofre|garagem|telinha|portail|digicode|clavier"
+    r"|portão|porta|portaria|interfone|armário|cofre|garagem|telinha|portail|porte|digicode|clavier"
+    r"|entré|stalling|berging"
     r"|interphone|casier|coffre|tür|(?<![a-z])tor(?![a-z])|tastatur|klingel|gegensprechanlage"
     r"|schließfach|tresor|eingang|portone|cancello|tastier|citofono|cassaforte|armadietto|cortile"
     r"|deur|poort|toetsenbord|kluis|ingang|drzwi|bram[aiy]|klawiatur|domofon|garaż|sejf|paczkomat"
@@ -1006,7 +1088,10 @@ _KEYED_PLACE = re.compile(
     r"|kodlås|kassaskåp|förråd|dveř|dveř|brán|klávesnic|zvon|sklep|πόρτ|θυροτηλέφωνο|πληκτρολόγιο"
     r"|χρηματοκιβώτιο|γκαράζ|ușa|ușii|poart|porții|interfon|seif|pinto|pintuan|ajtó|kapu|széf"
     r"|garázs|csengő|billentyűzet"
-    r"|ドア|扉|玄関|エントランス|テンキー|パネル|インターホン|オートロック|宅配ボックス|ロッカー|金庫"
+    # or what the code unlocks: a phone, an app ("si odemyká zadáním 0096")
+    r"|"
+    + _UNLOCK_WORDS
+    + r"|ドア|扉|玄関|エントランス|テンキー|パネル|インターホン|オートロック|宅配ボックス|ロッカー|金庫"
     r"|현관|도어락|키패드|인터폰|금고|사물함|택배함|باب|بوابة|لوحة|خزنة|إنتركم|दरवाज|गेट|कीपैड"
     r"|लॉकर|तिजोरी|ประตู|แป้น|ล็อกเกอร์|ตู้เซฟ|คอนโด|דלת|שער|לוח|אינטרקום|כספת|לובי|درب|آیفون"
     r"|گاوصندوق|门禁|大门|密码锁|键盘|保险柜|快递柜",

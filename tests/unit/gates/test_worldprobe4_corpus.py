@@ -1,0 +1,101 @@
+"""The write gates on a fourth blind probe in the same 28 languages, by another run given
+the third probe's task with more secrets per language and the words people of each
+country use for them: synonyms, slang, abbreviations, loanwords, phone typing
+(``worldprobe4_task.md``).
+
+``tests/data/detection/worldprobe4_*.jsonl`` (provenance in the README there): 420
+memories by a run given only that task, labels the run's own. Split once by a hash of each
+case id before any detector was adjusted on it; the sealed part is pinned by checksum and
+its counts are bounds that may only fall; the tuning part's exact counts are pinned.
+"""
+
+import pytest
+from corpus_parts import assert_sealed_split, decide, within, wrong_in
+
+SEALED_SHA256 = "d2203091aa9ebcb932f52835dc723b97dbf479547567018c8d1f83c11eb00700"
+
+
+def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
+    assert_sealed_split("worldprobe4", SEALED_SHA256, {"secret", "pii", "benign"})
+
+
+def test_sealed_part_counts_may_only_fall() -> None:
+    wrong, shown = wrong_in("worldprobe4", "sealed", {"secret": 115, "pii": 38, "benign": 57})
+    # As the gates were at the start of the session that made the probe: 84 secrets, 8
+    # identifiers stored, 11 benign refused; when the probe came (after the third probe's
+    # rules): 60, 6, 9; after its tuning part's rules: 56, 6, 9.
+    assert within(wrong, (56, 6, 9)), shown
+
+
+def test_tuning_part_counts_are_pinned() -> None:
+    wrong, shown = wrong_in("worldprobe4", "tuning", {"secret": 109, "pii": 46, "benign": 55})
+    # When the probe came: 42 secrets, 2 identifiers stored, 4 benign refused. Left
+    # stored: names misspelt by more than one letter or in three letters ("Wachtwrood",
+    # "رمظ"), a misspelt name before digits with a number between, a value written as an
+    # environment reference (`%Ciao458%`), recovery codes whose first group holds no
+    # digit, codes in a note with no copula or closing mark ("도어락 304702 /", "συναγερμός
+    # 5868,", a quoted "8618#"), parcel lockers' pickup codes, a Wi-Fi network named before
+    # its password with no password's name (an SSID may look the same), a PIN named by a
+    # service's own word ("BankID-koden") far before it, a door code with no verb, a
+    # password given as "la de la VPN"; a plumber's mobile with no phone word. Left
+    # refused: a README's placeholder in Portuguese, an order's code in Vietnamese, AWS's
+    # documentation key, a shop's phone.
+    assert wrong == (15, 1, 4), shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A value only a person makes, named right after it in these languages.
+        "Tulpen!2024, zo luidt het wachtwoord van de router.",
+        "Duna77#ko – ez a wifi jelszava.",
+        # Digits named after them as a card's code, a PIN, or by what they unlock or open.
+        "4417, c'est le code de sa carte bleue.",
+        "3319 — це пін від картки Монобанку.",
+        "6612 — με αυτό ξεκλειδώνει το tablet.",
+        "772109 — itu kod untuk buka peti besi di pejabat.",
+        # A password's name right after the digits, as Persian puts it.
+        "2290 رمز دزدگیر خانه است.",
+        # A value only a person makes, typed.
+        "노트북 켜고 Hanok2288! 치면 로그인됨.",
+        # A password's name typed without its tones, or shortened.
+        "mạt khâu zalo: Phohanoi#99",
+        "Son mdp Netflix, c'est Baguette!77.",
+        "DB 비번은 Gimbap#2024 임.",
+        "логин admin, пасс Vodka.1987$",
+        # A dash standing for the copula after a long subject.
+        "Пароль от почты, который он сменил в мае после звонка из банка, — Borsch!4410.",
+        # Keyed codes at a door, an entrance, an intercom.
+        "Pour entrer chez elle, taper 4512 en bas de la porte.",
+        "Till lägenheten: slå 5521 vid entrén.",
+        "Ca să intri, tastezi 8812 la interfon.",
+        # A code whose clause an Arabic comma closes.
+        "رمز قفل الهاتف 771204، لا تنسه.",
+        # Backup codes named in Hebrew.
+        "קודי גיבוי לחשבון: 4821 7730, 1190 5528, 6612 0091",
+    ],
+)
+def test_secrets_in_more_words_are_refused(text: str) -> None:
+    accepted, detail = decide("worldprobe4", text)
+    assert not accepted, (text, detail)
+
+
+def test_a_japanese_home_address_written_with_a_dash_is_refused() -> None:
+    accepted, detail = decide("worldprobe4", "実家は福岡市博多区博多駅前3丁目18-28です。")
+    assert not accepted, detail
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A Wi-Fi network's name with digits and a symbol is no password.
+        "Das WLAN der Eltern heißt FRITZ!Box7590XY und reicht bis in den Garten.",
+        # Opening hours: digits then the verb "open".
+        "0800 — mở cửa mỗi ngày, trừ chủ nhật.",
+        # A password hash's format named after a value, with a colon.
+        "Format: Abc123!x9: password hash of the demo user, not the password.",
+    ],
+)
+def test_look_alikes_stay_stored(text: str) -> None:
+    accepted, detail = decide("worldprobe4", text)
+    assert accepted, (text, detail)
