@@ -240,7 +240,16 @@ _THING_CODE = re.compile(
     r"|booking|confirmation|reservation|tracking|product|item|order|airport|iata|icao|fare)"
     r"[ \t]?codes?|错误码|状态码|邀请码|推荐码|优惠码|折扣码|兑换码|礼品码|券码|取件码|航班号"
     # a consignment note's number in Russian and Ukrainian (Nova Poshta's "ТТН")
-    r"|(?<![А-Яа-яІіЇї])ТТН(?![А-Яа-яІіЇї]))"
+    r"|(?<![А-Яа-яІіЇї])ТТН(?![А-Яа-яІіЇї])"
+    # an order's, a parcel's or a tracking number named in one word or a set phrase of the
+    # languages of the word lists ("spårningsnummer", "GLS csomagszám", "Objednávka … č.")
+    r"|(?i:(?:spårnings|kolli|order|sändnings|bestel|zending|sendungs|bestell|auftrags"
+    r"|tracking|paket|pakket)nummer|csomagszám|rendelésszám|követési[ \t]+szám"
+    r"|číslo[ \t]+(?:objednávky|zásilky)|objednávk\w*(?:[ \t]+\S+){0,3}?[ \t]+č\."
+    r"|numer[ \t]+(?:zamówienia|przesyłki)|numero[ \t]+(?:d['’]ordine|di[ \t]+tracciamento"
+    r"|di[ \t]+spedizione)|número[ \t]+de[ \t]+(?:pedido|seguimiento|rastreio|encomenda)"
+    r"|numéro[ \t]+de[ \t]+(?:commande|suivi)|sipariş[ \t]+no|takip[ \t]+no|vận[ \t]+đơn"
+    r"|nomor[ \t]+resi|no\.?[ \t]+resi))"
     r"[\"']?(?:[ \t]{0,2}(?:is|was|:|是|为|：))?[ \t]{0,2}[\"'“`]?(?:[A-Za-z]{1,3}-)?$",
     re.IGNORECASE,
 )

@@ -108,7 +108,10 @@ _ABOUT_TEMPLATES = re.compile(
     # <YOUR_API_KEY>", "di contoh kode …"), in the languages of the other word lists; not a
     # part of a name ("example.com", "docs/")
     r"|(?i:(?<![a-z0-9@./])(?:examples?|docs|documentation|ejemplos?|exemples?|beispiele?"
-    r"|esempio|exemplo|przykład\w*|örne\w+|contoh|ví[ \t]+dụ|пример\w*)(?![a-z0-9/]|\.[a-z]))"
+    r"|esempio|exemplo|przykład\w*|örne\w+|contoh|ví[ \t]+dụ|пример\w*"
+    # the documentation and a tutorial in Vietnamese, Romanian, Hungarian, Czech and more
+    r"|tài[ \t]+liệu|tutorial\w*|doksi\w*|dokumentáci\w*|dokumentac\w*|documenta[çt]\w*"
+    r"|handleiding|anleitung|hướng[ \t]+dẫn)(?![a-z0-9/]|\.[a-z]))"
     r"|模板|模版|占位符|示例|样例|テンプレート|サンプル|템플릿|예시"
 )
 

@@ -27,6 +27,7 @@ kind, never the value (details end up in logs).
 True
 """
 
+import bisect
 import itertools
 import math
 import re
@@ -227,7 +228,16 @@ _PIN_WORDS = (
     # Vietnamese unlock codes, Hebrew, Swedish and Ukrainian door, alarm and safe codes, a
     # passcode in Japanese ("mã mở khóa", "הקוד של האזעקה", "koden till kassaskåpet", "код
     # від замка", "パスコード"; not Hindi's पिन, which in India also names a postcode)
-    r"|mã\s+mở\s+khóa|(?:ה)?קוד\s+(?:של\s+)?ה?(?:דלת|כניסה|אזעקה|כספת|שער|בניין)"
+    r"|mã\s+mở\s+khóa|(?:ה)?קוד\s+(?:של\s+)?[לה]?ה?(?:דלת|כניסה|אזעקה|כספת|שער|בניין)"
+    # a parcel locker's code, which opens someone's parcel ("code du casier Amazon Locker",
+    # "code pakketkluis", "kod odbioru", "код постамата", "nyitókód", "cacifo … código")
+    r"|code\s+(?:du\s+|de\s+la\s+)?(?:casier|consigne)|(?:pakket|pakje)s?kluis|kod\s+odbioru"
+    r"|код\s+(?:постамата|ячейки|получения|поштомата)|nyitókód|abholcode|locker\s+code"
+    r"|pickup\s+code|código\s+de\s+(?:recogida|levantamento)|codice\s+di\s+ritiro"
+    # alarm, door and security codes in Swedish, Czech and Romanian, Korean shorthand
+    r"|larmkod|portkod|dörrkod|säkerhetskod|kód\s+(?:od|k|ke|pro)\s+(?:alarmu|dveří|brány"
+    r"|trezoru|zámku)|codul\s+(?:de\s+la\s+)?(?:alarm[aăe]|u[șs][aăi]|poart[aă]|seif)"
+    r"|(?:도어락|현관)\s*비번"
     r"|kod(?:en)?\s+(?:till|för)\s+(?:kassaskåpet|dörren|porten|larmet|garaget|förrådet|kodlåset)"
     r"|код\s+(?:від\s+)?(?:дверей|домофона|сигналізації|сейфа|замка|під'їзду)|パスコード"
     # Ukrainian's PIN, Persian and Arabic codes of a safe, an alarm, a door, a lock or a
@@ -313,7 +323,7 @@ _ONE_TIME_WORDS = (
     r"|код\w*\s+восстановления|yedek\s+kod\w*|kurtarma\s+kod\w*"
     r"|mã\s+(?:dự\s+phòng|khôi\s+phục)|バックアップコード|リカバリーコード|백업\s*코드|복구\s*코드"
     r"|رموز\s+(?:الاسترداد|احتياطية|النسخ\s+الاحتياطي)|kod\s+(?:sandaran|pemulihan)"
-    r"|קודי\s+(?:גיבוי|שחזור)|קוד\s+שחזור"
+    r"|קודי\s+(?:גיבוי|שחזור)|קוד\s+שחזור|κωδικοί\s+(?:ανάκτησης|επαναφοράς|αντιγράφου)"
 )
 # Thai writes no space between words: its backup codes' name, then anything up to a colon.
 # The words as the canonical form writes them (NFKC splits the vowel sara am, ำ).
@@ -370,7 +380,8 @@ _SECRET_NAME = re.compile(
     # "pass", Japanese shorthand for a password, not the start of a longer word (パスタ);
     # French, Korean and Russian shorthand ("mdp", "비번", "пасс"), Indonesian "passwordnya"
     # (not a Wi-Fi network's name: its SSID may hold digits and a symbol, "FRITZ!Box 7590")
-    r"|パス(?![ァ-ヶー])|(?<![a-z])(?:mdp|passwordnya)(?![a-z])|비번|(?<![а-я])пасс(?![а-я])",
+    r"|パス(?![ァ-ヶー])|(?<![a-z])(?:mdp|passwordnya|pass)(?![a-z])|비번|(?<![а-я])пасс(?![а-я])"
+    r"|باصورد",
     re.IGNORECASE,
 )
 # Where a clause ends: a full stop or a semicolon before a space or the end, a CJK mark, a
@@ -403,17 +414,29 @@ def _strong_after_name(text: str) -> bool:
     Such values are rare and names are not: the values are found first, then the names
     before them, each name read once."""
     read: set[int] = set()
+    names: list[re.Match[str]] | None = None  # found once, at the first value
+    misspelt_checks = _MAX_MISSPELT_CHECKS
     for word in _LONG_WORD.finditer(text):
         if not _strong(word.group().strip(_AROUND)):
             continue
-        for m in _SECRET_NAME.finditer(text, max(0, word.start() - 240), word.start()):
-            if m.start() not in read:
+        if names is None:
+            names = list(_SECRET_NAME.finditer(text))
+            starts = [m.start() for m in names]
+        low, high = word.start() - 240, word.start()
+        for m in names[bisect.bisect_left(starts, low) : bisect.bisect_left(starts, high)]:
+            if m.end() <= high and m.start() not in read:
                 read.add(m.start())
                 if _names_a_value(text, m):
                     return True
-        if _misspelt_name_before(text, word.start()):
+        if misspelt_checks and _misspelt_name_before(text, word.start()):
             return True
+        misspelt_checks = max(0, misspelt_checks - 1)
     return False
+
+
+# A memory holds a few such values at most: a text of hundreds is read for misspelt names
+# before its first 32 only.
+_MAX_MISSPELT_CHECKS = 32
 
 
 # "Password" in the languages of ``_WORLD_WORDS`` (and English), whole words as written, for
@@ -430,6 +453,9 @@ _PASSWORD_NAMES = (
 def _unmarked(word: str) -> str:
     """``word`` without its accents, tone marks and other combining marks."""
     return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
+_UNMARKED_NAMES = frozenset(map(_unmarked, _PASSWORD_NAMES))
 
 
 # The words of the clause before a value, up to two at a time ("mât khẩu", "kata laulan").
@@ -449,13 +475,16 @@ def _misspelt_name_before(text: str, start: int) -> bool:
         low = mark.end()
     words = [w.group().casefold() for w in _NAME_WORD.finditer(text, low, start)][-8:]
     grams = [w for w in words if len(w) >= 4] + [" ".join(p) for p in pairwise(words)]
-    # a gram holding a name whole ("passwords") is the exact rules' to judge
     misspelt = any(
+        # a gram holding a name whole ("passwords") is the exact rules' to judge
         not any(name in gram for name in _PASSWORD_NAMES)
-        and any(
-            damerau_levenshtein_distance(gram, name) == 1
-            or _unmarked(gram) == _unmarked(name)  # tones or accents typed wrong
-            for name in _PASSWORD_NAMES
+        and (
+            _unmarked(gram) in _UNMARKED_NAMES  # tones or accents typed wrong
+            or any(
+                # jellyfish counts an Indic consonant with its virama as one letter
+                abs(len(gram) - len(name)) <= 2 and damerau_levenshtein_distance(gram, name) == 1
+                for name in _PASSWORD_NAMES
+            )
         )
         for gram in grams
     )
@@ -474,7 +503,8 @@ _SUBJECT_PASSWORD = re.compile(
 )
 # The copula (of English or the other languages') or the colon right before the value.
 _GIVEN = re.compile(
-    r"(?:(?<![^\W\d_])(?:is|was|je|" + _COPULAS + r")|[:：]|(?<=[ \t])-)[ \t]{1,2}[\"'“`]?$",
+    r"(?:(?<![^\W\d_])(?:is|was|je|to|ialah|ay|" + _COPULAS + r")|[:：]|(?<=[ \t])-)[ \t]{1,2}"
+    r"[\"'“„`]?$",
     re.IGNORECASE,
 )
 
@@ -598,7 +628,7 @@ _OPEN_WORDS = (
 )
 _CARD_WORDS_RE = (
     r"cart[ãa]o|tarjeta|(?<![a-z])carte|karte|kart[ayęi]|thẻ|kartu|(?<![a-z])atm"
-    r"|بطاقة|کارت|карт[аыи]|картк[аиі]|카드|カード|卡|บัตร"
+    r"|بطاقة|کارت|карт[аыи]|картк[аиі]|카드|カード|卡|บัตร|כרטיס"
 )
 # A PIN's digits given first, then named, in any language: "119011 – so lautet die
 # Entsperr-PIN", "1959 — это пин-код от его карты", "4749 هو الرقم السري", "1584が、…の暗証番号だ",
@@ -611,11 +641,12 @@ _AFTER_DIGITS = re.compile(
     + _COPULAS
     + r"|je|er|on|to|az|ay|itu|ini|tu|ez|zo|essa|esse|isso|это|це|זה|הוא|هو|هي|این|c'est"
     r"|dat[ \t]is|das[ \t]ist)"
-    r"(?![^\W\d_])|が|は|은|는|이|가|就是|是)"
+    r"(?![^\W\d_])|が|は|은|는|이|가|就是|是|เป็น|คือ)"
 )
 _KIND_AFTER = re.compile(
     r"(?:" + _PIN_WORDS + "|" + _WORLD_WORDS + r"|(?<![A-Za-z])(?:passcode|password|passwort)"
-    r"|パスコード|(?:code|kod|код|קוד|codice|código|kode|mã|κωδικ\w*)[^0-9.!?。\n]{0,32}?"
+    r"|パスコード|(?<![a-z])(?:mdp|ww)(?![a-z])|비번"
+    r"|(?:code|kod|код|קוד|codice|código|kode|mã|κωδικ\w*|รหัส)[^0-9.!?。\n]{0,32}?"
     r"(?:сейф|замк|домофон|двер|כספת|מנעול|אזעקה|דלת|safe|lock|alarm|door|gate|cofre"
     r"|caja|cassaforte|tresor|sejf|kasa|seif|trezor|lucchetto|candado|cadeado|peti[ \t]besi"
     r"|brankas|" + _CARD_WORDS_RE + r"|(?<![a-z])cb(?![a-z])|multibanco"
@@ -642,7 +673,7 @@ def _digits_then_kind(text: str) -> bool:
         if _strong(w.group().strip(_AROUND))
     ]
     for start, end, digits in values:
-        if thing_id(text, start) or _NUMBERED_THING.search(text, 0, start):
+        if thing_id(text, start) or _NUMBERED_THING.search(text, max(0, start - 24), start):
             continue  # "Error 4012: the PIN was rejected": the error's number
         after = _AFTER_DIGITS.match(text, end)
         if not digits and after is not None and after.group().strip() in (":", "："):
@@ -694,11 +725,13 @@ def _strong(value: str) -> bool:
     if not 8 <= len(value) <= 64 or sum(c.isalpha() for c in value) < 2:
         return False
     digits = sum(c.isdigit() for c in value)
-    shaped = (digits and not _PASSWORD_SYMBOLS.isdisjoint(value)) or (
-        len(value) >= 10
-        and digits >= 2
-        and any(c.isupper() for c in value)
-        and any(c.islower() for c in value)
+    mixed = any(c.isupper() for c in value) and any(c.islower() for c in value)
+    shaped = (
+        (digits and not _PASSWORD_SYMBOLS.isdisjoint(value))
+        or (len(value) >= 10 and digits >= 2 and mixed)
+        # a word and digits joined by "_", in both cases ("Lavoro_29", "_Kedi58"): code
+        # names are in one case
+        or (digits and "_" in value and mixed)
     )
     return bool(shaped) and _NOT_A_VALUE.search(value) is None and not is_reference(value)
 
@@ -710,7 +743,9 @@ _CLOSING = r"[ \t]*(?:(?:است|है|हैं|です|だ|입니다|이다)[ \
 # clause with no copula or colon ("PIN ATM BCA-nya 714230,", "alarm kodu 561098;").
 # The words between hold no digit; a year is no PIN.
 _PIN_CLOSING = re.compile(
-    r"(?:" + _PIN_WORDS + r")(?:[ \t]{1,2}[^\s0-9:=：.,;]{1,20}){0,8}?[ \t]{1,2}"
+    r"(?:" + _PIN_WORDS + r")(?:[ \t]{1,2}[^\s0-9:=：.,;]{1,20}){0,8}?"
+    # a space before the digits, or none after a CJK character ("暗証番号4123、")
+    r"(?:[ \t]{1,2}|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))"
     r"(?P<digits>[0-9]{4,8})(?=" + _CLOSING + ")",
     re.IGNORECASE,
 )
@@ -1026,13 +1061,14 @@ _PASSWORD_WORDS = (
     *("सांकेतिक", "รหัสผ่าน", "пин", "ключ", "токен", "キー", "トークン", "키", "토큰"),
     # codes named in Hebrew, Russian and Ukrainian; "password" as Persian and Arabic write
     # it, Japanese shorthand for it (_KIND_AFTER, _PIN_WORDS, _SECRET_NAME)
-    *("קוד", "код", "پسورد", "پاسورد", "باسورد", "パス", "пін"),
+    *("קוד", "код", "پسورد", "پاسورد", "باسورد", "パス", "пін", "باصورد", "ww", "kluis"),
+    *("kód", "codul", "larmkod", "säkerhetskod", "nyitókód", "abholcode", "odbioru", "비번"),
 )
 
 
 # A digit beside a symbol a password holds: where a password's misspelt name may stand
 # before it (:func:`_misspelt_name_before`), which no word of ``_PASSWORD_WORDS`` shows.
-_STRONG_HINT = re.compile(r"[0-9][!#$%&*+?~^@]|[!#$%&*+?~^][0-9]")
+_STRONG_HINT = re.compile(r"[0-9][!#$%&*+?~^@_]|[!#$%&*+?~^_][0-9]|(?<!\S)[!#$%&*+?~^@_„][A-Za-z]")
 
 
 def password_detector() -> FunctionDetector:
@@ -1116,8 +1152,8 @@ def _keyed_code(text: str) -> str | None:
         if not keyed or thing_id(text, start):
             continue
         low = clause_start(text, start, 200, SENTENCE_END)
-        stop = SENTENCE_END.search(text, end)
-        high = stop.start() if stop is not None else len(text)
+        stop = SENTENCE_END.search(text, end, end + 200)
+        high = stop.start() if stop is not None else min(len(text), end + 200)
         if _KEYED_PLACE.search(text, low, high) and not called_a_test_value(text, start, end):
             return "code keyed in to open a door, a gate or a locker"
     return None

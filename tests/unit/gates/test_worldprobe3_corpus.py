@@ -23,8 +23,9 @@ def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = wrong_in("worldprobe3", "sealed", {"secret": 82, "pii": 63, "benign": 71})
     # As the gates were at the start of the session that made the probe: 53 secrets, 11
     # identifiers stored, 9 benign refused; when the probe came: 50, 10, 9; after its
-    # tuning part's rules: 29, 10, 9; after the fourth probe's: 25, 10, 9.
-    assert within(wrong, (25, 10, 9)), shown
+    # tuning part's rules: 29, 10, 9; after the fourth probe's: 25, 10, 9; after the
+    # fifth probe's: 22, 10, 6.
+    assert within(wrong, (22, 10, 6)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

@@ -23,8 +23,9 @@ def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = wrong_in("worldprobe4", "sealed", {"secret": 115, "pii": 38, "benign": 57})
     # As the gates were at the start of the session that made the probe: 84 secrets, 8
     # identifiers stored, 11 benign refused; when the probe came (after the third probe's
-    # rules): 60, 6, 9; after its tuning part's rules: 56, 6, 9.
-    assert within(wrong, (56, 6, 9)), shown
+    # rules): 60, 6, 9; after its tuning part's rules: 56, 6, 9; after the fifth probe's:
+    # 50, 6, 8.
+    assert within(wrong, (50, 6, 8)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
