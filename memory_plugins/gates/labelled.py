@@ -282,16 +282,13 @@ def _subject_of_sentence(text: str, start: int, low: int, labels: list[tuple[int
     the old photo, is …", "The Medicare card that covers the family, reissued in March,
     carries the number …". No digit stands between the label and the value."""
     sentence = clause_start(text, low, 160, SENTENCE_END)
+    if any(c.isdigit() for c in text[sentence:start]):
+        return False
     at = bisect.bisect_left(labels, (sentence, -1))
     while at < len(labels) and labels[at][0] < low:
         begin, end = labels[at]
         comma = text.find(",", end, low)
-        if (
-            begin - sentence <= 32
-            and comma >= 0
-            and len(text[end:comma].split()) <= 4
-            and not any(c.isdigit() for c in text[sentence:start])
-        ):
+        if begin - sentence <= 32 and comma >= 0 and len(text[end:comma].split()) <= 4:
             return True
         at += 1
     return False

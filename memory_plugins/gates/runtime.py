@@ -34,6 +34,7 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import pairwise
 
 from memory_plugins.gates.codes import RejectCode
@@ -416,9 +417,7 @@ def _strong_after_name(text: str) -> bool:
     read: set[int] = set()
     names: list[re.Match[str]] | None = None  # found once, at the first value
     misspelt_checks = _MAX_MISSPELT_CHECKS
-    for word in _LONG_WORD.finditer(text):
-        if not _strong(word.group().strip(_AROUND)):
-            continue
+    for word in _strong_words(text):
         if names is None:
             names = list(_SECRET_NAME.finditer(text))
             starts = [m.start() for m in names]
@@ -492,6 +491,16 @@ def _misspelt_name_before(text: str, start: int) -> bool:
 
 
 _LONG_WORD = re.compile(r"\S{8,}")
+
+
+@lru_cache(maxsize=8)
+def _strong_words(text: str) -> tuple[re.Match[str], ...]:
+    """The words of ``text`` (``_LONG_WORD``) that, their surrounding marks taken off, are
+    values :func:`_strong` says only a person makes: found once for the rules that read
+    them."""
+    return tuple(w for w in _LONG_WORD.finditer(text) if _strong(w.group().strip(_AROUND)))
+
+
 # A password as the subject of its sentence, whatever stands between it and its value ("The
 # password that her father, who keeps forgetting it, uses for his mail is Willow&2015"),
 # not as a modifier of another noun ("The password manager she trusts is …").
@@ -513,10 +522,8 @@ def _subject_password(text: str) -> bool:
     """Whether a value :func:`_strong` says only a person makes follows a copula or a colon,
     and a password is named (in English or, as ``_SECRET_NAME``, another language) within the
     first 32 characters of that sentence, with no assignment right after the name."""
-    for word in _LONG_WORD.finditer(text):
-        if not _strong(word.group().strip(_AROUND)) or not _GIVEN.search(
-            text, max(0, word.start() - 12), word.start()
-        ):
+    for word in _strong_words(text):
+        if not _GIVEN.search(text, max(0, word.start() - 12), word.start()):
             continue
         sentence = clause_start(text, word.start(), 240, SENTENCE_END)
         for name in (_SUBJECT_PASSWORD, _SECRET_NAME):
@@ -535,18 +542,10 @@ def _typed_password(text: str) -> bool:
     """Whether a value :func:`_strong` says only a person makes is typed, keyed or entered
     (a verb of ``_KEY_VERB`` in its clause, within 24 characters before it or 16 after):
     "회사 노트북은 켜고 Seoul1997** 치면 바로 로그인됨", "…खोलते ही !Delhi07! डालना होता है"."""
-    for word in _LONG_WORD.finditer(text):
-        value = word.group().strip(_AROUND)
-        if not _strong(value):
-            continue
+    for word in _strong_words(text):
         start = word.start()
         end = start + len(word.group().rstrip(_AROUND))
-        low = clause_start(text, start, 24, _KEYED_CLAUSE)
-        after = _KEYED_CLAUSE.search(text, end, end + 16)
-        if (
-            _KEY_VERB.search(text, low, start) is not None
-            or _KEY_VERB.search(text, end, after.start() if after else end + 16) is not None
-        ) and not called_a_test_value(text, start, end):
+        if _keyed_at(text, start, end) and not called_a_test_value(text, start, end):
             return True
     return False
 
@@ -626,8 +625,10 @@ _OPEN_WORDS = (
     r"|otevř\w*|deschide\w*|buksan)(?![a-z])|открыв\w*|открыть|відкри\w*|ανοίγ\w*|開け|열[고어]"
     r"|فتح|खोलने|เปิด|לפתוח|פותח|باز\s+کرد"
 )
-_CARD_WORDS_RE = (
-    r"cart[ãa]o|tarjeta|(?<![a-z])carte|karte|kart[ayęi]|thẻ|kartu|(?<![a-z])atm"
+# A card, in the languages of the word lists: what a card's password names (``_CARD_WORDS``)
+# and what a code's name may say it is of (``_KIND_AFTER``).
+_CARD_NAMES = (
+    r"cart[ãa]o|tarjeta|(?<![a-z])carte|karte|kart[ayęi]|(?<![a-z])kart|thẻ|kartu|(?<![a-z])atm"
     r"|بطاقة|کارت|карт[аыи]|картк[аиі]|카드|カード|卡|บัตร|כרטיס"
 )
 # A PIN's digits given first, then named, in any language: "119011 – so lautet die
@@ -649,7 +650,7 @@ _KIND_AFTER = re.compile(
     r"|(?:code|kod|код|קוד|codice|código|kode|mã|κωδικ\w*|รหัส)[^0-9.!?。\n]{0,32}?"
     r"(?:сейф|замк|домофон|двер|כספת|מנעול|אזעקה|דלת|safe|lock|alarm|door|gate|cofre"
     r"|caja|cassaforte|tresor|sejf|kasa|seif|trezor|lucchetto|candado|cadeado|peti[ \t]besi"
-    r"|brankas|" + _CARD_WORDS_RE + r"|(?<![a-z])cb(?![a-z])|multibanco"
+    r"|brankas|" + _CARD_NAMES + r"|(?<![a-z])cb(?![a-z])|multibanco"
     # what the code does: open or unlock
     r"|" + _OPEN_WORDS + r")"
     # or what the digits do, said right after them ("8033 — μ’ αυτό ξεκλειδώνει το κινητό")
@@ -668,9 +669,7 @@ def _digits_then_kind(text: str) -> bool:
     with no word between ("1413 رمز دزدگیر مغازه‌ست")."""
     values = [(*m.span(), True) for m in _KEYED_DIGITS.finditer(text)]
     values += [
-        (w.start(), w.start() + len(w.group().rstrip(_AROUND)), False)
-        for w in _LONG_WORD.finditer(text)
-        if _strong(w.group().strip(_AROUND))
+        (w.start(), w.start() + len(w.group().rstrip(_AROUND)), False) for w in _strong_words(text)
     ]
     for start, end, digits in values:
         if thing_id(text, start) or _NUMBERED_THING.search(text, max(0, start - 24), start):
@@ -751,11 +750,7 @@ _PIN_CLOSING = re.compile(
 )
 # A card's password, named in the languages where a card's PIN is its "password" ("senha do
 # cartão", "mật khẩu thẻ"): a card named, then four to eight digits closing the clause.
-_CARD_WORDS = re.compile(
-    r"cart[ãa]o|tarjeta|(?<![a-z])carte|karte|kart[ayęi]|(?<![a-z])kart|thẻ|kartu|(?<![a-z])atm"
-    r"|بطاقة|کارت|карт[аы]|картк[аи]|카드|カード|卡|บัตร",
-    re.IGNORECASE,
-)
+_CARD_WORDS = re.compile(_CARD_NAMES, re.IGNORECASE)
 _CARD_PASSWORD = re.compile(
     r"(?:" + _WORLD_WORDS + r")(?:[ \t]{1,2}[^\s:=：]{1,20}){0,10}?[ \t]{0,2}[:=：]?[ \t]{0,2}"
     r"(?<![0-9])(?P<digits>[0-9]{4,8})(?![0-9])(?=" + _CLOSING + ")",
@@ -1121,7 +1116,7 @@ _KEYED_PLACE = re.compile(
     r"|furtk|двер|ворот|калитк|домофон|панел|клавиатур|сейф|гараж|подъезд|хвіртк|клавіатур"
     r"|під'їзд|kapı|tuş[ \t]takım|diafon|garaj|apartman|cửa|cổng|bàn[ \t]phím|két|pintu|gerbang"
     r"|pagar|panel|layar|loker|brankas|lobi|kondo|apartemen|interkom|dörr|porttelefon|knappsats"
-    r"|kodlås|kassaskåp|förråd|dveř|dveř|brán|klávesnic|zvon|sklep|πόρτ|θυροτηλέφωνο|πληκτρολόγιο"
+    r"|kodlås|kassaskåp|förråd|dveř|brán|klávesnic|zvon|sklep|πόρτ|θυροτηλέφωνο|πληκτρολόγιο"
     r"|χρηματοκιβώτιο|γκαράζ|ușa|ușii|poart|porții|interfon|seif|pinto|pintuan|ajtó|kapu|széf"
     r"|garázs|csengő|billentyűzet"
     # or what the code unlocks: a phone, an app ("si odemyká zadáním 0096")
@@ -1138,18 +1133,22 @@ _KEYED_DIGITS = re.compile(r"(?<![0-9.,:/-])[0-9]{4,8}(?![0-9]|[.,:/-][0-9])")
 _KEYED_CLAUSE = re.compile(r"[,;.!?。，；！？\n]")
 
 
+def _keyed_at(text: str, start: int, end: int) -> bool:
+    """Whether a verb of keying (``_KEY_VERB``) stands in the clause of the value at
+    ``start:end``: within 24 characters before it, or 16 after."""
+    low = clause_start(text, start, 24, _KEYED_CLAUSE)
+    after = _KEYED_CLAUSE.search(text, end, end + 16)
+    return (
+        _KEY_VERB.search(text, low, start) is not None
+        or _KEY_VERB.search(text, end, after.start() if after else end + 16) is not None
+    )
+
+
 def _keyed_code(text: str) -> str | None:
     text = fold(text)
     for m in _KEYED_DIGITS.finditer(text):
         start, end = m.span()
-        # the verb in the digits' own clause: within 24 characters before them, or 16 after
-        low = clause_start(text, start, 24, _KEYED_CLAUSE)
-        after = _KEYED_CLAUSE.search(text, end, end + 16)
-        keyed = (
-            _KEY_VERB.search(text, low, start) is not None
-            or _KEY_VERB.search(text, end, after.start() if after else end + 16) is not None
-        )
-        if not keyed or thing_id(text, start):
+        if not _keyed_at(text, start, end) or thing_id(text, start):
             continue
         low = clause_start(text, start, 200, SENTENCE_END)
         stop = SENTENCE_END.search(text, end, end + 200)
