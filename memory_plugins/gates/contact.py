@@ -33,11 +33,13 @@ from memory_plugins.gates.context import (
     company_code,
     names_a_company,
     placeholder_value,
+    service_line,
     thing_id,
     value_introduced,
 )
 from memory_plugins.gates.detectors import FunctionDetector, by_first_letter, guarded
 from memory_plugins.gates.textfold import CALENDAR_DATE, fold, inside, mac_spans
+from memory_plugins.gates.things import blank_ibans, thing_named_before
 
 __all__ = [
     "PHONE_REGIONS",
@@ -213,7 +215,12 @@ _IPV4 = re.compile(
 # "ISSN 0317-8471", "IMEI 35-209900-176148-1", "postcode 0294-348" are no phones.
 _CODE_LABEL = re.compile(
     r"(?:ISBN|ISSN|ISMN|EAN|JAN|UPC|GTIN|DOI|CAS|arXiv|PMID|IMEI|MEID|barcode|条码|条形码"
-    r"|post\s?code|postal\s+code|zip(?:\s?code)?|邮编|邮政编码|郵便番号|우편번호)"
+    r"|post\s?code|postal\s+code|zip(?:\s?code)?|邮编|邮政编码|郵便番号|우편번호"
+    # postcodes named in the languages of the other word lists
+    # (Brazil's CEP in capitals: Turkish "cep" is a mobile phone)
+    r"|(?-i:CEP)|plz|postleitzahl|code\s+postal|c[óo]digo\s+postal|cap|kod\s+pocztowy|postcode"
+    r"|posta\s+kodu|kode\s+pos|poskod|postnummer|psč|irányítószám|cod\s+poștal"
+    r"|почтов\w*\s+индекс|поштов\w*\s+індекс|индекс|індекс|mã\s+bưu\s+chính|τ\.?κ\.?)"
     r"(?:[^A-Za-z0-9]{0,3}(?:no|nr|number|code|is|was)(?![A-Za-z])){0,2}[^A-Za-z0-9]{0,6}$",
     re.IGNORECASE,
 )
@@ -257,7 +264,7 @@ def _phone(text: str) -> str | None:
     """
     import phonenumbers
 
-    text = fold(text)
+    text = blank_ibans(fold(text))  # an IBAN's groups are the bank detector's to judge
     if _EXTENSION.search(text):
         return "phone number with an extension"
     macs = mac_spans(text)
@@ -298,6 +305,12 @@ def _phone(text: str) -> str | None:
             regions = _every_region()  # named as a phone: any country's numbering counts
         elif len(digits) == 11 and digits[0] == "1" and digits[1] in "3456789":
             regions = ("CN",)
+        elif (
+            not text.isascii()
+            and (country := _local_mobile(raw, text)) is not None
+            and not thing_named_before(text, m.start(), m.end())  # "PNR 6867137806"
+        ):
+            return f"phone number ({country}, a mobile where the text's script is written)"
         elif _NANP_FORMATTED.fullmatch(raw):
             regions = ("US", "CA")
         elif (digits[0] == "0" and (len(digits) >= 10 or not raw.isdigit())) or (
@@ -312,6 +325,11 @@ def _phone(text: str) -> str | None:
             except phonenumbers.NumberParseException:
                 continue
             if phonenumbers.is_valid_number(number):
+                if (
+                    service_line(text, m.start())
+                    and phonenumbers.number_type(number) != phonenumbers.PhoneNumberType.MOBILE
+                ):
+                    break  # a hotline's or a call centre's number; a mobile is a person's
                 where = phonenumbers.region_code_for_number(number) or region or "international"
                 return f"phone number ({where})"
             if (
@@ -326,6 +344,45 @@ def _phone(text: str) -> str | None:
                 code = number.country_code or 0
                 where = phonenumbers.region_code_for_country_code(code)
                 return f"phone number ({where}, international format)"
+    return None
+
+
+# Scripts that name the country whose numbering plan a text's bare numbers follow: a
+# Greek text's "693 106 4335" is a Greek mobile, written as Greeks write it.
+_SCRIPT_COUNTRIES = (
+    (re.compile(r"[\u0370-\u03ff]"), ("GR", "CY")),
+    (re.compile(r"[\u0590-\u05ff]"), ("IL",)),
+    (re.compile(r"[\u0e00-\u0e7f]"), ("TH",)),
+    (re.compile(r"[\u0900-\u097f]"), ("IN",)),
+    (re.compile(r"[پچژگکی]"), ("IR",)),
+    (re.compile(r"[\u0600-\u06ff]"), ("SA", "EG", "AE")),
+    (re.compile(r"[ăâđêôơư]|[\u1ea0-\u1ef9]"), ("VN",)),
+    (re.compile(r"[\u0400-\u04ff]"), ("RU", "UA")),
+)
+
+
+def _local_mobile(raw: str, text: str) -> str | None:
+    """The country, among those whose script ``text`` is written in, where ``raw`` (nine to
+    eleven digits) is a mobile number (libphonenumber's type), or None."""
+    import phonenumbers
+
+    digits = sum(c.isdigit() for c in raw)
+    if not 9 <= digits <= 11:
+        return None
+    for script, countries in _SCRIPT_COUNTRIES:
+        if script.search(text) is None:
+            continue
+        for country in countries:
+            try:
+                number = phonenumbers.parse(raw, country)
+            except phonenumbers.NumberParseException:
+                continue
+            if (
+                phonenumbers.is_valid_number(number)
+                and phonenumbers.number_type(number) == phonenumbers.PhoneNumberType.MOBILE
+            ):
+                return country
+        return None  # the first script found names the country
     return None
 
 
@@ -414,6 +471,12 @@ _STREET = re.compile(
     r"|Lebuh|Lebuhraya)(?![\w])"
     # Japanese: chōme, ban and gō ("3丁目12番5号").
     r"|[0-9]{1,2}丁目[0-9]{1,3}(?:番地?|-)[0-9]{1,3}号?"
+    # Romanian: "Str. Lalelelor nr. 12", "Strada Florilor nr. 3"
+    r"|(?<![\w])(?:Str\.|Strada|Bd\.|Bulevardul|Calea|Aleea|Șos\.|Șoseaua)[ \t]{1,2}[A-ZĂÂÎȘȚ][^\d,;\n]{1,30}?,?"
+    r"[ \t]{1,2}nr\.?[ \t]?[0-9]{1,4}(?![0-9])"
+    # India: a flat's, a house's or a plot's number ("Flat No. 304", "फ्लैट नं. 304")
+    r"|(?<![\w])(?:Flat|House|Plot|H\.)[ \t]?No\.?[ \t]?[0-9]{1,4}(?![0-9])"
+    r"|(?:फ्लैट|मकान|प्लॉट|हाउस)[ \t]+(?:नं\.?|नंबर)[ \t]?[0-9]{1,4}(?![0-9])"
     # the Philippines: a subdivision's block and lot ("Blk 6 Lot 3, Phase 2")
     r"|(?<![\w])(?:Blk|Block)\.?[ \t]?[0-9]{1,4}[A-Za-z]?,?[ \t]+Lot[ \t]?[0-9]{1,4}(?![0-9])"
 )
@@ -479,10 +542,19 @@ _RESIDENCE_WORDS = (
     r"|domicile|vive|viven|domicilio|abita\w*|mora|moram|casa|piso"
     # Dutch, Polish, Turkish, Indonesian, Vietnamese
     r"|woon\w*|woont|thuis|mieszka\w*|oturuyor\w*|ikamet\w*|evi|tinggal|rumah|nhà|sống"
+    # Vietnamese "ở" as the verb "stay, live" (after "now" or "still"), not the preposition
+    # "at" a shop's address takes
+    r"|đang[ \t]+ở|hiện[ \t]+ở|vẫn[ \t]+ở"
     r"|giao(?:[ \t]+hàng)?"
     # Czech, Portuguese, Filipino, Malay, Romanian, Hungarian, Swedish
     r"|bydl\w*|morada|nakatira|tumitira|bahay|kediaman|locuie\w*|domiciliu"
     r"|lakik|lakcím\w*|otthon\w*|bor|bostad|hem(?:ma)?"
+    # where parcels are delivered, in the languages of the other word lists: a courier
+    # brings them to someone ("Doručovací údaje", "Date de livrare", "mándalo a …")
+    r"|livraison|lieferadresse|liefer(?:ung|n)|zustell\w*|entrega\w*|env[íi]o\w*"
+    r"|m[aá]nd(?:a|e|en)(?:lo|la|los|las|me|nos)\w*"
+    r"|consegn\w*|spedi\w*|bezorg\w*|dostaw\w*|kurier\w*|teslimat\w*|kargo\w*|pengiriman"
+    r"|kirim\w*|doruč\w*|livr\w*|leverans\w*|szállít\w*|kézbesít\w*|hatid\w*|padala"
 )
 _RESIDENCE = re.compile(
     r"(?i:(?<![a-z])(?:" + by_first_letter(_RESIDENCE_WORDS) + r")(?![a-z]))"
@@ -497,6 +569,9 @@ _RESIDENCE_SCRIPT_WORDS = (
     r"|живёт|живет|живу|проживает|прописан\w*|квартир\w*|кв\."
     # Greek; Persian's everyday "house"; Arabic's "resident"
     r"|μένει|μένω|μένουν|κατοικεί|κατοικώ|διαμένει|σπίτι|خونه|ساكن|ساكنة|مقيم|مقيمة"
+    # deliveries and parcels in the other scripts
+    r"|δέμα\w*|παράδοσ\w*|αποστολ\w*|доставк\w*|курьер\w*|кур'єр\w*|посылк\w*|посилк\w*"
+    r"|توصيل|شحن|ارسال|تحویل|משלוח|שליח|डिलीवरी|पार्सल|จัดส่ง|ส่งของ|พัสดุ|配送|届け|배송|택배"
 )
 _RESIDENCE_SCRIPTS = re.compile(by_first_letter(_RESIDENCE_SCRIPT_WORDS), re.IGNORECASE)
 

@@ -30,6 +30,7 @@ import re
 from itertools import pairwise
 
 __all__ = [
+    "EMPTY_WORDS",
     "SENTENCE_END",
     "called_a_test_value",
     "clause_start",
@@ -39,6 +40,7 @@ __all__ = [
     "names_a_company",
     "placeholder_digits",
     "placeholder_value",
+    "service_line",
     "thing_id",
     "value_introduced",
     "voided_ssn",
@@ -82,7 +84,7 @@ _COMPANY = re.compile(
     r"|Ltda|LTDA|A\.Ş|Tbk|PT|sp\.[ \t]?z[ \t]?o\.o"
     # legal forms in Hungary, the Czech Republic and Slovakia, Romania, Malaysia, Portugal,
     # India, Finland, Mexico
-    r"|Kft|Zrt|Nyrt|s\.r\.o|a\.s|SRL|S\.R\.L|Bhd|Lda|Pvt|Oyj|S\.?A\.?[ \t]de[ \t]C\.?V"
+    r"|Kft|Zrt|Nyrt|s\.r\.o|a\.s|SRL|Srl|S\.R\.L|Bhd|Lda|Pvt|Oyj|S\.?A\.?[ \t]de[ \t]C\.?V"
     r"|(?i:company|firm|vendor|supplier|société|entreprise|empresa|firma|unternehmen|şirket\w*"
     r"|perusahaan|công[ \t]+ty|bedrijf|syarikat|kumpanya\w*|kompanya\w*|společnost\w*|cég\w*"
     # and the word for a company in Italian, Romanian, Spanish, Portuguese, the Nordic
@@ -93,13 +95,18 @@ _COMPANY = re.compile(
     # a business named by what it does: one that sells, makes or serves for a fee
     r"|wholesalers?|retailers?|distributors?|manufacturers?|studios?|agency|agencies"
     r"|startups?|contractors?|subcontractors?|consultancy|print(?:ing)?[ \t]+(?:house|shop)s?"
+    r"|agencia|gestor[íi]a|asesor[íi]a|consultora|constructora|contratista|ag[êe]ncia"
+    r"|construtora|consultoria|agence|cabinet[ \t]+comptable|agentur|agenzia|bureau|büro\w*"
     # a person's employer, in the languages of the word lists
     r"|employers?|arbeitgeber\w*|employeur|empleador|empregador|datore[ \t]+di[ \t]+lavoro"
     r"|werkgever|pracodaw\w*|işveren\w*"
     r"))(?![A-Za-z])"
     r"|公司|企业|集团|会社|회사|供应商|代理商|经销商|批发商|厂商|厂家|工厂|印刷厂|工作室|事务所|(?<![А-Яа-я])(?:ООО|ОАО|ЗАО|ПАО|АО|ТОВ|ПрАТ)(?![А-Яа-я])"
     r"|организаци|компани|предприяти|компані|підприєм|कंपनी|फर्म|บริษัท|นิติบุคคล|จํากัด|شرکت"
-    r"|شركة|الشركة|חברה|בע[\"״]מ"
+    # a company named by a compound whose head is the word for it ("byggbolag",
+    # "Bauunternehmen"), read inside the word
+    r"|(?i:bolag|företag|unternehmen|selskab|selskap|yhtiö)"
+    r"|شركة|الشركة|חברה|חברת|בע[\"״]מ|업체|(?<![Α-Ωα-ω])(?:Α\.Ε|Ε\.Π\.Ε|Ι\.Κ\.Ε|Ο\.Ε)\.?"
     # a person's employer in Russian, Ukrainian, Japanese, Chinese and Korean
     r"|работодател|роботодав|勤務先|勤め先|雇用主|雇主|고용주"
 )
@@ -130,13 +137,13 @@ _TEST_WORDS = re.compile(
 )
 
 
-def called_a_test_value(text: str, start: int, end: int) -> bool:
-    """Whether the words around ``start:end`` (60 characters each side, the value itself
-    left out) call the value a test or an example one: what a published test value (a
-    processor's test card, a documentation domain) needs before it counts as no one's."""
+def called_a_test_value(text: str, start: int, end: int, reach: int = 60) -> bool:
+    """Whether the words around ``start:end`` (``reach`` characters each side, the value
+    itself left out) call the value a test or an example one: what a published test value
+    (a processor's test card, a documentation domain) needs before it counts as no one's."""
     return (
-        _TEST_WORDS.search(text, max(0, start - 60), start) is not None
-        or _TEST_WORDS.search(text, end, min(len(text), end + 60)) is not None
+        _TEST_WORDS.search(text, max(0, start - reach), start) is not None
+        or _TEST_WORDS.search(text, end, min(len(text), end + reach)) is not None
     )
 
 
@@ -222,6 +229,52 @@ def counted_digits(digits: str) -> bool:
     return len(steps) == 1 and steps <= {0, 1, 9}
 
 
+# Words naming a line that answers the public for a business or an office: a hotline, a call
+# centre, customer service or support, in the languages of the other word lists. A number
+# such a word names in its own clause is the line's, no one's own phone.
+_SERVICE_LINE = re.compile(
+    r"(?i:(?<![^\W\d_])(?:hot-?line|help-?line|help[ \t]?desk|call[ \t-]?cent(?:er|re)\w*"
+    r"|customer[ \t]+(?:service|care|support)|support[ \t]+line|toll[ \t-]free|service[ \t]+client"
+    r"|atenci[óo]n[ \t]+al[ \t]+cliente|servicio[ \t]+al[ \t]+cliente|atendimento[ \t]+ao[ \t]+cliente"
+    r"|central[ \t]+de[ \t]+atendimento|kundenservice|kundendienst|servizio[ \t]+clienti"
+    r"|numero[ \t]+verde|klantenservice|infolini\w*|infolink\w*|obsług\w*[ \t]+klienta"
+    r"|çağrı[ \t]+merkez\w*|müşteri[ \t]+hizmetler\w*|tổng[ \t]+đài|chăm[ \t]+sóc[ \t]+khách[ \t]+hàng"
+    r"|layanan[ \t]+pelanggan|khidmat[ \t]+pelanggan|kundtjänst\w*|zákaznick\w+[ \t]+link\w*"
+    r"|serviciul[ \t]+clien\w*|ügyfélszolgálat\w*|горяч\w+[ \t]+лини\w*|гаряч\w+[ \t]+лін\w*"
+    r"|служб\w+[ \t]+(?:поддержки|підтримки)|колл?-?центр\w*|εξυπηρέτηση[ \t]+πελατών"
+    r"|τηλεφωνικό[ \t]+κέντρο)(?![^\W\d_]))"
+    r"|客服|热线|熱線|客户服务|客戶服務|服务电话|コールセンター|カスタマーセンター|サポートセンター"
+    r"|お客様センター|고객센터|콜센터|상담센터|คอลเซ็นเตอร์|ศูนย์บริการลูกค้า|שירות[ \t]+לקוחות|מוקד"
+    r"|خدمة[ \t]+العملاء|الخط[ \t]+الساخن|پشتیبانی|مرکز[ \t]+تماس|हेल्पलाइन|कस्टमर[ \t]+केयर"
+)
+
+
+_ANY_COMMA = re.compile(r"[.;!?。；！？\n,，、،]")
+
+
+def service_line(text: str, start: int) -> bool:
+    """Whether the clause before the number at ``start`` names it as a business's or an
+    office's line to the public: a hotline, a call centre, customer service. Every comma
+    ends a clause ("他老婆在客服中心上班，手机 …" is her phone); a number right after one
+    is read with the clause before it ("call center-ul ANAF, 031 …")."""
+    low = clause_start(text, start, 60, _ANY_COMMA)
+    if low and not text[low:start].strip() and text[low - 1] in ",，、،":
+        # right after a comma: the clause before must end with the line's name
+        low = clause_start(text, low - 1, 24, _ANY_COMMA)
+    found = list(_SERVICE_LINE.finditer(text, low, start))
+    # "客服让他留了手机 …": a person's own phone named after the line is theirs
+    return bool(found) and _OWN_PHONE.search(text, found[-1].end(), start) is None
+
+
+# Words naming a person's own phone, in the languages of the service words.
+_OWN_PHONE = re.compile(
+    r"(?i:(?<![^\W\d_])(?:mobile|cell(?:phone)?|handy|portable|m[óo]vil|celular|cellulare"
+    r"|mobiel|telem[óo]vel|mobil\w*|komórk\w*|cep|ponsel|hp|di[ \t]+động"
+    r"|мобильн\w*|сотов\w*|мобільн\w*|κινητό)(?![^\W\d_]))"
+    r"|手机|手機|携帯|휴대폰|핸드폰|موبایل|جوال|נייד|मोबाइल|มือถือ|私人|个人|本人|自己的"
+)
+
+
 def names_a_company(text: str) -> bool:
     """Whether ``text`` names a company anywhere: where :func:`company_code` can hold."""
     return _COMPANY.search(text) is not None
@@ -282,6 +335,17 @@ _PERSONAL = re.compile(
 _VALUE_RUN = re.compile(r"[0-9A-Za-z]+(?:[.\-/][0-9A-Za-z]+| [0-9]+)*")
 _APPOSITION = re.compile(r"[ \t]*(?:,|—|–|\(|-[ \t]|is\b|was\b|是|为)")
 # Where a sentence or a list item ends, for a label further back than a few words.
+# "empty" and "none" in the languages of the other word lists: where a secret's value would
+# stand, a value left empty on purpose ("DB_PASSWORD= boş, çünkü …", "SMTP_PASSWORD= vazio").
+EMPTY_WORDS = frozenset(
+    {"vazio", "vazia", "vacío", "vacía", "vacio", "vide", "leer", "vuoto", "vuota", "leeg"}
+    | {"pusty", "pusta", "puste", "пустой", "пустая", "пусто", "boş", "rỗng", "trống"}
+    | {"kosong", "فارغ", "فارغة", "خالی", "खाली", "ว่าง", "ריק", "порожній", "порожнє"}
+    | {"tomt", "prázdný", "prázdné", "κενό", "κενός", "gol", "goală", "üres", "空", "なし"}
+    | {"nenhum", "ninguno", "ninguna", "aucun", "kein", "keins", "nessuno", "geen", "brak"}
+    | {"нет", "yok", "không", "نیست", "ندارد", "ไม่มี", "אין", "немає", "ingen", "nincs", "wala"}
+)
+
 SENTENCE_END = re.compile(r"[;!?。；！？\n]|\.[ \t]+(?=[A-Z])")
 
 

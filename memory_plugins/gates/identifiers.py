@@ -53,12 +53,19 @@ from memory_plugins.gates.context import (
     counted_digits,
     names_a_company,
     placeholder_value,
+    service_line,
     thing_id,
     value_introduced,
 )
-from memory_plugins.gates.detectors import FunctionDetector, guarded
+from memory_plugins.gates.detectors import FunctionDetector, by_first_letter, guarded
 from memory_plugins.gates.labelled import label_end
 from memory_plugins.gates.textfold import ARN_PATTERN, CALENDAR_DATE, MAC_PATTERN, fold
+from memory_plugins.gates.things import IBAN as _IBAN
+from memory_plugins.gates.things import POSTCODE_CJK as _POSTCODE_CJK
+from memory_plugins.gates.things import POSTCODE_LATIN as _POSTCODE_LATIN
+from memory_plugins.gates.things import PURPOSE as _PURPOSE
+from memory_plugins.gates.things import PURPOSE_BEFORE as _PURPOSE_BEFORE
+from memory_plugins.gates.things import blank_ibans
 
 __all__ = [
     "bank_account_detector",
@@ -168,60 +175,15 @@ _NOT_IDENTIFIERS = frozenset((
     "eu.at_02", "eu.oss", "th.moa", "ro.onrc", "de.handelsregisternummer", "fr.rcs",
 ))  # fmt: skip
 _CUE_BEFORE = 48
-# Words that say a long number is something other than a personal identifier: a
-# reference of a purchase, a ticket or a membership, a product, publication or software
-# code, a vehicle's number, a time, a quantity.
-# The words that name a postcode: what ``_PURPOSE`` counts and ``_POSTCODE_LABEL`` reads.
-_POSTCODE_LATIN = r"post\s?codes?|postal\s+codes?|zip(?:\s?codes?)?|postleitzahl|plz|cep"
-_POSTCODE_CJK = "邮编|邮政编码|郵便番号|우편번호"
-_PURPOSE = re.compile(
-    r"(?<![A-Za-z])(?:orders?|invoices?|receipts?|tracking|parcels?|packages?|shipments?"
-    # a meeting's or a conference call's number, a bank's routing number (us.rtn is no
-    # identifier either)
-    r"|meetings?|webinars?|conference|routing|projects?|contracts?"
-    r"|waybills?|booking|reservations?|confirmation|tickets?|transactions?|payments?|serial|models?"
-    r"|parts?|sku|items?|products?|barcode|builds?|versions?|releases?|commits?|issues?"
-    r"|ports?|timestamps?|epoch|unix\s+time|ms|milliseconds|seconds|bytes|[kmgt]i?b"
-    r"|views|downloads|followers|likes|subscribers|visitors|residents|people|population"
-    r"|rows|records|steps|met(?:er|re)s|km|miles|g|grams|kg|lbs?|ml|lit(?:er|re)s|dollars|euros|pounds|yuan|rmb|yen|rupees"
-    r"|won|usd|eur|gbp|cny|jpy|inr|isbn|issn|ismn|ean|upc|gtin|doi|isin|imei|mac|eui|library"
-    r"|members?|membership|loyalty|vins?|vehicles?|chassis"
-    # a chat platform's channel, server or thread (a Discord snowflake is 17-19 digits)
-    r"|channels?|guilds?|servers?|threads?|webhooks?"
-    # a thing's own serial: a bicycle's frame, a utility's meter; numbers a lottery draws
-    r"|frames?|meters?|lottery|lotto|powerball|euromillions|bingo|keno|raffle"
-    # a cloud account's number (an AWS account id is twelve digits, published in every ARN)
-    r"|aws[_ -]?account(?:[_ -]?ids?)?|aws[_ -]?account[_ -]?(?:number|no)"
-    # a bank's own code, not an account's: SWIFT/BIC, the Russian BIK
-    r"|bic|swift|bik|бик"
-    # parcels and orders in the other languages of the word lists
-    r"|sendungs?\w*|paket\w*|bestell\w*|colis|suivi|commande|seguimiento|rastreo|pedidos?"
-    r"|paquetes?|tracciamento|spedizion[ei]|ordine|pacco|rastreio|rastreamento|encomendas?"
-    # and in Dutch, Polish, Turkish, Indonesian and Vietnamese; a product's serial number in
-    # French, Spanish, Italian, German
-    r"|bestelling\w*|zending\w*|factuur|track[ \t]?(?:&|and|en)[ \t]?trace\w*"
-    r"|zamówieni\w*|przesyłk\w*|paczk\w*|faktur\w*|sipariş\w*|kargo\w*|fatura\w*|takip"
-    r"|pesanan|resi|tagihan|đơn[ \t]+hàng|vận[ \t]+đơn|hóa[ \t]+đơn|s[ée]rie|seriale"
-    r"|seriennummer"
-    # and in Romanian, Portuguese, Spanish (Mexico), Swedish, Greek; a train booking's PNR
-    r"|comand\w*|colet\w*|encomenda|gu[ií]a|ocr|pnr|αποστολ\w*|παραγγελ\w*|δέμα\w*"
-    r"|" + _POSTCODE_LATIN + r")(?![A-Za-z])"
-    r"|заказ|посылк|отправлени|трек-?номер|накладн"
-    r"|الشحنة|شحنة|الطلب|طلبية|الفاتورة|فاتورة|التتبع|سفارش|مرسوله|رهگیری|کد\s+پستی"
-    r"|ऑर्डर|पीएनआर|ใบสั่งซื้อ|พัสดุ|เลขพัสดุ"
-    r"|송장|운송장|택배|주문|추적|伝票|追跡|注文|荷物|配送"
-    r"|商户|商家|店铺|应用|小程序|公众号"
-    r"|订单|单号|快递|运单|物流|发票|票号|工单|交易|流水|字节|时间戳|版本|序列号|型号|条码|元|人民币|步|人次"
-    r"|会议|项目|合同|工程"
-    r"|车架号|车辆识别|底盘号"
-    r"|会员|积分|频道|服务器|群(?=号)|电表|水表|燃气表|气表|车架|彩票|双色球|大乐透|七星彩|福彩|体彩|红球|蓝球|"
-    + _POSTCODE_CJK,
-    re.IGNORECASE,
-)
+# (``_PURPOSE``, the words that say a long number is something other than a personal
+# identifier, is ``things.PURPOSE``: the phone and labelled-value detectors read it too.)
 # A thing's own number named right before it: "meeting ID 884 4182 5667", "order number:
 # …", "订单号 …". The number is that thing's, whatever scheme its digits also pass.
 _NUMBER_WORD_END = (
-    r"(?:ids?|numbers?|nummer|no\.?|nr\.?|#|号码|号|编号)[\"']?(?:[ \t]{0,2}(?:is|was|:|是|为|為))?"
+    # (and the languages that put "number" after the thing: Turkish, Hungarian, Japanese,
+    # Korean: "kargo takip numarası", "追跡番号", "운송장 번호")
+    r"(?:ids?|numbers?|nummer|no\.?|nr\.?|#|号码|号|编号|numaras[ıi]|száma?|番号|번호)[\"']?"
+    r"(?:[ \t]{0,2}(?:is|was|:|是|为|為|は|는|은))?"
     r"[ \t]{0,2}[\"'“`]?$"
 )
 _THING_NUMBER = re.compile(
@@ -325,7 +287,6 @@ def _thing_number(text: str, start: int) -> bool:
     return thing_id(text, start)
 
 
-_PURPOSE_BEFORE = 32
 # Words that name a book, in the languages of the word lists: what a ten-digit ISBN needs.
 _BOOK = re.compile(
     r"(?<![A-Za-z])(?:books?|novels?|editions?|paperbacks?|hardcovers?|hardbacks?|textbooks?"
@@ -782,44 +743,27 @@ def _blank_labelled_code(m: re.Match[str]) -> str:
     return m.group()
 
 
-def _blank_ibans(text: str) -> str:
-    """``text`` with every IBAN blanked, valid or written in the IBAN's print form (groups of
-    four after the country and check digits, "GB82 WEST 1234 5698 7654 33"): its groups are
-    no national number; the bank-account detector judges a valid one."""
-    if not _IBAN.search(text):
-        return text
-    return _IBAN.sub(
-        lambda m: (
-            " " * len(m.group())
-            if _PRINT_FORM.fullmatch(m.group()) or _valid("iban", m.group().upper())
-            else m.group()
-        ),
-        text,
-    )
-
-
-_PRINT_FORM = re.compile(r"[A-Z]{2}[0-9]{2}(?: [A-Z0-9]{4}){3,7}(?: [A-Z0-9]{1,3})?")
-
-
 def _national_id(text: str) -> str | None:
     text = fold(text)
     if _PUBLIC_CODES.search(text):
         text = _PUBLIC_CODES.sub(lambda m: " " * len(m.group()), text)
     if _LABELLED_CODE.search(text):
         text = _LABELLED_CODE.sub(_blank_labelled_code, text)
-    text = _blank_ibans(text)  # an IBAN's digits are the bank detector's to judge
+    text = blank_ibans(text)  # an IBAN's digits are the bank detector's to judge
     own = text
     text = _blank_references(text)
     if _count_digits(text) < 6:  # "ABCDE1234F", "RSSMRA45C12F2LRI": letters carry it
-        return _alnum_tokens(text) or _own_formats(own)
-    companies = names_a_company(text)
+        return _alnum_tokens(text, own) or _own_formats(own)
+    companies = names_a_company(own)
     for start, end, piece, whole in _spans(text):
         if CALENDAR_DATE.match(piece):
             continue  # "2019-05-20 06:35": a date and time, whatever a word nearby says
         if _POSTCODE_LABEL.search(text, max(0, start - 24), start):
             continue  # "ZIP code 94103-1234": a postcode, though "code" may cue a number
-        if _thing_number(text, start) or (companies and company_code(text, start)):
+        if _thing_number(text, start) or (companies and company_code(own, start)):
             continue  # "meeting ID 884 4182 5667", "… GmbH, VAT 123…": that thing's number
+        if service_line(text, start):
+            continue  # "call center-ul ANAF, 031 403 91 60": a line to the public
         if placeholder_value(text, start, end):
             continue  # "123-45-6789", "12345678Z": typed as a placeholder, no one's
         for shape, modules in _shaped() if whole else ():
@@ -846,7 +790,7 @@ def _national_id(text: str) -> str | None:
             found = _long_number(text, start, end, piece)
             if found is not None:
                 return found
-    found = _alnum_tokens(text)
+    found = _alnum_tokens(text, own)
     if found is not None:
         return found
     for m in _HETU.finditer(text):
@@ -876,15 +820,16 @@ def _unexplained_code(text: str) -> str | None:
     text = fold(text)
     if _PUBLIC_CODES.search(text):
         text = _PUBLIC_CODES.sub(lambda m: " " * len(m.group()), text)
+    own = text
     text = _blank_references(text)
-    companies = names_a_company(text)
+    companies = names_a_company(own)  # "S.A." may read as a host name's part: not blanked
     for m in _CODE_TOKEN.finditer(text):
         start, end = m.span()
         if (
             not placeholder_value(text, start, end)
             and not _purpose_near(text, start, end)
             and not _thing_number(text, start)  # "workspace id is T57…": that thing's id
-            and not (companies and company_code(text, start))
+            and not (companies and company_code(own, start))
             and not (start > 0 and text[start - 1] in _PURPOSE_MARKS)
             and not _hexadecimal(m.group())
             and not any(_valid(path, m.group()) for path in _PUBLIC_SCHEMES)
@@ -1062,10 +1007,13 @@ def _date_time(digits: str) -> bool:
     return int(digits[8:10]) < 24 and int(digits[10:12]) < 60
 
 
-def _alnum_tokens(text: str) -> str | None:
-    companies = names_a_company(text)
+def _alnum_tokens(text: str, own: str) -> str | None:
+    """Letters and digits together, by the schemes whose letters carry a check; ``own`` is
+    the text before references were blanked, where a company's legal form ("S.A.", read as
+    a host name's part) still names it."""
+    companies = names_a_company(own)
     for m in _ALNUM_TOKEN.finditer(text):
-        if companies and company_code(text, m.start()):
+        if companies and company_code(own, m.start()):
             continue  # "… S.L., CIF B41574351": the company's code
         token = m.group(0).upper()
         if placeholder_value(text, m.start(), m.end()):
@@ -1077,7 +1025,16 @@ def _alnum_tokens(text: str) -> str | None:
     return None
 
 
+# A Russian internal passport as it is written: its series in two pairs of digits, then
+# "№" and six digits ("серии 45 19 № 603718"), after the word "passport".
+_RU_PASSPORT = re.compile(
+    r"(?i:паспорт)[^\n.;]{0,40}?сери[яиюей][ \t]{1,2}[0-9]{2}[ \t]?[0-9]{2}[ \t]{1,2}(?:№|No\.?|номер)[ \t]?[0-9]{6}(?![0-9])"
+)
+
+
 def _own_formats(text: str) -> str | None:
+    if "сери" in text and _RU_PASSPORT.search(text):
+        return "ru.passport (Russian internal passport: series and number)"
     for m in _NRIC.finditer(text):
         prefix, digits, check = m.groups()
         total = sum(int(d) * w for d, w in zip(digits, _NRIC_WEIGHTS, strict=True))
@@ -1226,11 +1183,6 @@ _TEST_IBANS = frozenset((
 
 
 # ----------------------------------------------------------------------------- IBAN
-
-_IBAN = re.compile(
-    r"(?<![A-Za-z0-9])[A-Za-z]{2}[0-9]{2}(?:[ -]?[A-Za-z0-9]{4}){2,7}(?:[ -]?[A-Za-z0-9]{1,3})?"
-    r"(?![A-Za-z0-9])"
-)
 
 
 _LAST_GROUP = re.compile(r"[ -][A-Za-z0-9]{1,7}$")
@@ -1382,8 +1334,20 @@ _PLATE_LABEL = re.compile(
     # "targa" alone is also a car model's name ("911 Targa 4 GTS"): as a label, before "è" or ":"
     r"|numero[ \t]{1,2}di[ \t]{1,2}targa|targa(?=[ \t]{0,2}(?:è|:|=))|plaka(?:s[ıi])?(?:[ \t]{1,2}numaras[ıi])?|госномер|номерной[ \t]{1,2}знак"
     r"|bi[êe]n[ \t]{1,2}s[ốo](?:[ \t]{1,2}xe)?"
+    # and in the other languages of the word lists: Spanish (Mexico's "placas", Argentina's
+    # "patente"), Hungarian, Czech, Indonesian, Malay, Romanian, Greek, Ukrainian and
+    # Russian, Swedish, Hebrew, Arabic, Persian, Hindi, Thai
+    r"|placas?(?:[ \t]{1,2}(?:del|de)[ \t]{1,2}(?:auto|coche|carro|veh[íi]culo))?|patente"
+    r"|rendszám\w*|spz|plat[ \t]{1,2}nomor|nopol|nombor[ \t]{1,2}pendaftaran"
+    r"|num[ăa]r(?:ul)?[ \t]{1,2}de[ \t]{1,2}[îi]nmatriculare|πινακίδ\w*|номерн\w*[ \t]{1,2}знак\w*"
+    r"|регистрационн\w*[ \t]{1,2}номер\w*|regnummer|regnr|לוחית[ \t]{1,2}(?:ה)?רישוי"
+    r"|מספר[ \t]{1,2}(?:ה)?(?:רישוי|רכב)|لوحة[ \t]{1,2}(?:ال)?سيارة|رقم[ \t]{1,2}(?:ال)?لوحة"
+    r"|پلاک[ \t]{1,2}(?:ماشین|خودرو)|नंबर[ \t]{1,2}प्लेट|गाड़ी[ \t]{1,2}(?:का[ \t]{1,2})?नंबर"
+    r"|ทะเบียนรถ|ป้ายทะเบียน"
     r")(?![A-Za-z])"
-    + label_end(r"is|was|reads|ist|est|es|è|é|är|er|on|jest|of\s+the\s+user")
+    + label_end(
+        r"is|was|reads|ist|est|es|è|é|är|er|on|jest|are|son|sont|sind|são|sono|of\s+the\s+user"
+    )
     + r"|(?:车牌|車牌|号牌|號牌|牌照|车号|ナンバープレート|車両番号|차량[ \t]?번호|자동차[ \t]?번호|번호판)"
     r"(?:号码|號碼|号|號|番号)?[ \t]{0,2}(?:是|为|為|：|:|は|는|=)?[ \t]{0,2}[\"'“]?",
     re.IGNORECASE,
@@ -1418,6 +1382,9 @@ _JP_PLATE = re.compile(
 _PLATE_WORDS = (
     *("plate", "reg", "vrn", "kennzeichen", "nummernschild", "immatricul", "matr", "kenteken"),
     *("nummerplaat", "rekisteri", "rejestracyjn", "targa", "plaka", "госномер", "номерной"),
+    *("placa", "patente", "rendszám", "spz", "plat nomor", "nopol", "pendaftaran"),
+    *("nmatriculare", "πινακίδ", "номерн", "регистрационн", "regnummer", "regnr", "רישוי"),
+    *("מספר רכב", "لوحة", "پلاک", "प्लेट", "गाड़ी", "ทะเบียน"),
     *(
         "biển",
         "bien so",
@@ -1440,7 +1407,9 @@ _PLATE_FORMAT_HINT = re.compile(
 
 def _may_hold_plate(text: str) -> bool:
     lowered = text.lower()
-    if any(map(lowered.__contains__, _PLATE_WORDS)):
+    if any(map(lowered.__contains__, _PLATE_WORDS)) or any(
+        map(lowered.__contains__, _PARKING_STEMS)
+    ):
         return True
     return not text.isascii() and _PLATE_FORMAT_HINT.search(text) is not None
 
@@ -1497,6 +1466,34 @@ def _after_plate_alone(value: str) -> bool:
     )
 
 
+# A parking pass, sticker, badge or app: what a car is registered for by its plate. A
+# colon after such words in their clause gives the plate ("badge du parking : GH-418-PK",
+# "пропуск на парковку: А 482 ВС 799"), read as after "plate" alone.
+_PARKING_WORDS = (
+    "parking|parkplatz|parkhaus|parkausweis|parkberechtigung|anwohnerpark|stationnement|aparcamiento|estacionamiento|estacionamento"
+    "|parcheggio|parkeer|parkeren|parkowan|otopark|парков|паркінг|parkir|parkering|parkol"
+    "|parcare|στάθμευσ|πάρκινγκ|חניה|חנייה|חניון|پارکینگ|مواقف|موقف|पार्किंग|จอดรถ|駐車|주차"
+    "|停车|bãi đỗ|gửi xe|paradahan|car sticker"
+)
+# What every word of ``_PARKING_WORDS`` holds, in small letters: looked for first.
+_PARKING_STEMS = (
+    *("park", "parc", "stationnement", "estaciona", "парк", "στάθμευσ", "πάρκινγκ", "חני"),
+    *("پارکینگ", "موقف", "مواقف", "पार्किंग", "จอดรถ", "駐車", "주차", "停车", "bãi đỗ"),
+    *("gửi xe", "paradahan", "car sticker"),
+)
+_PARKING = re.compile(by_first_letter(_PARKING_WORDS), re.IGNORECASE)
+_PARKING_LABEL = re.compile(
+    r"(?:" + by_first_letter(_PARKING_WORDS) + r")[^\n.;:!?。]{0,48}?[:：][ \t]{0,2}",
+    re.IGNORECASE,
+)
+
+
+def _after_parking_label(value: str) -> bool:
+    """A plate after a parking pass's words: as after "plate" alone, and six characters at
+    least (a parking space's code, "P2 A15", is shorter)."""
+    return _after_plate_alone(value) and sum(c.isalnum() for c in value) >= 6
+
+
 def _plate(text: str) -> str | None:
     text = fold(text)
     for pattern, kind in ((_CN_PLATE, "CN"), (_KR_PLATE, "KR"), (_JP_PLATE, "JP")):
@@ -1505,6 +1502,9 @@ def _plate(text: str) -> str | None:
     labels = [(_PLATE_LABEL, _after_plate_word)]
     if "plate" in text.lower():
         labels.append((_PLATE_ALONE, _after_plate_alone))
+    lowered = text.lower()
+    if any(map(lowered.__contains__, _PARKING_STEMS)) and _PARKING.search(text):
+        labels.append((_PARKING_LABEL, _after_parking_label))
     for pattern, fits in labels:
         for label in pattern.finditer(text):
             if fits(_plate_value(text, label.end())):

@@ -60,6 +60,7 @@ from itertools import pairwise
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.context import (
+    EMPTY_WORDS,
     SENTENCE_END,
     called_a_test_value,
     clause_start,
@@ -70,6 +71,7 @@ from memory_plugins.gates.context import (
 )
 from memory_plugins.gates.detectors import FunctionDetector, by_first_letter, guarded
 from memory_plugins.gates.textfold import ARN_PATTERN, CODE_NAME, fold
+from memory_plugins.gates.things import thing_named_before
 
 __all__ = [
     "after_digest_label",
@@ -105,7 +107,7 @@ def label_end(words: str) -> str:
     purpose = (
         r"(?:[ \t]{1,2}(?:for|of|on|de|du|des|del|della|di|da|do|von|vom|für|van)"
         r"(?:[ \t]{1,2}[\w'-]{1,20}){1,4}"
-        r"(?=[ \t]{1,2}(?:is|was|est|es|ist|è|é|era|war)(?![\w'])))?"
+        r"(?=[ \t]{1,2}(?:is|was|est|es|ist|è|é|era|war|are|son|sont|sind|são|sono|zijn)(?![\w'])))?"
     )
     return (
         purpose
@@ -118,7 +120,7 @@ def label_end(words: str) -> str:
 _ID_SPECIFIC = (
     r"passport|identity\s+card|id\s*card|identity\s+document|travel\s+document"
     # The same documents in the languages of the countries that issue them.
-    r"|pasaporte|passeport|reisepass|passaporto|paspoort|paszport|passaporte|pass(?:nummer)"
+    r"|pasaporte|passeport|reisepass|passaporto|paspoort(?:-?nummer)?|paszport|passaporte|pass(?:nummer)"
     r"|carta\s+d'?\s?identit[àa]|carta\s+di\s+identit[àa]|carte\s+d'?\s?identit[ée]"
     r"|documento\s+(?:nacional\s+)?de\s+identidad|identiteitskaart|dow[óo]d\w{0,3}\s+osobist\w{1,3}"
     r"|cart[ãa]o\s+de\s+cidad[ãa]o|f[üu]hrerschein|permis\s+de\s+conduire|rijbewijs"
@@ -142,6 +144,9 @@ _ID_SPECIFIC = (
     r"|(?:sozial|renten|kranken|pflege)versicherungs-?(?:nummer|nr\b\.?)"
     r"|versicherten-?(?:nummer|nr\b\.?)|steuer-?identifikations-?nummer|steuer-?(?:nummer|nr\b\.?)"
     r"|personalausweis(?:-?nummer)?|ausweis-?nummer|reisepass-?nummer"
+    # the ID card's everyday short name in German ("Perso-Nr."), a bank account's in
+    # Vietnamese ("STK", số tài khoản)
+    r"|perso[ \t-]?(?:nr\b\.?|nummer)|stk"
     r"|s[ée]curit[ée]\s+sociale|carte\s+vitale|num[ée]ro\s+fiscal"
     r"|seguridad\s+social|identificaci[óo]n\s+fiscal|tessera\s+sanitaria"
     r"|burgerservicenummer|sofi-?nummer|n[úu]mero\s+de\s+contribuinte|seguran[çc]a\s+social"
@@ -238,10 +243,13 @@ def _labelled_identifier(text: str) -> str | None:
             ends = {end for _, end in labels}
         if (
             (
-                start.start() in ends
+                (start.start() in ends and not _example_label(text, start.start(), labels))
                 or (
                     bool(labels)
-                    and _heads_clause(text, start.start(), labels)
+                    and (
+                        _heads_clause(text, start.start(), labels)
+                        or _named_after(text, value.start(), value.end(), labels)
+                    )
                     # further from its label, a value the words call a test or an example
                     # one is that ("The IBAN validator fixture is …")
                     and not called_a_test_value(text, value.start(), value.end())
@@ -253,6 +261,35 @@ def _labelled_identifier(text: str) -> str | None:
         ):
             return "value named as a personal identifier"
     return None
+
+
+# What joins a value to the label that names it after it: a dash, a colon or a comma, or a
+# demonstrative ("… itu NPWP ayahnya", "… זה מספר הדרכון"), then a few words and no number.
+_NAMED_AFTER = re.compile(
+    r"[ \t]{0,2}(?:[–—:,-]|(?i:itu|ini|c'est|that\s+is|that's|this\s+is|das\s+ist|dat\s+is"
+    r"|это|זה|זהו|هذا|هذه|這是|这是))[^\n.;!?。0-9]{0,40}"
+)
+
+
+def _named_after(text: str, start: int, end: int, labels: list[tuple[int, int]]) -> bool:
+    """Whether a label starts within a few words after the value at ``start:end``, joined
+    to it by :data:`_NAMED_AFTER` ("NW1MZIUL5 – dat is het paspoortnummer van …"), and no
+    word right before the value names it a thing's (an order's, a booking's)."""
+    for low, _ in labels:
+        if end < low <= end + 48:
+            gap = _NAMED_AFTER.match(text, end, low)
+            if gap is not None and gap.end() == low:
+                return not thing_named_before(text, start, end)
+    return False
+
+
+def _example_label(text: str, end: int, labels: list[tuple[int, int]]) -> bool:
+    """Whether the label ending at ``end`` is called an example's or a test's by the word
+    right before it, in one compound or phrase ("voorbeeld-IBAN", "test SSN")."""
+    for low, high in labels:
+        if high == end:
+            return called_a_test_value(text, low, low, reach=16)
+    return False
 
 
 def _heads_clause(text: str, start: int, labels: list[tuple[int, int]]) -> bool:
@@ -588,6 +625,20 @@ _LOGIN_VALUE = re.compile(
 _PASSWORD_SYMBOL = re.compile(r"[#!$%^&*+=?~]|@(?![\w-]+\.[A-Za-z])")
 
 
+def _plain_pair_password(text: str, found: re.Match[str], given: str) -> bool:
+    """Whether a :data:`_LOGIN_PAIR` match gives a password. "user", a word and
+    "password" on one line with spaces alone are prose when a word in small letters
+    follows ("the user mentioned password talk"); a note's fields ("username root" then
+    "password crickets", "UserName snoop PassWord …"), a login after a colon ("Router
+    login: user admin password …") and a value with a digit, a symbol or a capital are
+    not."""
+    pair = found.group()
+    if any(mark in pair for mark in ":=\n") or pair[:5].lower() != "user ":
+        return True
+    before = text[max(0, found.start() - 8) : found.start()].rstrip()
+    return not (given.isalpha() and given.islower() and not before.endswith((":", "：", "=")))
+
+
 def _login_password(value: str) -> bool:
     """Whether a value after a login is its password: letters, digits and a symbol no user
     name holds ("login: ann_01" is a user name, "MoonRiver_Jazz#39" is none)."""
@@ -746,7 +797,7 @@ def is_reference(value: str) -> bool:
     if value.startswith("\\$"):
         value = value[1:]  # "\$_POST[…]": a dollar escaped inside a string literal
     # match(), not search(): the pattern is anchored, search() would try every offset; placeholders are short.
-    if _REFERENCE.match(value) is not None:
+    if _REFERENCE.match(value) is not None or value.casefold() in EMPTY_WORDS:
         return True
     head = value if len(value) <= 64 else value[:64]
     if _PLACEHOLDER.search(head) is not None or _CONCATENATED.match(head) is not None:
@@ -1409,6 +1460,8 @@ def _labelled_secret(text: str) -> str | None:
                 text, max(0, found.start() - 80), found.start() + 1
             ):
                 continue  # "mysql -u ro -p reports": the database; mysql prompts for the password
+            if pattern is _LOGIN_PAIR and not _plain_pair_password(text, found, given):
+                continue  # "user mentioned password talk": prose, not a login written down
             if not is_reference(given):
                 return f"credentials in {what} syntax"
     for found in _LOGIN_VALUE.finditer(text) if _LOGIN_HINT.search(text) else ():

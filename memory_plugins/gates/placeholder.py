@@ -78,6 +78,12 @@ _WHOLE_SLOT = re.compile(
 )
 # "XX" standing alone is a slot; "XXL", "5xx" and "0x1F" are not.
 _X_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:XX+|xx+)(?![A-Za-z0-9])")
+# A number masked as a receipt, a statement or a form shows it: groups of digits and of
+# "x", three or more, some digits left ("XXXX-XXXX-XXXX-9012", "xxx-x-x5678-x", "XXXX XXXX
+# 9165"). The x's hide a value; no slot waits to be filled.
+_MASKED_NUMBER = re.compile(
+    r"(?<![A-Za-z0-9-])[Xx0-9]{1,6}(?:[ -][Xx0-9]{1,6}){2,7}(?![A-Za-z0-9-])"
+)
 _LOREM = re.compile(r"lorem ipsum|sit amet", re.IGNORECASE)
 # A Markdown code span inside a field: what it holds is quoted code.
 _CODE_SPAN = re.compile(r"`[^`\n]{1,200}`")
@@ -108,12 +114,24 @@ _ABOUT_TEMPLATES = re.compile(
     # <YOUR_API_KEY>", "di contoh kode …"), in the languages of the other word lists; not a
     # part of a name ("example.com", "docs/")
     r"|(?i:(?<![a-z0-9@./])(?:examples?|docs|documentation|ejemplos?|exemples?|beispiele?"
-    r"|esempio|exemplo|przykład\w*|örne\w+|contoh|ví[ \t]+dụ|пример\w*"
+    r"|esempio|exemplo|przykład\w*|örne\w+|contoh|ví[ \t]+dụ|пример\w*|приклад\w*"
     # the documentation and a tutorial in Vietnamese, Romanian, Hungarian, Czech and more
     r"|tài[ \t]+liệu|tutorial\w*|doksi\w*|dokumentáci\w*|dokumentac\w*|documenta[çt]\w*"
+    r"|документаци\w*|документаці\w*"
     r"|handleiding|anleitung|hướng[ \t]+dẫn)(?![a-z0-9/]|\.[a-z]))"
     r"|模板|模版|占位符|示例|样例|テンプレート|サンプル|템플릿|예시"
 )
+
+
+def _unmasked(text: str) -> str:
+    """``text`` without its masked numbers (:data:`_MASKED_NUMBER`: digits and x's both)."""
+    return _MASKED_NUMBER.sub(
+        lambda m: " " if _DIGIT.search(m.group()) and _EX.search(m.group()) else m.group(), text
+    )
+
+
+_DIGIT = re.compile(r"[0-9]")
+_EX = re.compile(r"[Xx]")
 
 
 def _is_slot_name(inner: str, opener: str) -> bool:
@@ -192,7 +210,7 @@ def _contained(text: str) -> str | None:
                 continue  # <api_secret>…</api_secret>: an XML element, not a slot
             if _is_slot_name(inner, m.group(0)[0]):
                 return "unfilled template slot"
-    if ("xx" in text or "XX" in text) and _X_TOKEN.search(text):
+    if ("xx" in text or "XX" in text) and _X_TOKEN.search(_unmasked(text)):
         return "unfilled template slot"
     if "某某" in text:
         return "unfilled template slot"

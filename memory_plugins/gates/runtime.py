@@ -38,7 +38,13 @@ from functools import lru_cache
 from itertools import pairwise
 
 from memory_plugins.gates.codes import RejectCode
-from memory_plugins.gates.context import SENTENCE_END, called_a_test_value, clause_start, thing_id
+from memory_plugins.gates.context import (
+    EMPTY_WORDS,
+    SENTENCE_END,
+    called_a_test_value,
+    clause_start,
+    thing_id,
+)
 from memory_plugins.gates.detectors import (
     FunctionDetector,
     by_first_letter,
@@ -145,8 +151,8 @@ _WORLD_WORDS = (
     r"|jelszó|jelszav\w*|palavra-?passe"
     r"|jelszo|parolă|κωδικός|كلمة\s+(?:ال)?(?:مرور|سر)|رمز(?:\s+عبور)?|סיסמה|सांकेतिक\s+शब्द"
     r"|पासवर्ड|รหัสผ่าน"
-    # "password" as Persian and Arabic write the English word
-    r"|پسورد|پاسورد|باسورد"
+    # "password" as Persian, Arabic and Thai write the English word
+    r"|پسورد|پاسورد|باسورد|พาสเวิร์ด|พาสเวิด"
 )
 _WORLD_HINT = re.compile(_WORLD_WORDS, re.IGNORECASE)
 
@@ -213,7 +219,7 @@ _PIN_WORDS = (
     r"|pin-?nummer|code\s+(?:für|fuer)\s+(?:die|das|den)|digicode|code\s+d['’]entrée"
     r"|code\s+de\s+la\s+porte|code\s+(?:secret|pin)|código\s+(?:de|do|da|del)\s+"
     r"(?:(?:la|el|a|o)\s+)?(?:puerta|acceso|entrada|alarma|portão|porta|portón|cofre|garaje"
-    r"|garagem)"
+    r"|garagem|portal|portería|portaria|telefonillo|interfono|interfone|candado|caja\s+fuerte)"
     r"|codice\s+(?:del\s+portone|della\s+porta|di\s+accesso|pin|dell['’]allarme)|暗証番号"
     # a card's or a phone's PIN named in the sentence's own language ("il PIN del bancomat è")
     r"|(?<![a-z])m?pin(?:-?code|kode|kodu|-?код)?(?![a-z])|пин(?:-?код)?|(?<![a-z])nip(?![a-z])"
@@ -221,7 +227,7 @@ _PIN_WORDS = (
     # and card codes ("pincode", "kod do alarmu", "alarm kodu", "kartının şifresi",
     # "код от домофона", "mã cổng", "kode pintu", "الرقم السري")
     r"|(?:deur|alarm|poort|kluis|toegangs)code|kod\s+(?:do|od)\s+(?:alarmu|drzwi|bramy"
-    r"|domofonu|sejfu|furtki)|kod\s+dostępu|(?:alarm|kapı|kasa|bina)\s+(?:kodu|şifresi)"
+    r"|domofonu|sejfu|furtki)|kod\s+dostępu|(?:alarm|kapı|kasa|bina)\w{0,6}\s+(?:kodu|şifresi)"
     r"|kart\w{0,6}\s+şifre\w{0,3}|код\s+(?:от\s+)?(?:двери|домофона|сигнализации|сейфа"
     r"|замка|подъезда)|mã\s+(?:pin|cửa|cổng|két|báo\s+động)|kode\s+(?:pin|pintu|gerbang"
     r"|alarm|brankas|akses)|الرقم\s+السري|(?:رمز|كود)\s+(?:ال)?(?:باب|بوابة|إنذار|خزنة)"
@@ -237,7 +243,7 @@ _PIN_WORDS = (
     r"|pickup\s+code|código\s+de\s+(?:recogida|levantamento)|codice\s+di\s+ritiro"
     # alarm, door and security codes in Swedish, Czech and Romanian, Korean shorthand
     r"|larmkod|portkod|dörrkod|säkerhetskod|kód\s+(?:od|k|ke|pro)\s+(?:alarmu|dveří|brány"
-    r"|trezoru|zámku)|codul\s+(?:de\s+la\s+)?(?:alarm[aăe]|u[șs][aăi]|poart[aă]|seif)"
+    r"|trezoru|zámku)|codul\s+(?:de\s+la\s+)?(?:alarm[aăe]|u[șs][aăi]|poart[aă]|seif|interfon\w*)"
     r"|(?:도어락|현관)\s*비번"
     r"|kod(?:en)?\s+(?:till|för)\s+(?:kassaskåpet|dörren|porten|larmet|garaget|förrådet|kodlåset)"
     r"|код\s+(?:від\s+)?(?:дверей|домофона|сигналізації|сейфа|замка|під'їзду)|パスコード"
@@ -366,7 +372,11 @@ _PIN_HINT = re.compile(_PIN_WORDS, re.IGNORECASE)
 # A keypad's code may hold one of its letters among the digits (a French digicode "08B11").
 _PIN_WORLD = _named_then(
     _PIN_WORDS,
-    _COPULAS + r"|is|to|er|on|ay|ialah|هي|هو|הוא|היא",
+    # (Romanian's spoken "e" too: "Codul de la interfon e 7931")
+    _COPULAS + r"|is|to|er|on|ay|ialah|e|هي|هو|הוא|היא",
+    # an article may stand before the digits, as Romance languages name a number ("es el
+    # 6407#", "é o 4821")
+    r"(?:(?:el|la|le|lo|il|o|a)[ \t]{1,2})?"
     r"(?=(?:[A-Da-d]?[0-9]){3})[0-9]{1,8}(?:[A-Da-d][0-9]{1,6})?(?![0-9A-Za-z])",
     gap=8,
 )
@@ -662,6 +672,61 @@ _KIND_AFTER = re.compile(
 )
 
 
+# Things a code opens, named in a note's list item right before four to eight digits
+# ("alarm 6525", "сейф в шкафу — 767464", "brankas kantor 428538"), in the languages of
+# the word lists: an alarm, a safe or a vault.
+_NOTE_LOCKS = (
+    r"alarm\w*|alarme|alarma|allarme|riasztó\w*|συναγερμ\w*|сигнализаци\w*|сигналізаці\w*"
+    r"|safe|vault|coffre\w*|cofre|cassaforte|tresor|kluis|sejf\w*|сейф\w*|kasa|két|brankas"
+    r"|peti[ \t]besi|seif\w*|trezor\w*|széf\w*|kassaskåp\w*|χρηματοκιβώτι\w*"
+)
+_NOTE_LOCK = re.compile(
+    r"(?i:(?<![^\W\d_])(?:" + by_first_letter(_NOTE_LOCKS) + r")(?![^\W\d_]))"
+    r"|تجوری|तिजोरी|אזעקה|כספת|خزنة|گاوصندوق|金庫|保险柜|금고|ตู้เซฟ"
+)
+_NOTE_LOCK_STEMS = (
+    *("alarm", "allarm", "riasztó", "συναγερμ", "сигнализ", "сигналіз", "safe", "vault"),
+    *("coffre", "cofre", "cassaforte", "tresor", "kluis", "sejf", "сейф", "kasa", "két", "brankas"),
+    *("peti besi", "seif", "trezor", "széf", "kassaskåp", "χρηματοκιβώτι", "تجوری"),
+    *("तिजोरी", "אזעקה", "כספת", "خزنة", "گاوصندوق", "金庫", "保险柜", "금고", "ตู้เซฟ"),
+)
+# Where a note's list item ends: a comma, a semicolon, a line break, a middle dot.
+_NOTE_ITEM_END = re.compile(r"[,;\n·•|，；、،]|\.(?:\s|$)")
+# An item: a few words, the thing, a few words, maybe a dash, an arrow or a colon, the value.
+_NOTE_ITEM = re.compile(
+    r"[ \t]*(?:[^\s,;]{1,24}[ \t]+){1,6}?(?:[—–:→=-][ \t]*)?(?P<value>[^\s,;]{4,64})[ \t]*"
+)
+
+
+def _note_item_code(text: str) -> bool:
+    """Whether an item of a note's list (three or more items a comma, a semicolon, a line
+    or a middle dot apart) holds nothing but up to six words, an alarm or a safe
+    (:data:`_NOTE_LOCK`) among them, maybe a dash or a colon, and four to eight digits, not
+    a year: "pagar o condomínio, alarme 1318, comprar pão". (A Wi-Fi network or a laptop
+    named so before a value only a person makes is left alone: a network's name may be
+    such a value, "FRITZ!Box 7590".)"""
+    if not any(map(text.lower().__contains__, _NOTE_LOCK_STEMS)):
+        return False  # what every word of ``_NOTE_LOCK`` holds, looked for first
+    thing = _NOTE_LOCK
+    if thing.search(text) is None:
+        return False
+    text = fold(text)
+    bounds = [0, *(m.end() for m in _NOTE_ITEM_END.finditer(text)), len(text)]
+    if len(bounds) < 4:
+        return False  # a list has three items at least
+    for low, high in itertools.pairwise(bounds):
+        item = text[low:high].rstrip(",;·•|，；、،. \n")
+        if not 6 <= len(item) <= 80 or thing.search(item) is None:
+            continue
+        found = _NOTE_ITEM.fullmatch(item)
+        if found is None or thing.search(item, 0, found.start("value")) is None:
+            continue
+        value = found["value"]
+        if value.isdigit() and 4 <= len(value) <= 8 and not _YEAR.fullmatch(value):
+            return True
+    return False
+
+
 def _digits_then_kind(text: str) -> bool:
     """Whether four to eight digits, or a value :func:`_strong` says only a person makes,
     are named as a PIN, a password or a code that opens something right after them
@@ -674,6 +739,8 @@ def _digits_then_kind(text: str) -> bool:
     for start, end, digits in values:
         if thing_id(text, start) or _NUMBERED_THING.search(text, max(0, start - 24), start):
             continue  # "Error 4012: the PIN was rejected": the error's number
+        if digits and text[start - 1 : start] in ("x", "X"):
+            continue  # "xxx-x-x9921-x": the digits a masked number shows
         after = _AFTER_DIGITS.match(text, end)
         if not digits and after is not None and after.group().strip() in (":", "："):
             continue  # a colon after a value like a record's field opens what follows
@@ -789,6 +856,7 @@ _NOT_A_PASSWORD = frozenset(
     {"none", "null", "nil", "empty", "required", "optional", "hidden", "redacted", "masked"}
     | {"unset", "changed", "set", "n/a", "na", "true", "false"}
     | {"password", "passwd", "passphrase", "passcode", "pwd", "pswd", "pass", "secret"}
+    | EMPTY_WORDS
 )
 
 _STATE = re.compile(
@@ -1057,6 +1125,7 @@ _PASSWORD_WORDS = (
     # codes named in Hebrew, Russian and Ukrainian; "password" as Persian and Arabic write
     # it, Japanese shorthand for it (_KIND_AFTER, _PIN_WORDS, _SECRET_NAME)
     *("קוד", "код", "پسورد", "پاسورد", "باسورد", "パス", "пін", "باصورد", "ww", "kluis"),
+    *("พาสเวิร์ด", "พาสเวิด"),
     *("kód", "codul", "larmkod", "säkerhetskod", "nyitókód", "abholcode", "odbioru", "비번"),
 )
 
@@ -1155,6 +1224,8 @@ def _keyed_code(text: str) -> str | None:
         high = stop.start() if stop is not None else min(len(text), end + 200)
         if _KEYED_PLACE.search(text, low, high) and not called_a_test_value(text, start, end):
             return "code keyed in to open a door, a gate or a locker"
+    if _note_item_code(text):
+        return "code of an alarm or a safe in a note's list"
     return None
 
 

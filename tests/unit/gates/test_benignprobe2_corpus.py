@@ -29,8 +29,9 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # bare_variant.py). Identifiers stored: 0 once insurance and tax numbers named in the
     # issuing countries' languages counted as labelled. Secrets stored: 1 once the katakana
     # long-vowel mark stopped reading as a dash (パスワード) and a PIN named in the
-    # sentence's own language counted.
-    assert within(wrong, (1, 0, 4)), shown
+    # sentence's own language counted. Benign refused: 3 once a hotline named in its own
+    # clause counted as a line to the public.
+    assert within(wrong, (1, 0, 3)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

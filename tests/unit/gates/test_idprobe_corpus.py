@@ -24,8 +24,9 @@ def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
 def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = wrong_in("idprobe", "sealed", {"pii": 138, "benign": 65})
     # As the gates were when the probe came: 33 identifiers stored, 16 benign refused;
-    # after its tuning part's rules: 30, 9; after a label as the sentence's subject: 29.
-    assert within(wrong, (29, 9)), shown
+    # after its tuning part's rules: 30, 9; after a label as the sentence's subject: 29;
+    # after the sixth and seventh twenty-eight-language probes' rules: 28.
+    assert within(wrong, (28, 9)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

@@ -28,8 +28,9 @@ def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
 def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = wrong_in("ptemplates", "sealed", {"pii": 609, "benign": 280})
     # Scored with the code before the tuning part's rules: 15 identifiers stored (2.5 %), 2
-    # benign texts refused (0.7 %); after them: 2 and 2 (the cases were not read).
-    assert within(wrong, (2, 2)), shown
+    # benign texts refused (0.7 %); after them: 2 and 2 (the cases were not read); after
+    # the sixth and seventh fourteen-language probes' rules: 1 and 2.
+    assert within(wrong, (1, 2)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

@@ -27,8 +27,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # counts however far the number comes after ("NIB perusahaan …, PT …, adalah …"); 7
     # identifiers stored after the identifier probe's rules; 10 secrets after the third
     # probe's rules (digits named after them, misspelt names, far subjects); 8 after the
-    # fifth probe's.
-    assert within(wrong, (8, 7, 14)), shown
+    # fifth probe's; 6 identifiers and 13 benign after the sixth and seventh probes'.
+    assert within(wrong, (8, 6, 13)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -36,7 +36,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # Before its rules: 19 secrets, 14 identifiers stored, 21 benign refused. Left stored:
     # a password read as a dotted name and one opening with "$" as a variable; a bare Greek
     # identity card, and a phone no word names ("la encuentran al …"). Left refused: an order's code read
-    # as labelled by its letters ("DKC-…") and a hotline after an agency's acronym. An
+    # as labelled by its letters ("DKC-…"); a hotline after an agency's acronym was until a
+    # call centre named in the number's clause counted as a line to the public. An
     # order that "has the number" (Romanian, Portuguese) was refused until a thing named
     # earlier in the clause counted for the number word right before a value; four company
     # and parcel numbers until a business code's label followed by its company, and a
@@ -48,7 +49,7 @@ def test_tuning_part_counts_are_pinned() -> None:
     # an identity card named several words before their numbers, until an identifier's
     # label heading the clause whose colon, copula or number word gives the value counted
     # ("… של המשתמש: …", "… are seria KX și numărul …").
-    assert wrong == (2, 2, 2), shown
+    assert wrong == (2, 2, 1), shown
 
 
 @pytest.mark.parametrize(

@@ -24,8 +24,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # As the gates were at the start of the session that made the probe: 53 secrets, 11
     # identifiers stored, 9 benign refused; when the probe came: 50, 10, 9; after its
     # tuning part's rules: 29, 10, 9; after the fourth probe's: 25, 10, 9; after the
-    # fifth probe's: 22, 10, 6.
-    assert within(wrong, (22, 10, 6)), shown
+    # fifth probe's: 22, 10, 6; after the sixth and seventh probes': 22, 10, 5.
+    assert within(wrong, (22, 10, 5)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -34,12 +34,14 @@ def test_tuning_part_counts_are_pinned() -> None:
     # stored: a wallet's words after "12 words" in Polish, a password in a note written as
     # one word with the next site's name, a password with only a dash as its symbol, a PIN
     # given after a long relative clause in Hindi, Mexican slang for a password; a bare
-    # passport number, a bare health-insurance number, a Vietnamese, a Saudi and an Israeli
-    # account or address no rule reads, a Greek identity card given bare. Left refused: an
-    # IBAN left as a placeholder of X's and the documentation's example IBAN read as a
-    # phone, a masked account number read as a template slot, and Mexico's published
-    # generic RFC.
-    assert wrong == (5, 6, 4), shown
+    # passport number, a bare health-insurance number, a Saudi and an Israeli account or
+    # address no rule reads (a Vietnamese one is read since "đang ở" says someone lives
+    # there), a Greek identity card given bare. Left refused: an IBAN left as a placeholder
+    # of X's and Mexico's published generic RFC. The documentation's example IBAN was read
+    # as a phone, and then as labelled, until an IBAN's groups stopped reading as a phone
+    # and an example's word right before the label counted; a masked account number was
+    # read as a template slot until masked numbers were.
+    assert wrong == (5, 5, 2), shown
 
 
 @pytest.mark.parametrize(

@@ -24,8 +24,9 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # As the gates were at the start of the session that made the probe: 84 secrets, 8
     # identifiers stored, 11 benign refused; when the probe came (after the third probe's
     # rules): 60, 6, 9; after its tuning part's rules: 56, 6, 9; after the fifth probe's:
-    # 50, 6, 8.
-    assert within(wrong, (50, 6, 8)), shown
+    # 50, 6, 8; after the sixth and seventh probes': 50, 4, 7; after the eighth's (an
+    # alarm's or a safe's code in a note's list): 46, 4, 7.
+    assert within(wrong, (46, 4, 7)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -34,14 +35,15 @@ def test_tuning_part_counts_are_pinned() -> None:
     # stored: names misspelt by more than one letter or in three letters ("Wachtwrood",
     # "رمظ"), a misspelt name before digits with a number between, a value written as an
     # environment reference (`%Ciao458%`), recovery codes whose first group holds no
-    # digit, codes in a note with no copula or closing mark ("도어락 304702 /", "συναγερμός
-    # 5868,", a quoted "8618#"), parcel lockers' pickup codes, a Wi-Fi network named before
+    # digit, codes in a note with no copula or closing mark ("도어락 304702 /", a quoted
+    # "8618#"; an alarm's in a note's list, "συναγερμός 5868,", is read since the eighth
+    # probe's rules), parcel lockers' pickup codes, a Wi-Fi network named before
     # its password with no password's name (an SSID may look the same), a PIN named by a
     # service's own word ("BankID-koden") far before it, a door code with no verb, a
     # password given as "la de la VPN"; a plumber's mobile with no phone word. Left
     # refused: a README's placeholder in Portuguese, an order's code in Vietnamese, AWS's
     # documentation key, a shop's phone.
-    assert wrong == (15, 1, 4), shown
+    assert wrong == (14, 1, 4), shown
 
 
 @pytest.mark.parametrize(

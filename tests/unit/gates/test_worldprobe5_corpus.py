@@ -22,8 +22,9 @@ def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = wrong_in("worldprobe5", "sealed", {"secret": 132, "benign": 69})
     # As the gates were at the start of the session that made the probe: 73 secrets
     # stored, 10 benign refused; when the probe came (after the third and fourth probes'
-    # rules): 39, 9; after its tuning part's rules: 35, 9.
-    assert within(wrong, (35, 9)), shown
+    # rules): 39, 9; after its tuning part's rules: 35, 9; after the sixth and seventh
+    # probes' rules: 35, 8; after the eighth's: 33, 8.
+    assert within(wrong, (33, 8)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -35,9 +36,11 @@ def test_tuning_part_counts_are_pinned() -> None:
     # alone; digits named a password's with no copula or closing mark; a card's code
     # given after "c'est"; seed words whose checksum fails; recovery codes named after
     # them; Mexican slang for a password; a password holding "#" in a connection string.
-    # Left refused: public hotlines and a shop's phone, a SIRET that passes Luhn, a
-    # company's address after "주소", a masked Aadhaar number read as a template slot.
-    assert wrong == (20, 8), shown
+    # Left refused: a bank's hotline named by its brand alone ("Halo BCA") and a shop's
+    # phone, a SIRET that passes Luhn, a company's address after "주소". Three hotlines
+    # named as such in their clause, and a masked Aadhaar number, were refused until a
+    # line to the public and masked numbers were read.
+    assert wrong == (20, 4), shown
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,124 @@
+"""Words that say a number is a thing's, not a person's, and the IBANs a text holds.
+
+Read by the identifier, phone and labelled-value detectors alike (one list, so that a
+number one detector reads as an order's is one for all):
+
+* ``PURPOSE`` — the words that say what a long number is for: an order, a parcel, a
+  ticket, a meeting, a product, a quantity, in the languages of the word lists;
+* :func:`thing_named_before` — such a word right before a value, or within it;
+* :func:`blank_ibans` — a text with its IBANs blanked, whose groups the bank-account
+  detector judges and no other detector reads as a number.
+
+>>> thing_named_before("PNR 6867137806", 4, 14)
+True
+>>> blank_ibans("IBAN GB82 WEST 1234 5698 7654 32 ok").split()
+['IBAN', 'ok']
+"""
+
+import re
+
+__all__ = [
+    "IBAN",
+    "POSTCODE_CJK",
+    "POSTCODE_LATIN",
+    "PURPOSE",
+    "PURPOSE_BEFORE",
+    "blank_ibans",
+    "thing_named_before",
+]
+
+# Words that say a long number is something other than a personal identifier: a
+# reference of a purchase, a ticket or a membership, a product, publication or software
+# code, a vehicle's number, a time, a quantity.
+# The words that name a postcode: what ``PURPOSE`` counts and the identifiers' postcode
+# label reads.
+POSTCODE_LATIN = r"post\s?codes?|postal\s+codes?|zip(?:\s?codes?)?|postleitzahl|plz|cep"
+POSTCODE_CJK = "邮编|邮政编码|郵便番号|우편번호"
+PURPOSE = re.compile(
+    r"(?<![A-Za-z])(?:orders?|invoices?|receipts?|tracking|parcels?|packages?|shipments?"
+    # a meeting's or a conference call's number, a bank's routing number (us.rtn is no
+    # identifier either)
+    r"|meetings?|webinars?|conference|routing|projects?|contracts?"
+    r"|waybills?|booking|reservations?|confirmation|tickets?|transactions?|payments?|serial|models?"
+    r"|parts?|sku|items?|products?|barcode|builds?|versions?|releases?|commits?|issues?"
+    r"|ports?|timestamps?|epoch|unix\s+time|ms|milliseconds|seconds|bytes|[kmgt]i?b"
+    r"|views|downloads|followers|likes|subscribers|visitors|residents|people|population"
+    r"|rows|records|steps|met(?:er|re)s|km|miles|g|grams|kg|lbs?|ml|lit(?:er|re)s|dollars|euros|pounds|yuan|rmb|yen|rupees"
+    r"|won|usd|eur|gbp|cny|jpy|inr|isbn|issn|ismn|ean|upc|gtin|doi|isin|imei|mac|eui|library"
+    r"|members?|membership|loyalty|vins?|vehicles?|chassis"
+    # a chat platform's channel, server or thread (a Discord snowflake is 17-19 digits)
+    r"|channels?|guilds?|servers?|threads?|webhooks?"
+    # a thing's own serial: a bicycle's frame, a utility's meter; numbers a lottery draws
+    r"|frames?|meters?|lottery|lotto|powerball|euromillions|bingo|keno|raffle"
+    # a cloud account's number (an AWS account id is twelve digits, published in every ARN)
+    r"|aws[_ -]?account(?:[_ -]?ids?)?|aws[_ -]?account[_ -]?(?:number|no)"
+    # a bank's own code, not an account's: SWIFT/BIC, the Russian BIK
+    r"|bic|swift|bik|бик"
+    # parcels and orders in the other languages of the word lists
+    r"|sendungs?\w*|paket\w*|bestell\w*|colis|suivi|commande|seguimiento|rastreo|pedidos?"
+    r"|paquetes?|tracciamento|spedizion[ei]|ordine|pacco|rastreio|rastreamento|encomendas?"
+    # and in Dutch, Polish, Turkish, Indonesian and Vietnamese; a product's serial number in
+    # French, Spanish, Italian, German
+    r"|bestelling\w*|zending\w*|factuur|track[ \t-]?(?:&|and|en)[ \t-]?trace\w*"
+    r"|zamówieni\w*|przesyłk\w*|paczk\w*|faktur\w*|sipariş\w*|kargo\w*|fatura\w*|takip"
+    r"|pesanan|resi|tagihan|đơn[ \t]+hàng|vận[ \t]+đơn|hóa[ \t]+đơn|s[ée]rie|seriale"
+    r"|seriennummer"
+    # and in Romanian, Portuguese, Spanish (Mexico), Swedish, Greek; a train booking's PNR
+    r"|comand\w*|colet\w*|encomenda|gu[ií]a|ocr|pnr|αποστολ\w*|παραγγελ\w*|δέμα\w*"
+    r"|" + POSTCODE_LATIN + r")(?![A-Za-z])"
+    r"|заказ|посылк|отправлени|трек-?номер|накладн"
+    # (Arabic "order" also with a possessive suffix: طلبه, طلبي, طلبها)
+    r"|الشحنة|شحنة|الطلب|طلبية|طلب[هيك]|طلبها|طلبنا|الفاتورة|فاتورة|التتبع|سفارش|مرسوله|رهگیری|کد\s+پستی"
+    r"|ऑर्डर|पीएनआर|ใบสั่งซื้อ|พัสดุ|เลขพัสดุ"
+    r"|송장|운송장|택배|주문|추적|伝票|追跡|注文|荷物|配送"
+    r"|商户|商家|店铺|应用|小程序|公众号"
+    r"|订单|单号|快递|运单|物流|发票|票号|工单|交易|流水|字节|时间戳|版本|序列号|型号|条码|元|人民币|步|人次"
+    r"|会议|项目|合同|工程"
+    r"|车架号|车辆识别|底盘号"
+    r"|会员|积分|频道|服务器|群(?=号)|电表|水表|燃气表|气表|车架|彩票|双色球|大乐透|七星彩|福彩|体彩|红球|蓝球|"
+    + POSTCODE_CJK,
+    re.IGNORECASE,
+)
+
+# How far before a number ``PURPOSE`` is looked for.
+PURPOSE_BEFORE = 32
+
+
+def thing_named_before(text: str, start: int, end: int) -> bool:
+    """Whether a word right before the value at ``start:end``, or within it, says what it
+    is for (an order, a booking, a quantity: ``PURPOSE``)."""
+    return PURPOSE.search(text, max(0, start - PURPOSE_BEFORE), end) is not None
+
+
+IBAN = re.compile(
+    r"(?<![A-Za-z0-9])[A-Za-z]{2}[0-9]{2}(?:[ -]?[A-Za-z0-9]{4}){2,7}(?:[ -]?[A-Za-z0-9]{1,3})?"
+    r"(?![A-Za-z0-9])"
+)
+
+
+def blank_ibans(text: str) -> str:
+    """``text`` with every IBAN blanked, valid or written in the IBAN's print form (groups of
+    four after the country and check digits, "GB82 WEST 1234 5698 7654 33"): its groups are
+    no national number; the bank-account detector judges a valid one."""
+    if not IBAN.search(text):
+        return text
+    return IBAN.sub(
+        lambda m: (
+            " " * len(m.group())
+            if _PRINT_FORM.fullmatch(m.group()) or _valid_iban(m.group().upper())
+            else m.group()
+        ),
+        text,
+    )
+
+
+_PRINT_FORM = re.compile(r"[A-Z]{2}[0-9]{2}(?: [A-Z0-9]{4}){3,7}(?: [A-Z0-9]{1,3})?")
+
+
+def _valid_iban(number: str) -> bool:
+    from stdnum import iban
+
+    try:
+        return bool(iban.is_valid(number))
+    except Exception:  # a library's own bug on odd input is a "no"
+        return False

@@ -1,0 +1,87 @@
+"""The write gates on an eighth blind probe in the same 28 languages: a second run of the
+fifth probe's task, secrets only, ten a language in all eight shapes, and five look-alikes
+(``worldprobe8_task.md``, the fifth's task with its own ids).
+
+``tests/data/detection/worldprobe8_*.jsonl`` (provenance in the README there): 420
+memories by a run given only that task, labels the run's own. Split once by a hash of each
+case id before any detector was adjusted on it; the sealed part is pinned by checksum and
+its counts are bounds that may only fall; the tuning part's exact counts are pinned.
+"""
+
+import pytest
+from corpus_parts import assert_sealed_split, decide, within, wrong_in
+
+SEALED_SHA256 = "636335db2fe4760679db69e8609a24f04a525f44db19914491b0003dd1d495e0"
+
+
+def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
+    assert_sealed_split("worldprobe8", SEALED_SHA256, {"secret", "benign"})
+
+
+def test_sealed_part_counts_may_only_fall() -> None:
+    wrong, shown = wrong_in("worldprobe8", "sealed", {"secret": 147, "benign": 81})
+    # As the gates were at the start of the session that made the probe: 55 secrets
+    # stored, 21 benign refused; when the probe came (after the sixth and seventh probes'
+    # rules): 55, 20; after its tuning part's rules: 51, 16.
+    assert within(wrong, (51, 16)), shown
+
+
+def test_tuning_part_counts_are_pinned() -> None:
+    wrong, shown = wrong_in("worldprobe8", "tuning", {"secret": 133, "benign": 59})
+    # When the probe came: 48 secrets stored, 9 benign refused. Left stored, among others:
+    # a password after a device's or a Wi-Fi network's name in a note's list (an SSID may
+    # look the same: "FRITZ!Box 7590"), codes named after their value with no copula in
+    # several languages, names misspelt by two letters ("sehna", "Geheimzhal"), digits a
+    # verb of pressing gives in Egyptian Arabic, a card's PIN after "Nombor … itulah".
+    # Left refused: a train's PNR read as a health number by its strong check.
+    assert wrong == (37, 1), shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # An alarm's or a safe's code as an item of a note's list.
+        "Lista: pagar a luz, alarme da loja 7719, buscar as crianças.",
+        "Notatki: rachunki, sejf w biurze 482913, urodziny mamy.",
+        "Notizen: Müll raus, Tresor 558210, Oma anrufen.",
+        "Ghi chú: đóng học phí, két sắt 0719, mua sữa.",
+        "תזכורות: לקנות חלב, כספת 5512, להתקשר לאמא.",
+        # "password" as Thai writes the English word.
+        "พาสเวิร์ด Wi-Fi ที่บ้านคือ Tomyum_88!",
+    ],
+)
+def test_codes_in_a_notes_list_are_refused(text: str) -> None:
+    accepted, detail = decide("worldprobe8", text)
+    assert not accepted, (text, detail)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Prose: "user", a word and "password", then a word in small letters.
+        "The user mentioned password rotation at work.",
+        # A price in a shopping list, a year after an alarm, a list of two items.
+        "Shopping: laptop 1299, mouse 25, bag 40.",
+        "Notes: buy milk, alarm 2024 model, call mom.",
+        "Tresor 558210 und Müll raus.",
+        # A company named by a compound whose head is the word for it, an Italian "Srl".
+        "Han jobbar på ett fastighetsbolag, org.nr 556677-8899.",
+        "Compra dalla Bianchi Srl, P.IVA 38561440264.",
+    ],
+)
+def test_look_alikes_are_stored(text: str) -> None:
+    accepted, detail = decide("worldprobe8", text)
+    assert accepted, (text, detail)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A note's fields, or a login after a colon, still give a password in small letters.
+        "username root\npassword crickets",
+        "Router login: user admin password hunter",
+    ],
+)
+def test_logins_written_down_stay_refused(text: str) -> None:
+    accepted, detail = decide("worldprobe8", text)
+    assert not accepted, (text, detail)
