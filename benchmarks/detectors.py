@@ -79,6 +79,10 @@ FRAGMENTS = (
     "密碼", "密吗是 ", "门禁密码 of a is 1", "pasword: ", "保险柜：1-", "secretKeyRef:\n  name: ",
     "Android 10/11/", "1.1.1.1 ", "seria AB numărul 1", "O telemóvel da a é 9",
     "Password ng a: ", "password untuk a adalah ",
+    # the sixth to ninth fourteen-language probes' rules: a verb of pressing before digits,
+    # a note's list, a service line, masked numbers, labels after values, parking plates
+    "押して1234 ", "بيدوس 1234 ", "alarm 1234, ", "code 1234 ", "hotline 0800-1234 ",
+    "x1234-x ", "X1234567 – ", "parking: AB 12 CD 34 ", "693 106 4335 α ",
 )  # fmt: skip
 
 

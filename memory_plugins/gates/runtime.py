@@ -698,6 +698,44 @@ _NOTE_ITEM = re.compile(
 )
 
 
+# A code's name right before four to eight digits ("avec le code 9389", "mit dem Code 4412").
+_CODE_BEFORE = re.compile(
+    r"(?i:(?<![^\W\d_])(?:code|c[óo]digo|codice|kod|kód|kode|cod(?:ul)?|κωδικ\w*)"
+    r"|код|קוד|کد|كود|कोड)[ \t]{1,2}$"
+)
+# What makes "code" a thing's, not a lock's: a postcode, a promotion, an error, a product.
+_NOT_A_LOCK_CODE = re.compile(
+    r"(?i:post|postal|zip|promo\w*|discount|coupon|voucher|error|erreur|fehler|status|exit"
+    r"|product\w*|produit|qr|bar|country|area|airport|flight|booking|order)"
+    r"[ \t-]{0,2}(?:le[ \t]|el[ \t]|der[ \t]|den[ \t])?$"
+)
+
+
+def _code_of_a_lock(text: str) -> bool:
+    """Whether four to eight digits (not a year) follow a code's name right before them
+    (``_CODE_BEFORE``), and the sentence names an alarm or a safe (``_NOTE_LOCK``) or a
+    door, a gate or a keypad (``_KEYED_PLACE``): "L'utilisateur désactive l'alarme de la
+    maison avec le code 9389"; not a postcode's, a promotion's or an error's code."""
+    if not any(map(text.lower().__contains__, _NOTE_LOCK_STEMS)) and not _KEYED_PLACE.search(text):
+        return False
+    text = fold(text)
+    for m in _KEYED_DIGITS.finditer(text):
+        start, end = m.span()
+        if _YEAR.fullmatch(m.group()) or thing_id(text, start):
+            continue
+        code = _CODE_BEFORE.search(text, max(0, start - 12), start)
+        if code is None or _NOT_A_LOCK_CODE.search(text, max(0, code.start() - 16), code.start()):
+            continue
+        low = clause_start(text, start, 200, SENTENCE_END)
+        stop = SENTENCE_END.search(text, end, end + 200)
+        high = stop.start() if stop is not None else min(len(text), end + 200)
+        if (_NOTE_LOCK.search(text, low, high) or _KEYED_PLACE.search(text, low, high)) and (
+            not called_a_test_value(text, start, end)
+        ):
+            return True
+    return False
+
+
 def _note_item_code(text: str) -> bool:
     """Whether an item of a note's list (three or more items a comma, a semicolon, a line
     or a middle dot apart) holds nothing but up to six words, an alarm or a safe
@@ -1157,7 +1195,7 @@ _KEY_VERBS = (
     r"|press(?:es|ed)?|tap(?:s|ped)?|dials?|dialled|dialed"
     r"|tecle\w*|marca[rs]?|marque|introduc\w*|pulsa\w*|digit\w*|aperta\w*|tape[rz]?|compose\w*"
     r"|saisi\w*|tipp\w*|eintipp\w*|eingeb\w*|drück\w*|wähl\w*|compon\w*|inseri\w*|prem\w*"
-    r"|intoets\w*|toets\w*|intik\w*|invoer\w*|typ\w*"
+    r"|intoets\w*|toets\w*|intik\w*|tikt|tik|invoer\w*|typ\w*"
     # Polish, Russian, Ukrainian, Turkish, Vietnamese, Indonesian and Malay
     r"|wpis\w*|wstuk\w*|wbij\w*|wybier\w*|naciś\w*|набира\w*|набер\w*|набрат\w*|ввод\w*"
     r"|введ\w*|вве[сд]\w*|нажм\w*|нажима\w*|натисн\w*|yaz\w*|tuşla\w*|bas[ıa]\w*|bấm|nhập|gõ"
@@ -1165,11 +1203,15 @@ _KEY_VERBS = (
     # Swedish, Czech, Greek, Romanian, Filipino, Hungarian
     r"|slå\w*|knappa\w*|tryck\w*|naťuk\w*|ťuk\w*|vyťuk\w*|zad[aáeé]\w*|πληκτρολογ\w*|πατ[άή]\w*"
     r"|formea\w*|tastea\w*|tastez\w*|introdu\w*|i-type|pindut\w*|ilagay|beüt\w*|nyom\w*"
+    # Filipino's other aspects of "type" ("tina-type", "nag-type", "magta-type")
+    r"|tina-type|nag-type|magta-type"
 )
 _KEY_VERB = re.compile(
     r"(?i:(?<![^\W\d_])(?:" + by_first_letter(_KEY_VERBS) + r")(?![^\W\d_]))"
     # Japanese, Korean, Arabic, Hindi, Thai, Hebrew, Persian
-    r"|押して|押す|押し|入力|打ち込|누르|눌러|입력|치면|치고|اضغط|يضغط|أدخل|ادخل|يدخل|اكتب|يكتب|डाल|दबा"
+    # (Japanese "押せば", "押さない" too; Egyptian Arabic "بيدوس", "يدوس")
+    r"|押して|押す|押し|押せ|押さ|入力|打ち込|누르|눌러|입력|치면|치고|اضغط|يضغط|أدخل|ادخل|يدخل|اكتب|يكتب"
+    r"|بيدوس|يدوس|دوس|डाल|दबा"
     r"|टाइप|กด|ใส่|מקיש|להקיש|הקש|מקליד|להקליד|بزن|میزن|وارد\s+کن"
 )
 # What such a code opens, or where it is keyed in (found anywhere in a word: compounds and
@@ -1184,7 +1226,8 @@ _KEYED_PLACE = re.compile(
     r"|deur|poort|toetsenbord|kluis|ingang|drzwi|bram[aiy]|klawiatur|domofon|garaż|sejf|paczkomat"
     r"|furtk|двер|ворот|калитк|домофон|панел|клавиатур|сейф|гараж|подъезд|хвіртк|клавіатур"
     r"|під'їзд|kapı|tuş[ \t]takım|diafon|garaj|apartman|cửa|cổng|bàn[ \t]phím|két|pintu|gerbang"
-    r"|pagar|panel|layar|loker|brankas|lobi|kondo|apartemen|interkom|dörr|porttelefon|knappsats"
+    r"|pagar|panel|layar|loker|brankas|lobi|kondo|condo|apartemen|interkom|dörr|porttelefon|knappsats"
+    r"|smart[ \t]lock|door[ \t]?lock"
     r"|kodlås|kassaskåp|förråd|dveř|brán|klávesnic|zvon|sklep|πόρτ|θυροτηλέφωνο|πληκτρολόγιο"
     r"|χρηματοκιβώτιο|γκαράζ|ușa|ușii|poart|porții|interfon|seif|pinto|pintuan|ajtó|kapu|széf"
     r"|garázs|csengő|billentyűzet"
@@ -1213,8 +1256,15 @@ def _keyed_at(text: str, start: int, end: int) -> bool:
     )
 
 
+def _place_within(places: list[tuple[int, int]], low: int, high: int) -> bool:
+    """Whether one of ``places`` (sorted spans) lies within ``low:high``."""
+    at = bisect.bisect_left(places, (low, -1))
+    return at < len(places) and places[at][1] <= high
+
+
 def _keyed_code(text: str) -> str | None:
     text = fold(text)
+    places: list[tuple[int, int]] | None = None
     for m in _KEYED_DIGITS.finditer(text):
         start, end = m.span()
         if not _keyed_at(text, start, end) or thing_id(text, start):
@@ -1222,10 +1272,14 @@ def _keyed_code(text: str) -> str | None:
         low = clause_start(text, start, 200, SENTENCE_END)
         stop = SENTENCE_END.search(text, end, end + 200)
         high = stop.start() if stop is not None else min(len(text), end + 200)
-        if _KEYED_PLACE.search(text, low, high) and not called_a_test_value(text, start, end):
+        if places is None:  # the places are found once: a text of many keyed values stays linear
+            places = [p.span() for p in _KEYED_PLACE.finditer(text)]
+        if _place_within(places, low, high) and not called_a_test_value(text, start, end):
             return "code keyed in to open a door, a gate or a locker"
     if _note_item_code(text):
         return "code of an alarm or a safe in a note's list"
+    if _code_of_a_lock(text):
+        return "code of an alarm, a safe or a door named in its sentence"
     return None
 
 

@@ -22,8 +22,9 @@ def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = wrong_in("worldprobe8", "sealed", {"secret": 147, "benign": 81})
     # As the gates were at the start of the session that made the probe: 55 secrets
     # stored, 21 benign refused; when the probe came (after the sixth and seventh probes'
-    # rules): 55, 20; after its tuning part's rules: 51, 16.
-    assert within(wrong, (51, 16)), shown
+    # rules): 55, 20; after its tuning part's rules: 51, 16; after its second round (verbs
+    # of pressing in more languages, a code whose sentence names a lock): 49, 16.
+    assert within(wrong, (49, 16)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -34,7 +35,7 @@ def test_tuning_part_counts_are_pinned() -> None:
     # several languages, names misspelt by two letters ("sehna", "Geheimzhal"), digits a
     # verb of pressing gives in Egyptian Arabic, a card's PIN after "Nombor … itulah".
     # Left refused: a train's PNR read as a health number by its strong check.
-    assert wrong == (37, 1), shown
+    assert wrong == (33, 1), shown
 
 
 @pytest.mark.parametrize(
@@ -48,6 +49,11 @@ def test_tuning_part_counts_are_pinned() -> None:
         "תזכורות: לקנות חלב, כספת 5512, להתקשר לאמא.",
         # "password" as Thai writes the English word.
         "พาสเวิร์ด Wi-Fi ที่บ้านคือ Tomyum_88!",
+        # Verbs of pressing and typing in more forms; a code whose sentence names a lock.
+        "マンションのエントランスで2468を押せば開く。",
+        "قبل ما يطلع، بيدوس 7731 على لوحة الباب.",
+        "Pag-uwi, tina-type niya ang 552901 sa smart lock ng condo.",
+        "Il désarme l'alarme du garage avec le code 5821.",
     ],
 )
 def test_codes_in_a_notes_list_are_refused(text: str) -> None:
@@ -67,6 +73,9 @@ def test_codes_in_a_notes_list_are_refused(text: str) -> None:
         # A company named by a compound whose head is the word for it, an Italian "Srl".
         "Han jobbar på ett fastighetsbolag, org.nr 556677-8899.",
         "Compra dalla Bianchi Srl, P.IVA 38561440264.",
+        # A code the sentence names a thing's: a postcode, a promotion, near a door.
+        "Use promo code 4821 at the door.",
+        "Postal code 75002, near the gate.",
     ],
 )
 def test_look_alikes_are_stored(text: str) -> None:
