@@ -1483,8 +1483,7 @@ _PARKING_STEMS = (
 )
 _PARKING = re.compile(by_first_letter(_PARKING_WORDS), re.IGNORECASE)
 _PARKING_LABEL = re.compile(
-    r"(?:" + by_first_letter(_PARKING_WORDS) + r")[^\n.;:!?。]{0,48}?[:：][ \t]{0,2}",
-    re.IGNORECASE,
+    r"(?:" + _PARKING.pattern + r")[^\n.;:!?。]{0,48}?[:：][ \t]{0,2}", re.IGNORECASE
 )
 
 

@@ -719,6 +719,7 @@ def _code_of_a_lock(text: str) -> bool:
     if not any(map(text.lower().__contains__, _NOTE_LOCK_STEMS)) and not _KEYED_PLACE.search(text):
         return False
     text = fold(text)
+    spans: tuple[list[tuple[int, int]], ...] | None = None
     for m in _KEYED_DIGITS.finditer(text):
         start, end = m.span()
         if _YEAR.fullmatch(m.group()) or thing_id(text, start):
@@ -726,10 +727,10 @@ def _code_of_a_lock(text: str) -> bool:
         code = _CODE_BEFORE.search(text, max(0, start - 12), start)
         if code is None or _NOT_A_LOCK_CODE.search(text, max(0, code.start() - 16), code.start()):
             continue
-        low = clause_start(text, start, 200, SENTENCE_END)
-        stop = SENTENCE_END.search(text, end, end + 200)
-        high = stop.start() if stop is not None else min(len(text), end + 200)
-        if (_NOTE_LOCK.search(text, low, high) or _KEYED_PLACE.search(text, low, high)) and (
+        low, high = _sentence_around(text, start, end)
+        if spans is None:  # found once: a text of many codes stays linear
+            spans = ([p.span() for p in _NOTE_LOCK.finditer(text)], _place_spans(text))
+        if any(_place_within(found, low, high) for found in spans) and (
             not called_a_test_value(text, start, end)
         ):
             return True
@@ -745,8 +746,7 @@ def _note_item_code(text: str) -> bool:
     such a value, "FRITZ!Box 7590".)"""
     if not any(map(text.lower().__contains__, _NOTE_LOCK_STEMS)):
         return False  # what every word of ``_NOTE_LOCK`` holds, looked for first
-    thing = _NOTE_LOCK
-    if thing.search(text) is None:
+    if _NOTE_LOCK.search(text) is None:
         return False
     text = fold(text)
     bounds = [0, *(m.end() for m in _NOTE_ITEM_END.finditer(text)), len(text)]
@@ -754,10 +754,10 @@ def _note_item_code(text: str) -> bool:
         return False  # a list has three items at least
     for low, high in itertools.pairwise(bounds):
         item = text[low:high].rstrip(",;·•|，；、،. \n")
-        if not 6 <= len(item) <= 80 or thing.search(item) is None:
+        if not 6 <= len(item) <= 80 or _NOTE_LOCK.search(item) is None:
             continue
         found = _NOTE_ITEM.fullmatch(item)
-        if found is None or thing.search(item, 0, found.start("value")) is None:
+        if found is None or _NOTE_LOCK.search(item, 0, found.start("value")) is None:
             continue
         value = found["value"]
         if value.isdigit() and 4 <= len(value) <= 8 and not _YEAR.fullmatch(value):
@@ -1256,6 +1256,19 @@ def _keyed_at(text: str, start: int, end: int) -> bool:
     )
 
 
+def _sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
+    """Where the sentence of the value at ``start:end`` opens and ends, at most 200
+    characters away on each side."""
+    low = clause_start(text, start, 200, SENTENCE_END)
+    stop = SENTENCE_END.search(text, end, end + 200)
+    return low, stop.start() if stop is not None else min(len(text), end + 200)
+
+
+def _place_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of ``_KEYED_PLACE``'s words in ``text``, in order."""
+    return [p.span() for p in _KEYED_PLACE.finditer(text)]
+
+
 def _place_within(places: list[tuple[int, int]], low: int, high: int) -> bool:
     """Whether one of ``places`` (sorted spans) lies within ``low:high``."""
     at = bisect.bisect_left(places, (low, -1))
@@ -1269,11 +1282,9 @@ def _keyed_code(text: str) -> str | None:
         start, end = m.span()
         if not _keyed_at(text, start, end) or thing_id(text, start):
             continue
-        low = clause_start(text, start, 200, SENTENCE_END)
-        stop = SENTENCE_END.search(text, end, end + 200)
-        high = stop.start() if stop is not None else min(len(text), end + 200)
+        low, high = _sentence_around(text, start, end)
         if places is None:  # the places are found once: a text of many keyed values stays linear
-            places = [p.span() for p in _KEYED_PLACE.finditer(text)]
+            places = _place_spans(text)
         if _place_within(places, low, high) and not called_a_test_value(text, start, end):
             return "code keyed in to open a door, a gate or a locker"
     if _note_item_code(text):
