@@ -83,6 +83,8 @@ FRAGMENTS = (
     # a note's list, a service line, masked numbers, labels after values, parking plates
     "押して1234 ", "بيدوس 1234 ", "alarm 1234, ", "code 1234 ", "hotline 0800-1234 ",
     "x1234-x ", "X1234567 – ", "parking: AB 12 CD 34 ", "693 106 4335 α ",
+    # a made password's shape: a word, digits and a symbol in one token, runs of its parts
+    "Word2024# ", "Word2024!. ", "*Word21Z ", "Word.2016! ", "Word!12", "aaaaaaa", "Ab.12_",
 )  # fmt: skip
 
 

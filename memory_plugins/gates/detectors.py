@@ -404,6 +404,7 @@ _BUILTINS: tuple[tuple[str, str, str, bool], ...] = (
     ("credential_url", "memory_plugins.gates.secrets", "credential_url_detector", True),
     ("keyword_secret", "memory_plugins.gates.secrets", "keyword_secret_detector", True),
     ("labelled_secret", "memory_plugins.gates.labelled", "labelled_secret_detector", True),
+    ("made_password", "memory_plugins.gates.runtime", "made_password_detector", True),
     ("high_entropy_string", "memory_plugins.gates.secrets", "high_entropy_detector", True),
     ("runtime_state", "memory_plugins.gates.runtime", "runtime_state_detector", True),
     ("public_ip", "memory_plugins.gates.secrets", "public_ip_detector", False),

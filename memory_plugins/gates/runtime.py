@@ -1095,6 +1095,69 @@ def _password(text: str) -> str | None:
     return None
 
 
+# A value in the form sites ask a person to give a password: a word, two or more digits and
+# a symbol in one token ("Cafezinho2010#", "Kimchi.1986*", "Fujisan*542", "*Tehran21Z").
+# The word is in Latin letters (a password is typed on a Latin keyboard; a CJK or Cyrillic
+# word glued to digits and "%" is prose, "同比增长50%"). A leading "#" or "@" is a hashtag's
+# or a handle's; "#", "$", "%" and "@" between word and digits number or price something
+# ("Issue#12", "CAD$50", "meeting@10").
+_LATIN = "A-Za-zÀ-ÖØ-öø-ÿ"
+# A token: a run of Latin letters, digits and the symbols a password or a path holds, so
+# an address, a path or a compound stays whole and fails the shape ("dracula_813@gmail.com").
+_MADE_TOKEN = re.compile(r"[" + _LATIN + r"0-9!#$%&*?@_.^~/\\-]{6,}")
+_MADE_SHAPE = re.compile(
+    r"(?P<lead>[!%&*^~])?(?P<word>[" + _LATIN + r"]{3,})(?P<sep>[._!&*])?(?P<digits>[0-9]{2,6})"
+    r"(?P<tail>[!#$%&*?@_]{1,2}|[A-Z])?"
+)
+# Where such a token may be: a digit before a symbol, a symbol before a digit or a letter.
+_MADE_HINT = re.compile(r"[0-9][!#$%&*?@_]|[!&*][0-9]|[!%&*^~][A-Za-z]")
+# The marks that may close a sentence or a clause right after such a token.
+_PROSE_MARKS = ".,;:)、，。"
+# After a closing "!" or "?": a new sentence (a capital, a digit, a mark) or the text's end.
+_SENTENCE_AFTER = re.compile(r"\s*(?:$|[A-ZÀ-ÖØ-Þ0-9\"'“‘«(\[])")
+
+
+def _made_password(text: str) -> bool:
+    """Whether a token has a made password's shape (``_MADE_SHAPE``) with a symbol that no
+    prose puts there: a symbol between the word and the digits after a capital ("Kyiv!093"),
+    a leading symbol that does not close the token too ("*Tehran21Z", not markdown's
+    "*Paris2024*"), or one or two closing symbols, one of them "#", "$", "&" or "@".
+
+    The marks that also punctuate or annotate prose close a password only where the token
+    shows they end no sentence: "!" and "?" with another mark after them
+    ("Schnitzel1984!.") or the sentence going on in words no English exclamation has
+    ("Ganga.2016! है"; not "Kartoffel_92! Let's play" or "Windows11! finally"); "*" and
+    "_" where the word and its digits are joined by "." or "_" ("varenyky_46*") or a mark
+    follows; "%" after four digits or more (a percentage has three at most). No word
+    around may call it a test or an example value."""
+    for token in _MADE_TOKEN.finditer(text):
+        raw = token.group()
+        core = raw.rstrip(_PROSE_MARKS)
+        m = _MADE_SHAPE.fullmatch(core) if len(core) <= 64 else None
+        if m is None:
+            continue
+        lead, sep, tail = m["lead"] or "", m["sep"] or "", m["tail"] or ""
+        after = text[token.end() : token.end() + 2].lstrip(" ")
+        marked = len(core) < len(raw) or after[:1] in tuple(_PROSE_MARKS)
+        if tail and set(tail) <= {"!", "?"}:
+            # the sentence goes on after the mark, and not in English ("yay! finally")
+            made = marked or (
+                _SENTENCE_AFTER.match(text, token.end()) is None
+                and (sep != "" or not after[:1].isascii())
+            )
+        elif tail and set(tail) <= {"*", "_"}:
+            made = (sep in (".", "_") and sep not in tail) or marked
+        elif tail == "%":
+            made = len(m["digits"]) >= 4
+        else:
+            made = not {"#", "$", "&", "@"}.isdisjoint(tail)
+        made = made or (sep in ("!", "&", "*") and m["word"][0].isupper())
+        made = made or lead not in ("", tail)
+        if made and not called_a_test_value(text, token.start(), token.end()):
+            return True
+    return False
+
+
 def _stated_password(written: str, *, quoted: bool) -> bool:
     """Whether a value stated after words naming a password is one: six characters or more,
     not a placeholder or a reference, and quoted or not a plain word (a word, "is on the
@@ -1180,6 +1243,17 @@ def password_detector() -> FunctionDetector:
         RejectCode.RUNTIME_DATA,
         _password,
         lambda text: named(text) or _STRONG_HINT.search(text) is not None,
+    )
+
+
+def made_password_detector() -> FunctionDetector:
+    """A value shaped as a person makes a password (:func:`_made_password`), wherever it
+    stands: no name has to come with it."""
+    return FunctionDetector(
+        "made_password",
+        RejectCode.RUNTIME_DATA,
+        lambda text: "value shaped as a made password" if _made_password(text) else None,
+        lambda text: _MADE_HINT.search(text) is not None,
     )
 
 
