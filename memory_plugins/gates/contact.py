@@ -555,6 +555,12 @@ _RESIDENCE_WORDS = (
     r"|m[aá]nd(?:a|e|en)(?:lo|la|los|las|me|nos)\w*"
     r"|consegn\w*|spedi\w*|bezorg\w*|dostaw\w*|kurier\w*|teslimat\w*|kargo\w*|pengiriman"
     r"|kirim\w*|doruč\w*|livr\w*|leverans\w*|szállít\w*|kézbesít\w*|hatid\w*|padala"
+    r"|paket\w*|pakket\w*|paczk\w*|pacote\w*|paquete\w*|colis"
+    # the recipient a shipping form names beside the address ("Alıcı: kullanıcının kendisi",
+    # "destinatar = utilizatorul", "\"mottagare\": \"användaren\"")
+    r"|recipient|empfänger|destinatari[oa]|destinataire|destinatário|destinatar|alıcı"
+    r"|penerima|mottagare|mottaker|modtager|příjemce|odbiorca|ontvanger|címzett|tatanggap"
+    r"|vastaanottaja|người[ \t]+nhận"
 )
 _RESIDENCE = re.compile(
     r"(?i:(?<![a-z])(?:" + by_first_letter(_RESIDENCE_WORDS) + r")(?![a-z]))"
@@ -572,6 +578,8 @@ _RESIDENCE_SCRIPT_WORDS = (
     # deliveries and parcels in the other scripts
     r"|δέμα\w*|παράδοσ\w*|αποστολ\w*|доставк\w*|курьер\w*|кур'єр\w*|посылк\w*|посилк\w*"
     r"|توصيل|شحن|ارسال|تحویل|משלוח|שליח|डिलीवरी|पार्सल|จัดส่ง|ส่งของ|พัสดุ|配送|届け|배송|택배"
+    r"|παραλήπτ\w*|получател\w*|одержувач\w*|отримувач\w*|נמען|گیرنده|المستلم|مستلم"
+    r"|प्राप्तकर्ता|ผู้รับ|受取人|宛先|수령인|받는[ \t]?사람"
 )
 _RESIDENCE_SCRIPTS = re.compile(by_first_letter(_RESIDENCE_SCRIPT_WORDS), re.IGNORECASE)
 

@@ -1018,11 +1018,17 @@ def _alnum_tokens(text: str, own: str) -> str | None:
         token = m.group(0).upper()
         if placeholder_value(text, m.start(), m.end()):
             continue  # "12345678Z": typed as a placeholder
+        if _THOUSANDS.fullmatch(token):
+            token = token.replace(".", "")  # "58.209.659-V": digits grouped as people write them
         cued = _cued(text, m.start(), m.end()) or _ID_TOKEN.fullmatch(token) is not None
         for path in _schemes_for(_named_schemes(text, m.start(), m.end())) if cued else _ALNUM:
             if _valid(path, token):
                 return _describe(path)
     return None
+
+
+# Digits grouped by thousands with dots, then a check letter: "58.209.659-V".
+_THOUSANDS = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3}){2,}-?[A-Z]")
 
 
 # A Russian internal passport as it is written: its series in two pairs of digits, then
@@ -1193,18 +1199,23 @@ _LAST_GROUP = re.compile(r"[ -][A-Za-z0-9]{1,7}$")
 # SWIFT/BIC, a Mexican CLABE, a German BLZ, a Chinese account's branch (开户行, 支行).
 _BANK_CODE_WORD = re.compile(
     r"(?i:(?<![A-Za-z])(?:sort[ \t]?code|bsb|routing(?:[ \t]?(?:number|no\.?|#))?|aba|swift"
-    r"|bic|transit[ \t]number|institution[ \t]number|clabe|bankleitzahl|blz)(?![A-Za-z]))"
-    r"|开户行|开户银行|支行"
+    r"|bic|transit[ \t]number|institution[ \t]number|clabe|bankleitzahl|blz"
+    # a bank's branch, where the account is kept: Brazil's "agência", Israel's "סניף",
+    # Japan's "支店"
+    r"|ag[êe]ncia)(?![A-Za-z]))"
+    r"|开户行|开户银行|支行|支店|סניף"
 )
 # An account's number named as one: "account 31926819", "acct #: 1234-5678", "账号：6222…";
 # ``bank`` when the name says the account is a bank's ("bank account", "checking account",
 # 银行账号).
 _ACCOUNT_NUMBER = re.compile(
     r"(?i:(?<![A-Za-z])(?P<bank>(?:bank|checking|chequing|savings|current|giro)[ \t])?"
-    r"(?:account|acct|a/c|konto|compte|cuenta|conta)"
+    r"(?:account|acct|a/c|konto|compte|cuenta|conta|חשבון)"
+    # a current or savings account, where the kind follows ("conta corrente")
+    r"(?P<kind>[ \t](?:corrente|poupan[çc]a|corriente|de[ \t]ahorros?|courant|d'[ée]pargne))?"
     r"(?:[ \t]?(?:number|no\.?|nr\.?|#))?(?:[ \t]{0,2}(?:is|:|=))?)"
     r"[ \t]{0,2}(?P<n>[0-9](?:[ -]?[0-9]){5,18})(?![0-9])"
-    r"|(?:(?P<zhbank>银行|口座|계좌[ \t]?)|)(?:账号|账户|帐号|帐户|卡号|番号|번호)"
+    r"|(?:(?P<zhbank>银行|口座|계좌[ \t]?)|)(?:账号|账户|帐号|帐户|卡号|番号|번호|(?<=口座)No\.?)"
     r"(?:[ \t]{0,2}(?:是|为|は|는|:|：))?[ \t]{0,2}"
     r"(?P<zh>[0-9](?:[ -]?[0-9]){5,18})(?![0-9])"
     # a bank named by its name, then an account's number in dashed groups ("국민은행
@@ -1229,6 +1240,7 @@ _ACCOUNT_WORDS = (
     "은행",
     "银行",
     "銀行",
+    "חשבון",
 )
 
 
@@ -1237,12 +1249,33 @@ def _named_account(text: str) -> bool:
     31926819", 银行账号), or beside its bank's own code ("sort code 12-34-56, account
     31926819", "routing number 021000021, account 1234567890"). No check digit shows one."""
     for m in _ACCOUNT_NUMBER.finditer(text):
-        if m["bank"] or m["zhbank"] or m["named"]:
+        if m["bank"] or m["kind"] or m["zhbank"] or m["named"]:
             return True
         window = text[max(0, m.start() - _BANK_CODE_NEAR) : m.end() + _BANK_CODE_NEAR]
         if _BANK_CODE_WORD.search(window):
             return True
     return False
+
+
+# A Polish account number (NRB): an IBAN without its "PL", 26 digits, compact or in the
+# groups banks print (2, then six of 4).
+_NRB = re.compile(r"(?<![0-9A-Za-z])[0-9]{2}(?:[ \t]?[0-9]{4}){6}(?![0-9])")
+
+
+# A Hungarian account number (GIRO): two or three blocks of eight digits, dashed; the
+# first block (bank and branch) and the rest each end in a check digit.
+_HU_ACCOUNT = re.compile(r"(?<![0-9-])[0-9]{8}-[0-9]{8}(?:-[0-9]{8})?(?![0-9-])")
+
+
+def _hu_account_checks(written: str) -> bool:
+    """The Hungarian bank account number's check (hand-written: python-stdnum has none):
+    each of the two parts, weighted 9, 7, 3, 1 in turn, sums to a multiple of ten; a
+    run of one digit, which passes by arithmetic alone, is no account."""
+    first, *rest = written.split("-")
+    parts = (first, "".join(rest))
+    return len(set(written.replace("-", ""))) > 2 and all(
+        sum(int(d) * (9, 7, 3, 1)[i % 4] for i, d in enumerate(part)) % 10 == 0 for part in parts
+    )
 
 
 def _bank_account(text: str) -> str | None:
@@ -1261,6 +1294,12 @@ def _bank_account(text: str) -> str | None:
             if shorter == found or len(shorter) < 15:
                 break
             found = shorter
+    for m in _NRB.finditer(text) if len(text) >= 26 else ():
+        if _iban_check_digits_hold("PL" + re.sub(r"[ \t]", "", m.group())):
+            return "bank account number (Polish NRB: an IBAN without its country)"
+    for m in _HU_ACCOUNT.finditer(text) if "-" in text else ():
+        if _hu_account_checks(m.group()):
+            return "bank account number (Hungarian: its check digits)"
     return None
 
 
@@ -1271,9 +1310,12 @@ def _iban_check_digits_hold(compact: str) -> bool:
     country's own check may fail: the check digits decide (as the check digit and the date
     decide a CN resident ID whose region the table lacks); one string in 97 passes by
     chance. python-stdnum checks the digits first, then the country, then the layout, so a
-    layout error alone means both held."""
+    layout error alone means both held. A country its registry does not list (Iran's IBANs,
+    which SWIFT's registry leaves out) counts where it is a region libphonenumber knows and
+    its account part is digits: the check digits held."""
+    from phonenumbers import SUPPORTED_REGIONS
     from stdnum import iban
-    from stdnum.exceptions import InvalidFormat, InvalidLength, ValidationError
+    from stdnum.exceptions import InvalidComponent, InvalidFormat, InvalidLength, ValidationError
 
     if not 15 <= len(compact) <= 34 or not compact[2:4].isdigit() or not compact.isalnum():
         return False
@@ -1281,6 +1323,9 @@ def _iban_check_digits_hold(compact: str) -> bool:
         iban.validate(compact, check_country=False)
     except (InvalidFormat, InvalidLength):
         return True
+    except InvalidComponent:
+        # digits only after the check digits: a hex key's letters make no account
+        return compact[:2] in SUPPORTED_REGIONS and compact[4:].isdigit()
     except ValidationError:
         return False
     return True
@@ -1333,7 +1378,7 @@ _PLATE_LABEL = re.compile(
     r"|(?:numer|tablica)[ \t]{1,2}rejestracyjn[ay]|registreringsnummer|reg\.?[ \t]?nr"
     # "targa" alone is also a car model's name ("911 Targa 4 GTS"): as a label, before "è" or ":"
     r"|numero[ \t]{1,2}di[ \t]{1,2}targa|targa(?=[ \t]{0,2}(?:è|:|=))|plaka(?:s[ıi])?(?:[ \t]{1,2}numaras[ıi])?|госномер|номерной[ \t]{1,2}знак"
-    r"|bi[êe]n[ \t]{1,2}s[ốo](?:[ \t]{1,2}xe)?"
+    r"|bi[êeể]n[ \t]{1,2}s[ốo](?:[ \t]{1,2}xe)?"
     # and in the other languages of the word lists: Spanish (Mexico's "placas", Argentina's
     # "patente"), Hungarian, Czech, Indonesian, Malay, Romanian, Greek, Ukrainian and
     # Russian, Swedish, Hebrew, Arabic, Persian, Hindi, Thai
@@ -1384,7 +1429,7 @@ _PLATE_WORDS = (
     *("nummerplaat", "rekisteri", "rejestracyjn", "targa", "plaka", "госномер", "номерной"),
     *("placa", "patente", "rendszám", "spz", "plat nomor", "nopol", "pendaftaran"),
     *("nmatriculare", "πινακίδ", "номерн", "регистрационн", "regnummer", "regnr", "רישוי"),
-    *("מספר רכב", "لوحة", "پلاک", "प्लेट", "गाड़ी", "ทะเบียน"),
+    *("מספר רכב", "מספר הרכב", "لوحة", "پلاک", "प्लेट", "गाड़ी", "ทะเบียน"),
     *(
         "biển",
         "bien so",
@@ -1399,6 +1444,7 @@ _PLATE_WORDS = (
         "번호",
     ),
 )
+_CAR_NUMBER_STEMS = ("машин", "mașin", "maşin", "नंबर")
 _PLATE_FORMAT_HINT = re.compile(
     _PROVINCE + r"[A-Z]"
     r"|[0-9][ \t]?[가-힣][ \t]?[0-9]|[0-9][ \t]?[\u3041-\u3096][ \t]?[0-9・]"
@@ -1411,6 +1457,10 @@ def _may_hold_plate(text: str) -> bool:
         map(lowered.__contains__, _PARKING_STEMS)
     ):
         return True
+    if any(map(lowered.__contains__, _CAR_NUMBER_STEMS)):
+        return True  # "номер машини", "numărul mașinii", "बाइक का नंबर"
+    if ("(" in text or "（" in text) and _VEHICLE.search(text) is not None:
+        return True  # "eigenes Auto (M-EV 5872)"
     return not text.isascii() and _PLATE_FORMAT_HINT.search(text) is not None
 
 
@@ -1431,8 +1481,8 @@ def _plate_value(text: str, start: int) -> str:
             not any(c.isdigit() for c in word) and len(word) > 3 and any(map(str.islower, word))
         ):
             break
-        if _SMALL_WORD.fullmatch(word):
-            break  # plates are written in capitals: a word in small letters is prose
+        if _SMALL_WORD.fullmatch(word) or (word.isalpha() and word.islower()):
+            break  # plates are written in capitals: a word in small letters is prose ("nhé")
         groups.append(word)
         position = group.end()
         if (
@@ -1493,6 +1543,84 @@ def _after_parking_label(value: str) -> bool:
     return _after_plate_alone(value) and sum(c.isalnum() for c in value) >= 6
 
 
+# A vehicle, in the languages of the word lists: what a plate named far before its value
+# must be said to belong to ("la matrícula del coche de mi mujer, 8015 LDV"), and what a
+# plate in parentheses right after it names ("eigenes Auto (M-EV 5872)").
+_VEHICLE = re.compile(
+    r"(?i:(?<![^\W\d_])(?:cars?|auto|autos|coche|carro|moto|motos|motorbike|motorcycle|scooter"
+    r"|vehicles?|veh[íi]culo|véhicule|voiture|wagen|fahrzeug|macchina|samoch[óo]d\w*|машин\w*"
+    r"|автомобил\w*|автівк\w*|araba\w*|xe|mobil|kereta|ma[șş]in\w*|αυτοκίνητ\w*|bil|bilen"
+    r"|kocsi\w*|kotse|sasakyan|mota|carrinha|furgoneta|bike|van|truck)(?![^\W\d_]))"
+    r"|רכב|سيار\w*|ماشین|خودرو|गाड़ी|कार|बाइक|स्कूटी|รถ|車|车|차"
+)
+# A plate's label that may stand far before its value: the plate words of ``_PLATE_LABEL``
+# and the number of a car ("numărul mașinii", "номер машини", "बाइक का नंबर"), Italian
+# "targa" with whose it is ("la targa della Panda").
+_PLATE_FAR_LABEL = re.compile(
+    r"(?i:(?<![^\W\d_])(?:licen[cs]e[ -]plates?|number[ -]plates?|registration(?:[ -]plates?)?"
+    r"|(?:auto)?kennzeichen|nummernschild|immatriculation|matr[íi]cula|kenteken|nummerplaat"
+    r"|rekisterinumero|rejestracyjn\w*|registreringsnummer|targa[ \t]{1,2}d(?:el|ella|i)"
+    r"|plaka\w*|госномер|номерн\w*[ \t]{1,2}знак\w*|bi[êeể]n[ \t]{1,2}s[ốo]|placas?|patente"
+    r"|rendszám\w*|spz|plat[ \t]{1,2}nomor|nopol|[îi]nmatriculare|πινακίδ\w*|regnummer"
+    r"|num[ăa]r(?:ul)?[ \t]{1,2}ma[șş]in\w*|номер[ \t]{1,2}(?:машин|авто)\w*)(?![^\W\d_]))"
+    r"|לוחית[ \t]{1,2}(?:ה)?רישוי|מספר[ \t]{1,2}(?:ה)?רכב|لوحة|پلاک|प्लेट"
+    r"|(?:गाड़ी|बाइक|स्कूटी|कार)[ \t]{1,2}(?:का|की)[ \t]{1,2}नंबर|ทะเบียน"
+)
+# A word between such a label and its value: no digit, no mark that ends a clause.
+_FAR_WORD = re.compile(r"[^\s,:：;.!?。()（）\"'“”«»„]+")
+_FAR_REACH = 90
+# A maker's name and a model's number, which a car's name in parentheses gives as often as
+# its plate: "un coche (SEAT 600)", "the car (BMW 320)".
+_MAKER_MODEL = re.compile(r"[A-Z]{2,}[ \t-][0-9]{1,4}")
+
+
+def _far_plate_value(value: str) -> bool:
+    """A plate far from its label: as after "plate" alone (capitals, two letters and two
+    digits) or digits with one capital between them ("30E-898.78"); no group a year."""
+    if any(_YEAR.fullmatch(group) for group in value.split()):
+        return False
+    chars = [c for c in value if c.isalnum()]
+    letters = [c for c in chars if not c.isdigit()]
+    return _after_plate_alone(value) or (
+        6 <= len(chars) <= 14
+        and len(letters) == 1
+        and not letters[0].islower()
+        and chars[0].isdigit()
+        and chars[-1].isdigit()
+    )
+
+
+def _far_plate(text: str) -> bool:
+    """Whether a plate's label (``_PLATE_FAR_LABEL``) stands in the clause before a plate
+    (:func:`_far_plate_value`) with words between that say it is a vehicle's ("la
+    matrícula del coche de mi mujer, 8015 LDV", "biển số xe của vợ là 30E-898.78"), or a
+    vehicle is named right before a plate in parentheses ("eigenes Auto (M-EV 5872)")."""
+    for m in _VEHICLE.finditer(text):
+        opening = re.match(r"[ \t]{0,2}[(（]", text[m.end() : m.end() + 3])
+        if opening is not None:
+            start = m.end() + opening.end()
+            value = _plate_value(text, start)
+            if (
+                text[start + len(value) : start + len(value) + 1] in (")", "）")
+                and _far_plate_value(value)
+                and _MAKER_MODEL.fullmatch(value) is None
+            ):
+                return True
+    for label in _PLATE_FAR_LABEL.finditer(text):
+        end = min(len(text), label.end() + _FAR_REACH)
+        for word in _FAR_WORD.finditer(text, label.end(), end):
+            if re.search(r"[.;!?。]", text[label.end() : word.start()]):
+                break
+            if _far_plate_value(_plate_value(text, word.start())) and (
+                _VEHICLE.search(text, label.start(), word.start()) is not None
+                or label.group().lower().startswith("targa")  # "la targa della Panda"
+            ):
+                return True
+            if any(c.isdigit() for c in word.group()):
+                break
+    return False
+
+
 def _plate(text: str) -> str | None:
     text = fold(text)
     for pattern, kind in ((_CN_PLATE, "CN"), (_KR_PLATE, "KR"), (_JP_PLATE, "JP")):
@@ -1508,6 +1636,8 @@ def _plate(text: str) -> str | None:
         for label in pattern.finditer(text):
             if fits(_plate_value(text, label.end())):
                 return "vehicle registration plate after a plate label"
+    if _far_plate(text):
+        return "vehicle registration plate named in its clause"
     return None
 
 
@@ -1611,7 +1741,11 @@ def bank_account_detector() -> FunctionDetector:
         if iban.search(text) is not None:
             return True
         lowered = text.lower()
-        return any(map(lowered.__contains__, _ACCOUNT_WORDS))
+        return (
+            any(map(lowered.__contains__, _ACCOUNT_WORDS))
+            or _NRB.search(text) is not None
+            or _HU_ACCOUNT.search(text) is not None
+        )
 
     return FunctionDetector("bank_account", RejectCode.SENSITIVE, _bank_account, may_hold)
 

@@ -1106,11 +1106,11 @@ _LATIN = "A-Za-zÀ-ÖØ-öø-ÿ"
 # an address, a path or a compound stays whole and fails the shape ("dracula_813@gmail.com").
 _MADE_TOKEN = re.compile(r"[" + _LATIN + r"0-9!#$%&*?@_.^~/\\-]{6,}")
 _MADE_SHAPE = re.compile(
-    r"(?P<lead>[!%&*^~])?(?P<word>[" + _LATIN + r"]{3,})(?P<sep>[._!&*])?(?P<digits>[0-9]{2,6})"
+    r"(?P<lead>[!%&*^~])?(?P<word>[" + _LATIN + r"]{3,})(?P<sep>[._!&*%?$])?(?P<digits>[0-9]{2,6})"
     r"(?P<tail>[!#$%&*?@_]{1,2}|[A-Z])?"
 )
 # Where such a token may be: a digit before a symbol, a symbol before a digit or a letter.
-_MADE_HINT = re.compile(r"[0-9][!#$%&*?@_]|[!&*][0-9]|[!%&*^~][A-Za-z]")
+_MADE_HINT = re.compile(r"[0-9][!#$%&*?@_]|[!$%&*?][0-9]|[!%&*^~][A-Za-z]")
 # The marks that may close a sentence or a clause right after such a token.
 _PROSE_MARKS = ".,;:)、，。"
 # After a closing "!" or "?": a new sentence (a capital, a digit, a mark) or the text's end.
@@ -1150,9 +1150,19 @@ def _made_password(text: str) -> bool:
         elif tail == "%":
             made = len(m["digits"]) >= 4
         else:
-            made = not {"#", "$", "&", "@"}.isdisjoint(tail)
-        made = made or (sep in ("!", "&", "*") and m["word"][0].isupper())
-        made = made or lead not in ("", tail)
+            # "#", "$", "&" or "@", or two different symbols ("Madrid2709*?", "Gestor56?%")
+            made = not {"#", "$", "&", "@"}.isdisjoint(tail) or len(set(tail)) == 2
+        word = m["word"]
+        made = (
+            made
+            or (sep in ("!", "&", "*") and word[0].isupper())
+            or sep == "%"  # "Hockey%4392"
+            # "Rabota?54." closing its clause, not "Really?100 people came"
+            or (sep == "?" and (marked or not after))
+            or (sep == "$" and not word.isupper())  # "mookata$846", not a price's "CAD$50"
+            # a leading symbol, not "$" (a variable's, "$Server01"), not closing it too
+            or lead not in ("", "$", tail)
+        )
         if made and not called_a_test_value(text, token.start(), token.end()):
             return True
     return False

@@ -1,0 +1,64 @@
+"""The write gates on a tenth blind probe in the same 28 languages: a third run of the
+fifth probe's task, secrets only, ten a language in all eight shapes, and five look-alikes
+(``worldprobe10_task.md``, the fifth's task with its own ids).
+
+``tests/data/detection/worldprobe10_*.jsonl`` (provenance in the README there): 420
+memories by a run given only that task, labels the run's own. Split once by a hash of each
+case id before any detector was adjusted on it; the sealed part is pinned by checksum and
+its counts are bounds that may only fall; the tuning part's exact counts are pinned.
+"""
+
+import pytest
+from corpus_parts import assert_sealed_split, decide, within, wrong_in
+
+SEALED_SHA256 = "d986cde1d2669101f94591eacb8b481452e653dd9afc7099215c448e103e7dc7"
+
+
+def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
+    assert_sealed_split("worldprobe10", SEALED_SHA256, {"secret", "benign"})
+
+
+def test_sealed_part_counts_may_only_fall() -> None:
+    wrong, shown = wrong_in("worldprobe10", "sealed", {"secret": 135, "benign": 69})
+    # As the gates were at the start of the session that made the probe: 46 secrets
+    # stored, 5 benign refused; when it came (after a made password's shape alone): 41, 5;
+    # after its tuning part's rules (more shapes of made passwords): 40, 5.
+    assert within(wrong, (40, 5)), shown
+
+
+def test_tuning_part_counts_are_pinned() -> None:
+    wrong, shown = wrong_in("worldprobe10", "tuning", {"secret": 145, "benign": 71})
+    # As found: 43 secrets stored, 8 benign refused; when it came: 33, 8. Left stored,
+    # among others: PINs named after their digits with words between, codes in a note's
+    # list after a lock's name in more languages, passwords after misspelt names whose
+    # value opens with "$" (read as a variable) or joins its word and digits with a dash
+    # or an underscore alone ("Kantor-1791", "Ubatuba_11"), as user names do.
+    assert wrong == (29, 8), shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Two different symbols closing a made password; a "?" joining word and digits
+        # where the value closes its clause.
+        "Notiz am Kühlschrank: Altbau1907*? für das Tablet.",
+        "Servidor da loja: Pastel77?% (não partilhar).",
+        "Ноутбук на даче открывается паролем Dacha?88.",
+    ],
+)
+def test_more_shapes_of_made_passwords_are_refused(text: str) -> None:
+    accepted, detail = decide("worldprobe10", text)
+    assert not accepted, (text, detail)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A PowerShell variable, a question mark that ends a question before a number.
+        "The user's deploy script prints $Server01 before each step.",
+        "Really?100 people came to the launch, says the user.",
+    ],
+)
+def test_variables_and_questions_are_stored(text: str) -> None:
+    accepted, detail = decide("worldprobe10", text)
+    assert accepted, (text, detail)
