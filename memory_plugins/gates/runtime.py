@@ -43,6 +43,8 @@ from memory_plugins.gates.context import (
     SENTENCE_END,
     called_a_test_value,
     clause_start,
+    placeholder_digits,
+    service_line,
     thing_id,
 )
 from memory_plugins.gates.detectors import (
@@ -1092,6 +1094,8 @@ def _password(text: str) -> str | None:
     for m in _WIFI_QR.finditer(text) if "wifi:" in text.lower() else ():
         if not is_reference(m["value"]):
             return "Wi-Fi password in a QR code's text"
+    if _pin_named_near(text, pin_named=pin_named, password_named=password_named):
+        return "PIN or code with its name near it"
     return None
 
 
@@ -1168,6 +1172,90 @@ def _made_password(text: str) -> bool:
     return False
 
 
+# Four to eight digits standing alone: no letter, digit or number's mark touches them.
+_LONE_DIGITS = re.compile(r"(?<![A-Za-z0-9.,:/-])[0-9]{4,8}(?![A-Za-z0-9]|[.,:/-][0-9])")
+# A PIN named in words ``_PIN_WORDS`` leaves out: a payment PIN in Hindi (where "पिन" alone
+# is also a postcode), Swedish and Norwegian definite forms ("pinkoden"), an unlock code in
+# Malay and Arabic, a card's or a phone's code in Persian.
+_MORE_PIN_WORDS = re.compile(
+    r"(?:UPI|ATM|एटीएम|डेबिट|कार्ड)[ \t]{0,2}(?:का[ \t]{1,2})?पिन|(?i:(?<![a-z])pinkod\w*)"
+    r"|(?i:kod[ \t]{1,2}buka(?:[ \t]{1,2}kunci)?)|رمز[ \t]{1,2}(?:ال)?فتح|(?:این[ \t]{1,2})?رمز[ \t]{1,2}(?:اول|دوم|کارت|گوشی|موبایل)"
+)
+# What makes digits a quantity, not a code: a currency or a unit right before or after.
+_AMOUNT_BEFORE = re.compile(r"(?:[$€£¥₽₹₺₩₫฿₪]|R\$|Rp|RM|Rs\.?)[ \t]?$")
+_AMOUNT_AFTER = re.compile(
+    r"[ \t]?(?:[%€$£¥₽₹₺₩₫฿₪円元원]|(?i:km|kg|mb|gb|kb|ms|mah|kcal|cal|mm|cm|ml|rub\w*|руб\w*|грн"
+    r"|yen|euros?|eur|usd|dollars?|lei|ron|zł|pln|czk|kč|huf|ft|forint\w*|won|dong|vnd"
+    r"|rupees?|baht|shekels?|ringgit|peso\w*|reais|lira|tl|kr|sek|dkk|nok)(?![A-Za-z]))"
+    r"|[ \t]?(?:บาท|ريال|تومان|جنيه|درهم|रुपये|रुपए)"
+)
+# A postcode's name, whose "code" is no secret's: "الرمز البريدي 13524", "PSČ 100 00".
+_POSTAL = re.compile(
+    r"(?i:post\s?codes?|postal|zip|postleitzahl|plz|cep|psč|irányítószám|pocztow\w*|poštovní"
+    r"|почтов\w*|поштов\w*|ταχυδρομικ\w*)|بريدي|البريدي|پستی|מיקוד|邮编|郵便番号|우편번호"
+)
+# Another name's value: "expirySeconds: 7776000", "port = 8080".
+_OTHER_LABEL = re.compile(r"([^\s:=：]{1,40})[ \t]*[:=：][ \t]*$")
+# How far a PIN's name may stand from its digits, each way, within their sentence; and
+# where that sentence ends for this reading: any full stop before a space (fields joined
+# after a text's last sentence go on in small letters, "… raus. wifi casa contraseña").
+_NAME_NEAR = 40
+_NEAR_STOP = re.compile(r"[.;!?](?:\s|$)|[。；！？\n]")
+# Digits that are one group of a longer number written in groups ("021 9366").
+_GROUPED = re.compile(r"[0-9][ \t.-]$")
+_GROUP_AFTER = re.compile(r"[ \t.-][0-9]")
+
+
+def _pin_named_near(text: str, *, pin_named: bool, password_named: bool) -> bool:
+    """Whether four to eight lone digits (not a year, a thing's number, an amount, another
+    name's value, nor called a test value) have a PIN's or a password's name within 40
+    characters before or after them in their sentence, with no other number between: the
+    name and its value in any order and with any words between ("184457 chính là mã PIN
+    ví MoMo", "Nombor 546790 itulah PIN kad debit", "senha do app do Itaú 850247")."""
+    names = [
+        pattern
+        for pattern, found in (
+            (_PIN_HINT, pin_named),
+            (_WORLD_HINT, password_named),
+            (_MORE_PIN_WORDS, True),
+        )
+        if found
+    ]
+    for m in _LONE_DIGITS.finditer(text):
+        start, end = m.span()
+        if _YEAR.fullmatch(m.group()) or placeholder_digits(m.group()):
+            continue
+        if thing_id(text, start) or _AMOUNT_BEFORE.search(text, max(0, start - 4), start):
+            continue
+        if _AMOUNT_AFTER.match(text, end) or _NUMBERED_THING.search(
+            text, max(0, start - 12), start
+        ):
+            continue  # "2500 rubles", "Error 4012"
+        if _GROUPED.search(text, max(0, start - 2), start) or _GROUP_AFTER.match(text, end):
+            continue  # "021 9366": a phone's or an account's last group
+        if service_line(text, start):
+            continue
+        low = clause_start(text, start, _NAME_NEAR, _NEAR_STOP)
+        label = _OTHER_LABEL.search(text, low, start)
+        if label is not None and not any(p.search(label.group(1)) for p in names):
+            continue
+        stop = _NEAR_STOP.search(text, end, end + _NAME_NEAR)
+        high = stop.start() if stop else min(len(text), end + _NAME_NEAR)
+        if _POSTAL.search(text, low, high) is not None:
+            continue
+        for low_, high_ in ((low, start), (end, high)):
+            for pattern in names:
+                name = pattern.search(text, low_, high_)
+                if name is None:
+                    continue
+                between = text[name.end() : start] if high_ == start else text[end : name.start()]
+                if not any(c.isdigit() for c in between) and not called_a_test_value(
+                    text, start, end
+                ):
+                    return True
+    return False
+
+
 def _stated_password(written: str, *, quoted: bool) -> bool:
     """Whether a value stated after words naming a password is one: six characters or more,
     not a placeholder or a reference, and quoted or not a plain word (a word, "is on the
@@ -1238,6 +1326,8 @@ _PASSWORD_WORDS = (
     *("קוד", "код", "پسورد", "پاسورد", "باسورد", "パス", "пін", "باصورد", "ww", "kluis"),
     *("พาสเวิร์ด", "พาสเวิด"),
     *("kód", "codul", "larmkod", "säkerhetskod", "nyitókód", "abholcode", "odbioru", "비번"),
+    # a payment PIN in Hindi (_MORE_PIN_WORDS)
+    "पिन",
 )
 
 

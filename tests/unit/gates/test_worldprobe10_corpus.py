@@ -23,7 +23,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # As the gates were at the start of the session that made the probe: 46 secrets
     # stored, 5 benign refused; when it came (after a made password's shape alone): 41, 5;
     # after its tuning part's rules (more shapes of made passwords): 40, 5.
-    assert within(wrong, (40, 5)), shown
+    # After a PIN's or a password's name near its digits in either order: 39, 5.
+    assert within(wrong, (39, 5)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -33,7 +34,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # list after a lock's name in more languages, passwords after misspelt names whose
     # value opens with "$" (read as a variable) or joins its word and digits with a dash
     # or an underscore alone ("Kantor-1791", "Ubatuba_11"), as user names do.
-    assert wrong == (29, 8), shown
+    # After a PIN's or a password's name near its digits in either order: 22, 8.
+    assert wrong == (22, 8), shown
 
 
 @pytest.mark.parametrize(
@@ -60,5 +62,39 @@ def test_more_shapes_of_made_passwords_are_refused(text: str) -> None:
     ],
 )
 def test_variables_and_questions_are_stored(text: str) -> None:
+    accepted, detail = decide("worldprobe10", text)
+    assert accepted, (text, detail)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A PIN's or a password's name within forty characters of its digits, either side,
+        # with words between and no joining copula or colon.
+        "Anotou 7261 e disse que é o PIN do cartão da Caixa.",
+        "8804 to podobno PIN do karty w mBanku.",
+        "Mật khẩu ví điện tử của anh ấy vẫn là 552017 từ hồi đó.",
+        "Kod buka kunci tablet anak 730915.",
+        "UPI पिन अभी भी 640218 ही है।",
+    ],
+)
+def test_a_pin_named_near_its_digits_is_refused(text: str) -> None:
+    accepted, detail = decide("worldprobe10", text)
+    assert not accepted, (text, detail)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Amounts, an error's number, a postcode and a year beside a PIN's or a password's
+        # name.
+        "The new PIN card cost 2500 rubles at the branch.",
+        "Error 4012 came up when the PIN was typed.",
+        "A senha nova chegou junto com a fatura de 1500 reais.",
+        "La contraseña llegó por correo al código postal 28013.",
+        "The password policy changed in 2023 for the whole team.",
+    ],
+)
+def test_numbers_beside_a_pin_word_that_are_no_pin_are_stored(text: str) -> None:
     accepted, detail = decide("worldprobe10", text)
     assert accepted, (text, detail)

@@ -21,34 +21,36 @@ def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
 
 def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = wrong_in("worldprobe2", "sealed", {"secret": 34, "pii": 45, "benign": 80})
-    # As the gates were when the probe came (after the first probe's rules): 15 secrets,
-    # 8 identifiers stored, 18 benign refused; after its tuning part's rules: 12, 8, 17;
-    # 14 benign refused since a business code's label followed by the company it is of
-    # counts however far the number comes after ("NIB perusahaan …, PT …, adalah …"); 7
-    # identifiers stored after the identifier probe's rules; 10 secrets after the third
-    # probe's rules (digits named after them, misspelt names, far subjects); 8 after the
-    # fifth probe's; 6 identifiers and 13 benign after the sixth and seventh probes'.
-    assert within(wrong, (8, 6, 13)), shown
+    # As the gates were when the probe came (after the first probe's rules): 15 secrets, 8
+    # identifiers stored, 18 benign refused; after its tuning part's rules: 12, 8, 17; 14
+    # benign refused since a business code's label followed by the company it is of counts
+    # however far the number comes after ("NIB perusahaan …, PT …, adalah …"); 7 identifiers
+    # stored after the identifier probe's rules; 10 secrets after the third probe's rules
+    # (digits named after them, misspelt names, far subjects); 8 after the fifth probe's; 6
+    # identifiers and 13 benign after the sixth and seventh probes'. After the ninth probe's
+    # tuning rules, a made password's shape alone and a PIN's or a password's name near its
+    # digits in either order: 6, 4, 13.
+    assert within(wrong, (6, 4, 13)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
     wrong, shown = wrong_in("worldprobe2", "tuning", {"secret": 50, "pii": 39, "benign": 88})
-    # Before its rules: 19 secrets, 14 identifiers stored, 21 benign refused. Left stored:
-    # a password read as a dotted name and one opening with "$" as a variable; a bare Greek
-    # identity card, and a phone no word names ("la encuentran al …"). Left refused: an order's code read
-    # as labelled by its letters ("DKC-…"); a hotline after an agency's acronym was until a
-    # call centre named in the number's clause counted as a line to the public. An
-    # order that "has the number" (Romanian, Portuguese) was refused until a thing named
-    # earlier in the clause counted for the number word right before a value; four company
-    # and parcel numbers until a business code's label followed by its company, and a
-    # thing's number at its clause's head then a colon, counted however far the value
-    # comes after; the English "password" in two Filipino sentences was stored until
-    # "password" counted with the prepositions and copulas of the languages that borrow it;
-    # a phone was stored until a phone's word at its clause's head counted for a number a
-    # colon or a copula gives ("O telemóvel da mulher do utilizador é …"); a passport and
-    # an identity card named several words before their numbers, until an identifier's
-    # label heading the clause whose colon, copula or number word gives the value counted
-    # ("… של המשתמש: …", "… are seria KX și numărul …").
+    # Before its rules: 19 secrets, 14 identifiers stored, 21 benign refused. Left stored: a
+    # password read as a dotted name and one opening with "$" as a variable; a bare Greek
+    # identity card, and a phone no word names ("la encuentran al …"). Left refused: an
+    # order's code read as labelled by its letters ("DKC-…"); a hotline after an agency's
+    # acronym was until a call centre named in the number's clause counted as a line to the
+    # public. An order that "has the number" (Romanian, Portuguese) was refused until a thing
+    # named earlier in the clause counted for the number word right before a value; four
+    # company and parcel numbers until a business code's label followed by its company, and a
+    # thing's number at its clause's head then a colon, counted however far the value comes
+    # after; the English "password" in two Filipino sentences was stored until "password"
+    # counted with the prepositions and copulas of the languages that borrow it; a phone was
+    # stored until a phone's word at its clause's head counted for a number a colon or a
+    # copula gives ("O telemóvel da mulher do utilizador é …"); a passport and an identity
+    # card named several words before their numbers, until an identifier's label heading the
+    # clause whose colon, copula or number word gives the value counted ("… של המשתמש: …", "…
+    # are seria KX și numărul …").
     assert wrong == (2, 2, 1), shown
 
 

@@ -20,12 +20,13 @@ def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
 
 def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = wrong_in("worldprobe5", "sealed", {"secret": 132, "benign": 69})
-    # As the gates were at the start of the session that made the probe: 73 secrets
-    # stored, 10 benign refused; when the probe came (after the third and fourth probes'
-    # rules): 39, 9; after its tuning part's rules: 35, 9; after the sixth and seventh
-    # probes' rules: 35, 8; after the eighth's: 33, 8; after a made password's shape alone (a word, digits and a symbol in one token):
-    # 32, 8.
-    assert within(wrong, (32, 8)), shown
+    # As the gates were at the start of the session that made the probe: 73 secrets stored, 10
+    # benign refused; when the probe came (after the third and fourth probes' rules): 39, 9;
+    # after its tuning part's rules: 35, 9; after the sixth and seventh probes' rules: 35, 8;
+    # after the eighth's: 33, 8; after a made password's shape alone (a word, digits and a
+    # symbol in one token): 32, 8. After a PIN's or a password's name near its digits in
+    # either order: 29, 8.
+    assert within(wrong, (29, 8)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -41,7 +42,7 @@ def test_tuning_part_counts_are_pinned() -> None:
     # phone, a SIRET that passes Luhn, a company's address after "주소". Three hotlines
     # named as such in their clause, and a masked Aadhaar number, were refused until a
     # line to the public and masked numbers were read.
-    assert wrong == (14, 4), shown
+    assert wrong == (13, 4), shown
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,9 @@ def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = wrong_in("worldprobe6", "sealed", {"pii": 139, "benign": 67})
     # As the gates were at the start of the session that made the probe, and when it came:
     # 40 identifiers stored, 5 benign refused; after its tuning part's rules: 29, 5.
-    assert within(wrong, (29, 5)), shown
+    # After the ninth probe's tuning rules (plates named in their clause, a shipping form's
+    # recipient, more countries' accounts, a DNI with dots): 26, 5.
+    assert within(wrong, (26, 5)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

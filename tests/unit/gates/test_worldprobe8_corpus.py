@@ -25,7 +25,9 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # rules): 55, 20; after its tuning part's rules: 51, 16; after its second round (verbs
     # of pressing in more languages, a code whose sentence names a lock): 49, 16; after
     # a made password's shape alone (a word, digits and a symbol in one token): 37, 16.
-    assert within(wrong, (37, 16)), shown
+    # After a PIN's or a password's name near its digits in either order: 33, 16 (31 with a
+    # first version whose window crossed a full stop before a small letter).
+    assert within(wrong, (33, 16)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -36,7 +38,7 @@ def test_tuning_part_counts_are_pinned() -> None:
     # several languages, names misspelt by two letters ("sehna", "Geheimzhal"), digits a
     # verb of pressing gives in Egyptian Arabic, a card's PIN after "Nombor … itulah".
     # Left refused: a train's PNR read as a health number by its strong check.
-    assert wrong == (17, 1), shown
+    assert wrong == (13, 1), shown
 
 
 @pytest.mark.parametrize(

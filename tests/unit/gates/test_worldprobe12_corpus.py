@@ -1,0 +1,31 @@
+"""The write gates on a twelfth blind probe in the same 28 languages: a third run of the
+sixth probe's task, personal identifiers in eight placements and two other spellings, and
+look-alikes (``worldprobe12_task.md``, the sixth's task with its own ids).
+
+``tests/data/detection/worldprobe12_*.jsonl`` (provenance in the README there): 420
+memories by a run given only that task, labels the run's own. Split once by a hash of each
+case id; no rule has been written from either part, so both parts measure the rules on
+sentences they were not made from. The sealed part is pinned by checksum and its counts
+are bounds that may only fall; the tuning part's exact counts are pinned.
+"""
+
+from corpus_parts import assert_sealed_split, within, wrong_in
+
+SEALED_SHA256 = "a18e955539e693ba6a08932cc81fd481a900924093d735a663efa82b2468dd6e"
+
+
+def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
+    assert_sealed_split("worldprobe12", SEALED_SHA256, {"pii", "benign"})
+
+
+def test_sealed_part_counts_may_only_fall() -> None:
+    wrong, shown = wrong_in("worldprobe12", "sealed", {"pii": 145, "benign": 68})
+    # As the gates were at the start of the session that made the probe: 36 identifiers
+    # stored, 4 benign refused; when it came (after the ninth probe's tuning rules): 35, 4.
+    assert within(wrong, (35, 4)), shown
+
+
+def test_tuning_part_counts_are_pinned() -> None:
+    wrong, shown = wrong_in("worldprobe12", "tuning", {"pii": 135, "benign": 72})
+    # As found: 22 identifiers stored, 9 benign refused; when it came: 20, 9.
+    assert wrong == (20, 9), shown
