@@ -39,7 +39,13 @@ from memory_plugins.gates.context import (
 )
 from memory_plugins.gates.detectors import FunctionDetector, by_first_letter, guarded
 from memory_plugins.gates.textfold import CALENDAR_DATE, fold, inside, mac_spans
-from memory_plugins.gates.things import blank_ibans, thing_named_before
+from memory_plugins.gates.things import (
+    PURPOSE,
+    PURPOSE_BEFORE,
+    blank_ibans,
+    thing_named_after,
+    thing_named_before,
+)
 
 __all__ = [
     "PHONE_REGIONS",
@@ -282,6 +288,7 @@ def _phone(text: str) -> str | None:
             or _THING_BEFORE.search(text, max(0, m.start() - 28), m.start())
             or thing_id(text, m.start())
             or (companies and company_code(text, m.start()))
+            or _thing_not_phone(text, m.start(), m.end(), raw)
         ):
             # "ISSN 0317-8471", "ticket 48213377", "商户号是 1760152178": a thing's; a
             # company's tax number ("Công ty TNHH Sao Mai … mã số thuế 0141384197")
@@ -359,6 +366,20 @@ _SCRIPT_COUNTRIES = (
     (re.compile(r"[ăâđêôơư]|[\u1ea0-\u1ef9]"), ("VN",)),
     (re.compile(r"[\u0400-\u04ff]"), ("RU", "UA")),
 )
+
+
+def _thing_not_phone(text: str, start: int, end: int, raw: str) -> bool:
+    """Whether a thing's word (an order's, a parcel's, a booking's) names the number in its
+    clause, before it or right after it, with no phone's word between: "Yurtiçi Kargo takip
+    numarası 950997323787", "… is het bestelnummer". A number written with "+" is dialled
+    whatever its clause says."""
+    if raw.startswith("+"):
+        return False
+    low = clause_start(text, start, PURPOSE_BEFORE)
+    before = PURPOSE.search(text, low, start)
+    if before is not None and _PHONE_CUE.search(text, before.end(), start) is None:
+        return True
+    return thing_named_after(text, end) and _PHONE_CUE.search(text, end, end + 32) is None
 
 
 def _local_mobile(raw: str, text: str) -> str | None:

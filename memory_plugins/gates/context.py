@@ -370,7 +370,7 @@ def value_introduced(text: str, start: int) -> bool:
 
 _VALUE_INTRO = re.compile(
     r"(?:[:：]|(?<![^\W\d_])(?:is|was|es|est|ist|é|è|är|er|adalah|ialah|ay|là|είναι|je|este"
-    r"|jest|是|为)(?![^\W\d_]))[ \t]{0,2}[\"'“`]?$",
+    r"|jest|是|为)(?![^\W\d_])|คือ)[ \t]{0,2}[\"'“`]?$",
     re.IGNORECASE,
 )
 # Where a number written in groups ends ("418 042 917 00041").

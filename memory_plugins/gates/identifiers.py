@@ -65,7 +65,7 @@ from memory_plugins.gates.things import POSTCODE_CJK as _POSTCODE_CJK
 from memory_plugins.gates.things import POSTCODE_LATIN as _POSTCODE_LATIN
 from memory_plugins.gates.things import PURPOSE as _PURPOSE
 from memory_plugins.gates.things import PURPOSE_BEFORE as _PURPOSE_BEFORE
-from memory_plugins.gates.things import blank_ibans
+from memory_plugins.gates.things import blank_ibans, thing_named_after
 
 __all__ = [
     "bank_account_detector",
@@ -266,6 +266,20 @@ def _clause_head(text: str, start: int) -> bool:
                 if _ID_CUE.search(text, named, start) is None:
                     return True
     return False
+
+
+def _thing_in_clause(text: str, start: int) -> bool:
+    """Whether a thing's word (``_PURPOSE``: an order, a parcel, a booking) stands before the
+    value within its clause and 32 characters, or anywhere in a clause whose colon or
+    copula gives the value ("เลขพัสดุ Kerry ของหม้อทอดไร้น้ำมันคือ KERD…"), with no
+    identifier's word (``_ID_CUE``) between them."""
+    reach = _CLAUSE_REACH if value_introduced(text, start) else _PURPOSE_BEFORE
+    low = clause_start(text, start, reach)
+    thing = _PURPOSE.search(text, low, start)
+    return thing is not None and _ID_CUE.search(text, thing.end(), start) is None
+
+
+_CLAUSE_REACH = 80
 
 
 def _thing_number(text: str, start: int) -> bool:
@@ -762,6 +776,8 @@ def _national_id(text: str) -> str | None:
             continue  # "ZIP code 94103-1234": a postcode, though "code" may cue a number
         if _thing_number(text, start) or (companies and company_code(own, start)):
             continue  # "meeting ID 884 4182 5667", "… GmbH, VAT 123…": that thing's number
+        if thing_named_after(text, end) or _thing_in_clause(text, start):
+            continue  # "1000438291077 is het bestelnummer …", "سفارش … با کد DKC-…": an order's
         if service_line(text, start):
             continue  # "call center-ul ANAF, 031 403 91 60": a line to the public
         if placeholder_value(text, start, end):
@@ -828,6 +844,7 @@ def _unexplained_code(text: str) -> str | None:
         if (
             not placeholder_value(text, start, end)
             and not _purpose_near(text, start, end)
+            and not _thing_in_clause(text, start)
             and not _thing_number(text, start)  # "workspace id is T57…": that thing's id
             and not (companies and company_code(own, start))
             and not (start > 0 and text[start - 1] in _PURPOSE_MARKS)
@@ -1278,6 +1295,20 @@ def _hu_account_checks(written: str) -> bool:
     )
 
 
+# A Russian account (20 digits) and its bank's BIK (nine digits, "04…"), whose last three
+# digits the account's control key is computed with.
+_RU_ACCOUNT = re.compile(r"(?<![0-9])[0-9]{20}(?![0-9])")
+_RU_BIK = re.compile(r"(?i:бик|bik)[^0-9\n]{0,12}(04[0-9]{7})(?![0-9])")
+
+
+def _ru_account_key_holds(bik: str, account: str) -> bool:
+    """The Russian account's control key (hand-written: python-stdnum has none): the BIK's
+    last three digits and the account, weighted 7, 1, 3 in turn, each product's last digit
+    summed, end in zero."""
+    digits = bik[-3:] + account
+    return sum(int(d) * (7, 1, 3)[i % 3] % 10 for i, d in enumerate(digits)) % 10 == 0
+
+
 def _bank_account(text: str) -> str | None:
     text = fold(text)
     if _named_account(text):
@@ -1300,6 +1331,10 @@ def _bank_account(text: str) -> str | None:
     for m in _HU_ACCOUNT.finditer(text) if "-" in text else ():
         if _hu_account_checks(m.group()):
             return "bank account number (Hungarian: its check digits)"
+    biks = [b.group(1) for b in _RU_BIK.finditer(text)] if len(text) >= 29 else []
+    for m in _RU_ACCOUNT.finditer(text) if biks else ():
+        if any(_ru_account_key_holds(bik, m.group()) for bik in biks):
+            return "bank account number (Russian: its key with the bank's BIK)"
     return None
 
 
@@ -1745,6 +1780,7 @@ def bank_account_detector() -> FunctionDetector:
             any(map(lowered.__contains__, _ACCOUNT_WORDS))
             or _NRB.search(text) is not None
             or _HU_ACCOUNT.search(text) is not None
+            or ("бик" in lowered or "bik" in lowered)
         )
 
     return FunctionDetector("bank_account", RejectCode.SENSITIVE, _bank_account, may_hold)

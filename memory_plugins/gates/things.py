@@ -24,6 +24,7 @@ __all__ = [
     "PURPOSE",
     "PURPOSE_BEFORE",
     "blank_ibans",
+    "thing_named_after",
     "thing_named_before",
 ]
 
@@ -32,10 +33,12 @@ __all__ = [
 # code, a vehicle's number, a time, a quantity.
 # The words that name a postcode: what ``PURPOSE`` counts and the identifiers' postcode
 # label reads.
-POSTCODE_LATIN = r"post\s?codes?|postal\s+codes?|zip(?:\s?codes?)?|postleitzahl|plz|cep"
+# (Brazil's "CEP" in capitals only: Turkish "cep" is a mobile)
+POSTCODE_LATIN = r"post\s?codes?|postal\s+codes?|zip(?:\s?codes?)?|postleitzahl|plz|(?-i:CEP)"
 POSTCODE_CJK = "邮编|邮政编码|郵便番号|우편번호"
 PURPOSE = re.compile(
-    r"(?<![A-Za-z])(?:orders?|invoices?|receipts?|tracking|parcels?|packages?|shipments?"
+    # whole words of any script: "g" (grams) is no word inside "găsești"
+    r"(?<![^\W\d_])(?:orders?|invoices?|receipts?|tracking|parcels?|packages?|shipments?"
     # a meeting's or a conference call's number, a bank's routing number (us.rtn is no
     # identifier either)
     r"|meetings?|webinars?|conference|routing|projects?|contracts?"
@@ -55,17 +58,20 @@ PURPOSE = re.compile(
     # a bank's own code, not an account's: SWIFT/BIC, the Russian BIK
     r"|bic|swift|bik|бик"
     # parcels and orders in the other languages of the word lists
-    r"|sendungs?\w*|paket\w*|bestell\w*|colis|suivi|commande|seguimiento|rastreo|pedidos?"
+    r"|sendungs?\w*|paket\w*|bestel\w*|colis|suivi|commande|seguimiento|rastreo|pedidos?"
     r"|paquetes?|tracciamento|spedizion[ei]|ordine|pacco|rastreio|rastreamento|encomendas?"
     # and in Dutch, Polish, Turkish, Indonesian and Vietnamese; a product's serial number in
     # French, Spanish, Italian, German
     r"|bestelling\w*|zending\w*|factuur|track[ \t-]?(?:&|and|en)[ \t-]?trace\w*"
     r"|zamówieni\w*|przesyłk\w*|paczk\w*|faktur\w*|sipariş\w*|kargo\w*|fatura\w*|takip"
-    r"|pesanan|resi|tagihan|đơn[ \t]+hàng|vận[ \t]+đơn|hóa[ \t]+đơn|s[ée]rie|seriale"
+    r"|pesanan|resi|tagihan|đơn(?:[ \t]+hàng)?|vận[ \t]+đơn|hóa[ \t]+đơn|s[ée]rie|seriale"
     r"|seriennummer"
     # and in Romanian, Portuguese, Spanish (Mexico), Swedish, Greek; a train booking's PNR
     r"|comand\w*|colet\w*|encomenda|gu[ií]a|ocr|pnr|αποστολ\w*|παραγγελ\w*|δέμα\w*"
-    r"|" + POSTCODE_LATIN + r")(?![A-Za-z])"
+    # an air waybill, a parcel's tracking in Polish; a bill or an invoice and a serial
+    # number in Hungarian
+    r"|awb(?:-ul)?|śledzeni\w*|száml\w*|sorszám\w*"
+    r"|" + POSTCODE_LATIN + r")(?![^\W\d_])"
     r"|заказ|посылк|отправлени|трек-?номер|накладн"
     # (Arabic "order" also with a possessive suffix: طلبه, طلبي, طلبها)
     r"|الشحنة|شحنة|الطلب|طلبية|طلب[هيك]|طلبها|طلبنا|الفاتورة|فاتورة|التتبع|سفارش|مرسوله|رهگیری|کد\s+پستی"
@@ -88,6 +94,34 @@ def thing_named_before(text: str, start: int, end: int) -> bool:
     """Whether a word right before the value at ``start:end``, or within it, says what it
     is for (an order, a booking, a quantity: ``PURPOSE``)."""
     return PURPOSE.search(text, max(0, start - PURPOSE_BEFORE), end) is not None
+
+
+# Between a value and the word after it that says what it is for: an apposition's mark or
+# a copula, then at most two short words ("… is het bestelnummer", "… e AWB-ul", "…, the
+# tracking number"); not any words ("… when booking": what the user did).
+_TO_THING_AFTER = re.compile(
+    r"[ \t]{0,2}(?:[,—–(:-]|[ \t](?i:is|was|are|e|é|è|es|est|ist|är|er|je|jest|este|là|adalah"
+    r"|ialah|ay|είναι|это|це)(?![^\W\d_])|[ \t]{0,2}(?:是|为|は|는|은|이다))"
+    r"(?:[ \t]{1,2}[^\W\d_]{1,4}){0,2}[ \t]{0,2}"
+)
+PURPOSE_AFTER = 32
+# Whose a value is, said between it and the word after it: the speaker's or someone's own.
+_OWN = re.compile(
+    r"(?i:(?<![^\W\d_])(?:my|mine|his|her|their|mitt|min|mina|mi|mis|mein\w*|mon|ma|mes|mio|mia"
+    r"|moj\w*|mój|moja|benim|onun|saya|aku|meu|minha|seu|sua|sein\w*|ihr\w*|son|sa|ses|suo|sua"
+    r"|zijn|haar|mijn)(?![^\W\d_]))|мой|моя|мои|мій|його|її|我的|他的|她的|私の|내|제"
+)
+
+
+def thing_named_after(text: str, end: int) -> bool:
+    """Whether the value ending at ``end`` is then called a thing's (``PURPOSE``) by a word
+    right after an apposition's mark or a copula and at most two short words: "1000438291077
+    is het bestelnummer van de stofzuiger", "2300918845127 e AWB-ul Fan Courier"; not
+    "… (0612457898) when booking", nor "199109242397 är mitt pnr" (the speaker's own)."""
+    between = _TO_THING_AFTER.match(text, end, end + PURPOSE_AFTER)
+    if between is None or _OWN.search(text, end, between.end()) is not None:
+        return False
+    return PURPOSE.match(text, between.end()) is not None
 
 
 IBAN = re.compile(

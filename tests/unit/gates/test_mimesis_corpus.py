@@ -41,8 +41,9 @@ def test_tuning_part_counts_are_pinned() -> None:
     wrong, shown = decided_wrong(tuning)
     # Stored: a bare Dutch BSN nothing names and a Bitcoin address whose checksum fails.
     # Refused: a 13-digit "barcode" that is no valid EAN but a valid Korean resident number
-    # (a strong check counts whatever the words around it say).
-    assert (wrong["pii"], wrong["benign"]) == (2, 1), "\n".join(shown)
+    # (a strong check counts whatever the words around it say) until a thing's word in the
+    # value's clause counted for the identifier detectors too.
+    assert (wrong["pii"], wrong["benign"]) == (2, 0), "\n".join(shown)
 
 
 @pytest.mark.parametrize(

@@ -74,11 +74,12 @@ def test_sealed_part_stores_at_most_ten_percent_of_identifiers() -> None:
 
 def test_sealed_part_refuses_no_more_look_alikes_than_when_it_was_scored() -> None:
     # 5 of 113 (4.4 %; 9 before ISO 6346 container codes counted as public codes): above
-    # the 3 % target, so the bound is today's count.
+    # the 3 % target, so the bound is today's count; 3 (2.7 %) since a thing's word in the
+    # value's clause counted for the identifier detectors too (MAC addresses).
     sealed = _load("sealed")
     refused = _wrong(sealed, "benign")
     assert _count(sealed, "benign") == 113
-    assert len(refused) <= 5, "\n".join(refused)
+    assert len(refused) <= 3, "\n".join(refused)
 
 
 def test_tuning_part_counts_are_pinned() -> None:

@@ -4,9 +4,10 @@ look-alikes (``worldprobe12_task.md``, the sixth's task with its own ids).
 
 ``tests/data/detection/worldprobe12_*.jsonl`` (provenance in the README there): 420
 memories by a run given only that task, labels the run's own. Split once by a hash of each
-case id; no rule has been written from either part, so both parts measure the rules on
-sentences they were not made from. The sealed part is pinned by checksum and its counts
-are bounds that may only fall; the tuning part's exact counts are pinned.
+case id. No rule has been written from its sealed part; of its tuning part, only the
+benign texts it refused were read, for the rules that read a thing's word in a number's
+clause. The sealed part is pinned by checksum and its counts are bounds that may only
+fall; the tuning part's exact counts are pinned.
 """
 
 from corpus_parts import assert_sealed_split, within, wrong_in
@@ -22,10 +23,12 @@ def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = wrong_in("worldprobe12", "sealed", {"pii": 145, "benign": 68})
     # As the gates were at the start of the session that made the probe: 36 identifiers
     # stored, 4 benign refused; when it came (after the ninth probe's tuning rules): 35, 4.
-    assert within(wrong, (35, 4)), shown
+    # After a thing's word in the value's clause or right after it read by every detector: 34, 3.
+    assert within(wrong, (34, 3)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
     wrong, shown = wrong_in("worldprobe12", "tuning", {"pii": 135, "benign": 72})
-    # As found: 22 identifiers stored, 9 benign refused; when it came: 20, 9.
-    assert wrong == (20, 9), shown
+    # As found: 22 identifiers stored, 9 benign refused; when it came: 20, 9. Its benign
+    # refusals were read (nothing else of it) for the rules of a thing's word in the value's clause or right after it read by every detector: 19, 4.
+    assert wrong == (19, 4), shown

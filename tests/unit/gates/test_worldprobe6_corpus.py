@@ -24,7 +24,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # 40 identifiers stored, 5 benign refused; after its tuning part's rules: 29, 5.
     # After the ninth probe's tuning rules (plates named in their clause, a shipping form's
     # recipient, more countries' accounts, a DNI with dots): 26, 5.
-    assert within(wrong, (26, 5)), shown
+    # After a thing's word in the value's clause or right after it read by every detector: 26, 4.
+    assert within(wrong, (26, 4)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -37,7 +38,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # order's code read as labelled by its letters ("DKC-…"), a waybill number that passes
     # Luhn, and a joinery's CNPJ read as a phone: the library-test corpus counts CNPJs as
     # identifiers, and reading them as companies' stored five of its (``tuning.jsonl``).
-    assert wrong == (6, 5), shown
+    # After a thing's word in the value's clause or right after it read by every detector: 6, 4.
+    assert wrong == (6, 4), shown
 
 
 @pytest.mark.parametrize(
