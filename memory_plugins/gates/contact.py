@@ -28,6 +28,7 @@ from functools import cache
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.context import (
+    business_line,
     called_a_test_value,
     clause_start,
     company_code,
@@ -333,10 +334,9 @@ def _phone(text: str) -> str | None:
                 continue
             if phonenumbers.is_valid_number(number):
                 if (
-                    service_line(text, m.start())
-                    and phonenumbers.number_type(number) != phonenumbers.PhoneNumberType.MOBILE
-                ):
-                    break  # a hotline's or a call centre's number; a mobile is a person's
+                    service_line(text, m.start()) or business_line(text, m.start())
+                ) and phonenumbers.number_type(number) != phonenumbers.PhoneNumberType.MOBILE:
+                    break  # a hotline's, a call centre's or a shop's; a mobile is a person's
                 where = phonenumbers.region_code_for_number(number) or region or "international"
                 return f"phone number ({where})"
             if (

@@ -32,6 +32,7 @@ from itertools import pairwise
 __all__ = [
     "EMPTY_WORDS",
     "SENTENCE_END",
+    "business_line",
     "called_a_test_value",
     "clause_start",
     "company_code",
@@ -264,6 +265,53 @@ def service_line(text: str, start: int) -> bool:
     found = list(_SERVICE_LINE.finditer(text, low, start))
     # "客服让他留了手机 …": a person's own phone named after the line is theirs
     return bool(found) and _OWN_PHONE.search(text, found[-1].end(), start) is None
+
+
+# Places of business that answer the public on their own line: a shop, a bakery, a
+# pharmacy, a clinic or a doctor's practice, a restaurant, a salon, a reception desk, in
+# the languages of the other word lists. Read for the phone detector alone, and, as for the
+# service words, never for a mobile.
+_BUSINESS_PLACE = re.compile(
+    r"(?i:(?<![^\W\d_])(?:shops?|stores?|bakery|pharmacy|chemist'?s?|clinic|practice|surgery"
+    r"|restaurant|caf[eé]|salon|reception|after-?sales|tienda|farmacia|cl[íi]nica|consultorio"
+    r"|panader[íi]a|restaurante|loja|padaria|farm[áa]cia|magasin|boutique|pharmacie"
+    r"|boulangerie|cabinet\w*|laden|gesch[äa]ft|apotheke|praxis|arztpraxis|b[äa]ckerei"
+    r"|negozio|studio[ \t]+(?:medico|dentistico)|winkel|apotheek|\w*praktijk|sklep\w*|apteka"
+    r"|apteki|przychodni\w*|gabinet\w*|ma[ğg]aza\w*|d[üu]kkan\w*|eczane\w*|klinik\w*"
+    r"|muayenehane\w*|c[ửu]a[ \t]+h[àa]ng|ti[ệe]m|nh[àa][ \t]+thu[ốo]c|ph[òo]ng[ \t]+kh[áa]m"
+    r"|toko|apotek|kedai|farmasi|tindahan|botika|butik|mottagning\w*|obchod\w*|l[ée]k[áa]rn\w*"
+    r"|ordinac\w*|magazin\w*|farmaci\w*|bolt\w*|gy[óo]gyszert[áa]r\w*|rendel[őo]\w*"
+    r"|κατάστημα\w*|φαρμακεί\w*|ιατρεί\w*|магазин\w*|аптек\w*|клиник\w*|поликлиник\w*"
+    r"|ресторан\w*)(?![^\W\d_]))"
+    r"|متجر|محل|صيدلي\w*|عيادة|مغازه|داروخانه|مطب|दुकान|स्टोर|मेडिकल|क्लिनिक|ร้าน|คลินิก"
+    r"|חנות|מרפאה|בית[ \t]+מרקחת|店|药店|诊所|医院|薬局|クリニック|医院|가게|약국|병원|의원|售后"
+)
+
+
+# A phone, a number or being reachable, named in the clause of a place of business: what
+# makes the number the place's line ("shop phone", "का नंबर", "is bereikbaar op").
+_LINE_WORD = re.compile(
+    r"(?i:(?<![^\W\d_])(?:phones?|tel\w*|telef\w*|numbers?|nummer\w*|n[úu]mero|numer\w*"
+    r"|num[ăa]r\w*|sz[áa]m\w*|nomor|nombor|numara\w*|s[ốo]|reachable|bereikbaar|erreichbar"
+    r"|joignable|contact\w*|τηλέφων\w*|αριθμ\w*|телефон\w*|номер\w*)(?![^\W\d_]))"
+    r"|טלפון|מספר|تلفن|شماره|هاتف|رقم|नंबर|फ़ोन|फोन|โทร|เบอร์|電話|电话|号码|番号|전화|번호"
+)
+
+
+def business_line(text: str, start: int) -> bool:
+    """Whether the clause before the number at ``start`` (as :func:`service_line` reads it)
+    names a place of business and its phone or number, whose line the number is: "shop
+    phone 01 45 12 73 01", "'शर्मा मेडिकल स्टोर' का नंबर 011-…", "Telefonul cabinetului
+    stomatologic … e 021 …"; not "needs it at the clinic" (no line is named)."""
+    low = clause_start(text, start, 60, _ANY_COMMA)
+    if low and not text[low:start].strip() and text[low - 1] in ",，、،":
+        low = clause_start(text, low - 1, 24, _ANY_COMMA)
+    found = list(_BUSINESS_PLACE.finditer(text, low, start))
+    return (
+        bool(found)
+        and _LINE_WORD.search(text, low, start) is not None
+        and _OWN_PHONE.search(text, found[-1].end(), start) is None
+    )
 
 
 # Words naming a person's own phone, in the languages of the service words.

@@ -47,6 +47,8 @@ from types import ModuleType
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.context import (
+    SENTENCE_END,
+    business_line,
     called_a_test_value,
     clause_start,
     company_code,
@@ -58,7 +60,7 @@ from memory_plugins.gates.context import (
     value_introduced,
 )
 from memory_plugins.gates.detectors import FunctionDetector, by_first_letter, guarded
-from memory_plugins.gates.labelled import label_end
+from memory_plugins.gates.labelled import label_end, names_an_identifier
 from memory_plugins.gates.textfold import ARN_PATTERN, CALENDAR_DATE, MAC_PATTERN, fold
 from memory_plugins.gates.things import IBAN as _IBAN
 from memory_plugins.gates.things import POSTCODE_CJK as _POSTCODE_CJK
@@ -266,6 +268,16 @@ def _clause_head(text: str, start: int) -> bool:
                 if _ID_CUE.search(text, named, start) is None:
                     return True
     return False
+
+
+def _business_phone(text: str, start: int) -> bool:
+    """Whether the number at ``start`` is a shop's or a clinic's line the phone detector let
+    pass (:func:`business_line`), with no identifier's word or label in its sentence:
+    "СНИЛС жены …, как его просят вводить на сайте поликлиники: …" is the wife's."""
+    if not business_line(text, start):
+        return False
+    low = clause_start(text, start, 160, SENTENCE_END)
+    return _ID_CUE.search(text, low, start) is None and not names_an_identifier(text, low, start)
 
 
 def _thing_in_clause(text: str, start: int) -> bool:
@@ -778,8 +790,8 @@ def _national_id(text: str) -> str | None:
             continue  # "meeting ID 884 4182 5667", "… GmbH, VAT 123…": that thing's number
         if thing_named_after(text, end) or _thing_in_clause(text, start):
             continue  # "1000438291077 is het bestelnummer …", "سفارش … با کد DKC-…": an order's
-        if service_line(text, start):
-            continue  # "call center-ul ANAF, 031 403 91 60": a line to the public
+        if service_line(text, start) or _business_phone(text, start):
+            continue  # "call center-ul ANAF, 031 403 91 60", "shop phone …": a line to the public
         if placeholder_value(text, start, end):
             continue  # "123-45-6789", "12345678Z": typed as a placeholder, no one's
         for shape, modules in _shaped() if whole else ():

@@ -1573,3 +1573,10 @@ def _password_hash(text: str) -> str | None:
 
 def password_hash_detector() -> FunctionDetector:
     return guarded("password_hash", RejectCode.RUNTIME_DATA, _password_hash, ("$", "*"))
+
+
+def names_an_identifier(text: str, low: int, high: int) -> bool:
+    """Whether an identifier's label (``_ID_LABEL``: a scheme's or a document's name)
+    stands in ``text[low:high]``: what keeps a number a person's whatever else its sentence
+    names ("СНИЛС жены …, на сайте поликлиники: …")."""
+    return _ID_LABEL.search(text, low, high) is not None

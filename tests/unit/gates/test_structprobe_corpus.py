@@ -26,7 +26,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = wrong_in("structprobe", "sealed", {"secret": 42, "pii": 53, "benign": 99})
     # As the gates were when the probe came: 9 secrets, 6 identifiers stored, 9 benign
     # refused; after its tuning part's rules: 7, 6, 9.
-    assert within(wrong, (7, 6, 9)), shown
+    # After a shop's, a clinic's or a practice's own line (not a mobile) counted as the public's: 7, 6, 8.
+    assert within(wrong, (7, 6, 8)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -39,7 +40,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # key, an order number in a table, toll-free and shared-cost hotlines (a generator's
     # test data gives people such numbers), a shop's and an office's phone, and a product
     # key's format written with X's.
-    assert wrong == (2, 1, 7), shown
+    # After a shop's, a clinic's or a practice's own line (not a mobile) counted as the public's: 2, 1, 4.
+    assert wrong == (2, 1, 4), shown
 
 
 @pytest.mark.parametrize(

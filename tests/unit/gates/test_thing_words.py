@@ -46,3 +46,32 @@ def test_a_things_number_is_stored(text: str) -> None:
 def test_a_persons_number_stays_refused(text: str) -> None:
     accepted, detail = decide("worldprobe12", text)
     assert not accepted, (text, detail)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A place of business and its phone or number named in the number's clause.
+        "The pharmacy's phone is 020 7946 0958, open till nine.",
+        "Telefonul farmaciei din colț e 021 312 45 67.",
+        "הטלפון של המרפאה הוא 03-5551234.",
+    ],
+)
+def test_a_shops_or_a_clinics_line_is_stored(text: str) -> None:
+    accepted, detail = decide("worldprobe12", text)
+    assert accepted, (text, detail)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A mobile is a person's, whatever the clause names; a number for the clinic with no
+        # line named is the user's; an identifier's label keeps it a person's.
+        "The pharmacist's mobile is 07700 900123.",
+        "Keep 4857773430 handy, the user needs it at the clinic.",
+        "СНИЛС жены, как его просят вводить на сайте поликлиники: 34504665166.",
+    ],
+)
+def test_a_persons_number_beside_a_business_stays_refused(text: str) -> None:
+    accepted, detail = decide("worldprobe12", text)
+    assert not accepted, (text, detail)
