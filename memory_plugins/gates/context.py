@@ -129,9 +129,13 @@ _TEST_WORDS = re.compile(
     # "test" inflected or as the head of a compound in other languages ("Testkarte",
     # "karty testowej", "testkaart", "cartão de teste", "uji coba", "тестовая")
     r"|test(?:karte|karten|kaart|kaarten|nummer|daten|umgebung|modus|konto|zwecke|zwecken"
-    r"|ow[aey]|owej|owych|owego|e|es|kort|kortet|ovac[íi]\w*)|teszt\w*|uji[ \t]+coba|ujian"
+    r"|ow[aey]|owej|owych|owego|e|es|kort|kortet|ovac[íi]\w*|miljö\w*|miljø\w*|numr\w*"
+    r"|nummret|omgeving\w*)|teszt\w*|uji[ \t]+coba|ujian"
+    # "sample" in Czech and documentation in the languages of the word lists
+    r"|ukázk\w*|ukázkov\w*|dokumentac\w*|documentaci[óo]n|documenta[çc][ãa]o|dokumentation"
+    r"|dokumentacj\w*|documentazione|dokümantasyon\w*|dokumentasi"
     r"|thử[ \t]+nghiệm)(?![a-z0-9]|\.[a-z]))"
-    r"|(?i:(?<![a-z])(?:kartu|nomor)[ \t]+tes(?![a-z])|тестов\w*|تجريبي\w*|اختبار\w*"
+    r"|(?i:(?<![a-z])(?:kartu|nomor)[ \t]+tes(?![a-z])|тестов\w*|документаци\w*|تجريبي\w*|اختبار\w*"
     # Greek, Hebrew, Hindi, Thai, Persian
     r"|δοκιμ\w*|בדיק\w*|טסט|टेस्ट|परीक्षण|ทดสอบ|تست|آزمایشی)"
     r"|测试|示例|样例|沙箱|虚构|占位|テスト|サンプル|ダミー|例示|架空|테스트|예시|샘플"

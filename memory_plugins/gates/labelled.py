@@ -432,7 +432,8 @@ _REFERENCE = re.compile(
 # Placeholders in camel case too: "yourApiKeyHere", "insertTokenHere", "randomStringGoesHere".
 _PLACEHOLDER = re.compile(
     r"your[_-]|(?-i:^(?:your[A-Z]|(?:insert|enter|put|paste)[A-Z_])[A-Za-z_]*$|^[A-Za-z]*[a-z]Here$)"
-    r"|_here$|^x{3,}|^\*+$|^\.+$|^-+$|change[_-]?me|replace[_-]?(?:me|with)|placeholder|redacted"
+    r"|_here$|^(?:your|sua|seu|tu|su|votre|ton|ta|dein|deine|ihr|ihre|tuo|tua|je|jouw|twoj|twój|senin|anda|din|ditt|tvůj|váš|tvoje)[_-]|[_-](?:here|aqui|aquí|ici|hier|qui|qua|hierzo|tutaj|buraya|burada|disini|här|zde|aici|dito)$"  # "SUA_CHAVE_AQUI", "TU_CLAVE_AQUI"
+    r"|^x{3,}|^\\*+$|^\.+$|^-+$|change[_-]?me|replace[_-]?(?:me|with)|placeholder|redacted"
     r"|dummy|^(?:none|null"
     r"|nil|true|false|undefined|required|optional|empty|hidden|masked|string|value|example)$"
     # Masked in a log or a dashboard: a short prefix, stars or bullets, at most the last

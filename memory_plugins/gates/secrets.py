@@ -489,7 +489,10 @@ _PLACEHOLDER_VALUE = re.compile(
     r"^(?:none|null|nil|empty|required|optional|hidden|redacted|masked|unset|changed|set|n/?a"
     r"|true|false|value|string|str|secret|password|token|undefined|env|xxx+|\*+|\.+|-+"
     r"|test|testing|dummy|fake|mock|sample|example)$"  # what the docs of mocks tell tests to set
-    r"|your[_ -]?|_here$|^<\w+>$|^\{\{?\s*\w+\s*\}?\}$|^\$|^%\(|change[_-]?me|placeholder|example_?value"
+    r"|your[_ -]?|_here$"
+    # "your …" and "… here" in the languages of the word lists ("SUA_CHAVE_AQUI", "TU_CLAVE_AQUI")
+    r"|^(?:your|sua|seu|tu|su|votre|ton|ta|dein|deine|ihr|ihre|tuo|tua|je|jouw|twoj|twój|senin|anda|din|ditt|tvůj|váš|tvoje)[_-]|[_-](?:here|aqui|aquí|ici|hier|qui|qua|hierzo|tutaj|buraya|burada|disini|här|zde|aici|dito)$"
+    r"|^<\\w+>$|^\{\{?\s*\w+\s*\}?\}$|^\$|^%\(|change[_-]?me|placeholder|example_?value"
     # A reference to where the secret lives (this.apiKey, config.db.password), not its value.
     r"|^[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_][A-Za-z_]*)+\(?\)?$",
     re.IGNORECASE,

@@ -10,7 +10,8 @@ case id before any detector was adjusted on it; the sealed part is pinned by che
 its counts are bounds that may only fall; the tuning part's exact counts are pinned.
 """
 
-from corpus_parts import assert_sealed_split, within, wrong_in
+import pytest
+from corpus_parts import assert_sealed_split, decide, within, wrong_in
 
 SEALED_SHA256 = "ddddc1b5f3d1ae4f84dc1ba35d00080df2d262c65e762e1c58c626fd3fb47f71"
 
@@ -35,4 +36,35 @@ def test_tuning_part_counts_are_pinned() -> None:
     # hashtag after a password's word in Hindi, a password's example in Czech, a generic
     # tax number published for tests.
     # After a PIN's or a password's name near its digits in either order: 12, 6.
-    assert wrong == (12, 6), shown
+    # After placeholders that say "your …" or "… here" and the words for a sample or a documentation in more languages: 12, 5.
+    assert wrong == (12, 5), shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Placeholders that say "your …" or "… here" in the languages of the word lists.
+        "O README manda pôr API_KEY=SUA_CHAVE_AQUI no .env local.",
+        "La guía dice: SECRET_KEY=TU_SECRETO_AQUI y nada más.",
+        "Dans la doc : API_TOKEN=VOTRE_JETON_ICI pour les tests locaux.",
+        "In der Vorlage steht DB_PASSWORD=DEIN_PASSWORT_HIER.",
+        # A password's example named as a sample in Czech.
+        "Směrnice ukazuje vzor hesla 'Jablko123!' – je to jen ukázka.",
+    ],
+)
+def test_placeholders_in_other_languages_are_stored(text: str) -> None:
+    accepted, detail = decide("worldprobe11", text)
+    assert accepted, (text, detail)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A real-looking value in the same place stays refused.
+        "O .env dele tem API_KEY=Q7vN2kLp9XaR4tZs8WmB3yHc.",
+        "In der Datei steht DB_PASSWORD=Kq8!vR2#mT5zL9pW.",
+    ],
+)
+def test_values_in_the_same_place_stay_refused(text: str) -> None:
+    accepted, detail = decide("worldprobe11", text)
+    assert not accepted, (text, detail)
