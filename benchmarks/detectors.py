@@ -85,6 +85,11 @@ FRAGMENTS = (
     "x1234-x ", "X1234567 – ", "parking: AB 12 CD 34 ", "693 106 4335 α ",
     # a made password's shape: a word, digits and a symbol in one token, runs of its parts
     "Word2024# ", "Word2024!. ", "*Word21Z ", "Word.2016! ", "Word!12", "aaaaaaa", "Ab.12_",
+    # a PIN's name near digits, plates named far, more countries' accounts, a thing's word
+    # after a number, a shop's line
+    "PIN 1234 ", "UPI पिन 1234 ", "licence plate ", "matrícula del coche de mi ", "Auto (AB 1234) ",
+    "40817810981774651220 БИК 044525225 ", "11773016-11111018 ", "52 1090 1014 0000 0712 1981 2874 ",
+    "1234567890 is het bestelnummer ", "shop phone 01 45 12 73 01 ",
 )  # fmt: skip
 
 

@@ -26,7 +26,9 @@ True
 True
 """
 
+import bisect
 import re
+from functools import lru_cache
 from itertools import pairwise
 
 __all__ = [
@@ -307,15 +309,25 @@ def business_line(text: str, start: int) -> bool:
     names a place of business and its phone or number, whose line the number is: "shop
     phone 01 45 12 73 01", "'शर्मा मेडिकल स्टोर' का नंबर 011-…", "Telefonul cabinetului
     stomatologic … e 021 …"; not "needs it at the clinic" (no line is named)."""
+    places = _places(text)  # found once per text: a text of many numbers stays linear
+    if not places:
+        return False
     low = clause_start(text, start, 60, _ANY_COMMA)
     if low and not text[low:start].strip() and text[low - 1] in ",，、،":
         low = clause_start(text, low - 1, 24, _ANY_COMMA)
-    found = list(_BUSINESS_PLACE.finditer(text, low, start))
+    at = bisect.bisect_left(places, (low, -1))
+    found = [p for p in places[at : at + 8] if p[1] <= start]
     return (
         bool(found)
         and _LINE_WORD.search(text, low, start) is not None
-        and _OWN_PHONE.search(text, found[-1].end(), start) is None
+        and _OWN_PHONE.search(text, found[-1][1], start) is None
     )
+
+
+@lru_cache(maxsize=4)
+def _places(text: str) -> tuple[tuple[int, int], ...]:
+    """Where ``text`` names a place of business (``_BUSINESS_PLACE``)."""
+    return tuple(m.span() for m in _BUSINESS_PLACE.finditer(text))
 
 
 # Words naming a person's own phone, in the languages of the service words.

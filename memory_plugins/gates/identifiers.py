@@ -38,6 +38,7 @@ True
 """
 
 import bisect
+import itertools
 import re
 from collections.abc import Callable, Iterator
 from datetime import date
@@ -285,10 +286,21 @@ def _thing_in_clause(text: str, start: int) -> bool:
     value within its clause and 32 characters, or anywhere in a clause whose colon or
     copula gives the value ("เลขพัสดุ Kerry ของหม้อทอดไร้น้ำมันคือ KERD…"), with no
     identifier's word (``_ID_CUE``) between them."""
+    purposes = _purposes(text)  # found once per text: a text of many numbers stays linear
+    if not purposes:
+        return False
     reach = _CLAUSE_REACH if value_introduced(text, start) else _PURPOSE_BEFORE
     low = clause_start(text, start, reach)
-    thing = _PURPOSE.search(text, low, start)
-    return thing is not None and _ID_CUE.search(text, thing.end(), start) is None
+    at = bisect.bisect_left(purposes, (low, -1))
+    if at == len(purposes) or purposes[at][1] > start:
+        return False
+    return _ID_CUE.search(text, purposes[at][1], start) is None
+
+
+@lru_cache(maxsize=4)
+def _purposes(text: str) -> tuple[tuple[int, int], ...]:
+    """Where ``text`` names what a number is for (``_PURPOSE``)."""
+    return tuple(m.span() for m in _PURPOSE.finditer(text))
 
 
 _CLAUSE_REACH = 80
@@ -1616,6 +1628,7 @@ _PLATE_FAR_LABEL = re.compile(
 # A word between such a label and its value: no digit, no mark that ends a clause.
 _FAR_WORD = re.compile(r"[^\s,:：;.!?。()（）\"'“”«»„]+")
 _FAR_REACH = 90
+_MAX_FAR_PLATES = 32
 # A maker's name and a model's number, which a car's name in parentheses gives as often as
 # its plate: "un coche (SEAT 600)", "the car (BMW 320)".
 _MAKER_MODEL = re.compile(r"[A-Z]{2,}[ \t-][0-9]{1,4}")
@@ -1641,8 +1654,12 @@ def _far_plate(text: str) -> bool:
     """Whether a plate's label (``_PLATE_FAR_LABEL``) stands in the clause before a plate
     (:func:`_far_plate_value`) with words between that say it is a vehicle's ("la
     matrícula del coche de mi mujer, 8015 LDV", "biển số xe của vợ là 30E-898.78"), or a
-    vehicle is named right before a plate in parentheses ("eigenes Auto (M-EV 5872)")."""
-    for m in _VEHICLE.finditer(text):
+    vehicle is named right before a plate in parentheses ("eigenes Auto (M-EV 5872)").
+
+    The vehicles are found once; a text is read at its first 32 labels and vehicles (a
+    memory names a car a few times at most), so a string of labels stays linear."""
+    vehicles = list(itertools.islice(_VEHICLE.finditer(text), _MAX_FAR_PLATES))
+    for m in vehicles:
         opening = re.match(r"[ \t]{0,2}[(（]", text[m.end() : m.end() + 3])
         if opening is not None:
             start = m.end() + opening.end()
@@ -1653,15 +1670,16 @@ def _far_plate(text: str) -> bool:
                 and _MAKER_MODEL.fullmatch(value) is None
             ):
                 return True
-    for label in _PLATE_FAR_LABEL.finditer(text):
+    starts = [m.start() for m in vehicles]
+    for label in itertools.islice(_PLATE_FAR_LABEL.finditer(text), _MAX_FAR_PLATES):
+        own = label.group().lower().startswith("targa")  # "la targa della Panda"
+        at = bisect.bisect_left(starts, label.start())
         end = min(len(text), label.end() + _FAR_REACH)
         for word in _FAR_WORD.finditer(text, label.end(), end):
             if re.search(r"[.;!?。]", text[label.end() : word.start()]):
                 break
-            if _far_plate_value(_plate_value(text, word.start())) and (
-                _VEHICLE.search(text, label.start(), word.start()) is not None
-                or label.group().lower().startswith("targa")  # "la targa della Panda"
-            ):
+            named = own or (at < len(starts) and starts[at] < word.start())
+            if named and _far_plate_value(_plate_value(text, word.start())):
                 return True
             if any(c.isdigit() for c in word.group()):
                 break

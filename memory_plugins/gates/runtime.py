@@ -1200,6 +1200,7 @@ _OTHER_LABEL = re.compile(r"([^\s:=：]{1,40})[ \t]*[:=：][ \t]*$")
 # where that sentence ends for this reading: any full stop before a space (fields joined
 # after a text's last sentence go on in small letters, "… raus. wifi casa contraseña").
 _NAME_NEAR = 40
+_MAX_NAMED_DIGITS = 64
 _NEAR_STOP = re.compile(r"[.;!?](?:\s|$)|[。；！？\n]")
 # Digits that are one group of a longer number written in groups ("021 9366").
 _GROUPED = re.compile(r"[0-9][ \t.-]$")
@@ -1221,8 +1222,19 @@ def _pin_named_near(text: str, *, pin_named: bool, password_named: bool) -> bool
         )
         if found
     ]
+    # The names are found once; digits with none within reach are passed over at once, and
+    # a text is read at its first 64 digits with a name near (a memory holds a few PINs).
+    spans = sorted(m.span() for pattern in names for m in pattern.finditer(text))
+    ends = [b for _, b in spans]
+    checks = _MAX_NAMED_DIGITS
     for m in _LONE_DIGITS.finditer(text):
         start, end = m.span()
+        at = bisect.bisect_left(ends, start - _NAME_NEAR)
+        if at == len(spans) or spans[at][0] > end + _NAME_NEAR:
+            continue  # no name within reach
+        if checks == 0:
+            return False
+        checks -= 1
         if _YEAR.fullmatch(m.group()) or placeholder_digits(m.group()):
             continue
         if thing_id(text, start) or _AMOUNT_BEFORE.search(text, max(0, start - 4), start):
