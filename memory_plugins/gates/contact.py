@@ -41,9 +41,9 @@ from memory_plugins.gates.context import (
 from memory_plugins.gates.detectors import FunctionDetector, by_first_letter, guarded
 from memory_plugins.gates.textfold import CALENDAR_DATE, fold, inside, mac_spans
 from memory_plugins.gates.things import (
-    PURPOSE,
     PURPOSE_BEFORE,
     blank_ibans,
+    purpose_within,
     thing_named_after,
     thing_named_before,
 )
@@ -375,9 +375,8 @@ def _thing_not_phone(text: str, start: int, end: int, raw: str) -> bool:
     whatever its clause says."""
     if raw.startswith("+"):
         return False
-    low = clause_start(text, start, PURPOSE_BEFORE)
-    before = PURPOSE.search(text, low, start)
-    if before is not None and _PHONE_CUE.search(text, before.end(), start) is None:
+    before = purpose_within(text, clause_start(text, start, PURPOSE_BEFORE), start)
+    if before is not None and _PHONE_CUE.search(text, before[1], start) is None:
         return True
     return thing_named_after(text, end) and _PHONE_CUE.search(text, end, end + 32) is None
 

@@ -259,15 +259,22 @@ _SERVICE_LINE = re.compile(
 _ANY_COMMA = re.compile(r"[.;!?。；！？\n,，、،]")
 
 
+def _line_clause(text: str, start: int) -> int:
+    """Where the clause naming whose line the number at ``start`` is opens: every comma ends
+    a clause, and a number right after one is read with the clause before it, which must
+    then end with the line's name ("call center-ul ANAF, 031 …")."""
+    low = clause_start(text, start, 60, _ANY_COMMA)
+    if low and not text[low:start].strip() and text[low - 1] in ",，、،":
+        low = clause_start(text, low - 1, 24, _ANY_COMMA)
+    return low
+
+
 def service_line(text: str, start: int) -> bool:
     """Whether the clause before the number at ``start`` names it as a business's or an
     office's line to the public: a hotline, a call centre, customer service. Every comma
     ends a clause ("他老婆在客服中心上班，手机 …" is her phone); a number right after one
     is read with the clause before it ("call center-ul ANAF, 031 …")."""
-    low = clause_start(text, start, 60, _ANY_COMMA)
-    if low and not text[low:start].strip() and text[low - 1] in ",，、،":
-        # right after a comma: the clause before must end with the line's name
-        low = clause_start(text, low - 1, 24, _ANY_COMMA)
+    low = _line_clause(text, start)
     found = list(_SERVICE_LINE.finditer(text, low, start))
     # "客服让他留了手机 …": a person's own phone named after the line is theirs
     return bool(found) and _OWN_PHONE.search(text, found[-1].end(), start) is None
@@ -312,9 +319,7 @@ def business_line(text: str, start: int) -> bool:
     places = _places(text)  # found once per text: a text of many numbers stays linear
     if not places:
         return False
-    low = clause_start(text, start, 60, _ANY_COMMA)
-    if low and not text[low:start].strip() and text[low - 1] in ",，、،":
-        low = clause_start(text, low - 1, 24, _ANY_COMMA)
+    low = _line_clause(text, start)
     at = bisect.bisect_left(places, (low, -1))
     found = [p for p in places[at : at + 8] if p[1] <= start]
     return (

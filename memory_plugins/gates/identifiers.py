@@ -68,7 +68,7 @@ from memory_plugins.gates.things import POSTCODE_CJK as _POSTCODE_CJK
 from memory_plugins.gates.things import POSTCODE_LATIN as _POSTCODE_LATIN
 from memory_plugins.gates.things import PURPOSE as _PURPOSE
 from memory_plugins.gates.things import PURPOSE_BEFORE as _PURPOSE_BEFORE
-from memory_plugins.gates.things import blank_ibans, thing_named_after
+from memory_plugins.gates.things import blank_ibans, purpose_within, thing_named_after
 
 __all__ = [
     "bank_account_detector",
@@ -286,21 +286,9 @@ def _thing_in_clause(text: str, start: int) -> bool:
     value within its clause and 32 characters, or anywhere in a clause whose colon or
     copula gives the value ("เลขพัสดุ Kerry ของหม้อทอดไร้น้ำมันคือ KERD…"), with no
     identifier's word (``_ID_CUE``) between them."""
-    purposes = _purposes(text)  # found once per text: a text of many numbers stays linear
-    if not purposes:
-        return False
     reach = _CLAUSE_REACH if value_introduced(text, start) else _PURPOSE_BEFORE
-    low = clause_start(text, start, reach)
-    at = bisect.bisect_left(purposes, (low, -1))
-    if at == len(purposes) or purposes[at][1] > start:
-        return False
-    return _ID_CUE.search(text, purposes[at][1], start) is None
-
-
-@lru_cache(maxsize=4)
-def _purposes(text: str) -> tuple[tuple[int, int], ...]:
-    """Where ``text`` names what a number is for (``_PURPOSE``)."""
-    return tuple(m.span() for m in _PURPOSE.finditer(text))
+    thing = purpose_within(text, clause_start(text, start, reach), start)
+    return thing is not None and _ID_CUE.search(text, thing[1], start) is None
 
 
 _CLAUSE_REACH = 80

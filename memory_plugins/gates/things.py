@@ -15,7 +15,9 @@ True
 ['IBAN', 'ok']
 """
 
+import bisect
 import re
+from functools import lru_cache
 
 __all__ = [
     "IBAN",
@@ -24,6 +26,7 @@ __all__ = [
     "PURPOSE",
     "PURPOSE_BEFORE",
     "blank_ibans",
+    "purpose_within",
     "thing_named_after",
     "thing_named_before",
 ]
@@ -88,6 +91,20 @@ PURPOSE = re.compile(
 
 # How far before a number ``PURPOSE`` is looked for.
 PURPOSE_BEFORE = 32
+
+
+@lru_cache(maxsize=4)
+def _purpose_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Where ``text`` names what a number is for (``PURPOSE``): found once per text, so a
+    text of many numbers stays linear."""
+    return tuple(m.span() for m in PURPOSE.finditer(text))
+
+
+def purpose_within(text: str, low: int, high: int) -> tuple[int, int] | None:
+    """The span of the first word of ``PURPOSE`` wholly inside ``text[low:high]``, or None."""
+    spans = _purpose_spans(text)
+    at = bisect.bisect_left(spans, (low, -1))
+    return spans[at] if at < len(spans) and spans[at][1] <= high else None
 
 
 def thing_named_before(text: str, start: int, end: int) -> bool:
