@@ -90,6 +90,15 @@ FRAGMENTS = (
     "PIN 1234 ", "UPI पिन 1234 ", "licence plate ", "matrícula del coche de mi ", "Auto (AB 1234) ",
     "40817810981774651220 БИК 044525225 ", "11773016-11111018 ", "52 1090 1014 0000 0712 1981 2874 ",
     "1234567890 is het bestelnummer ", "shop phone 01 45 12 73 01 ",
+    # passwords given before "is" (Hindi, Persian, Turkish), logins as two halves, misspelt
+    # names before a value, a safe's combination, plates named after them, employee numbers,
+    # a wallet's words, a note's codes, percent-escapes kept, "$" before a word and digits
+    "wifi şifresi Ab1'dir ", "पासवर्ड Ab1 है ", "رمز Ab1 است ", "r.sharma, ", "a.b / Ab#12 ",
+    "Ab#12 ", "Ab@12 ", "sehna é 1234 ", "pasword: ", "Geheimzhal ist ", "kombination ",
+    "combinación de la caja fuerte ", "GH-467-TR, c'est la plaque ", "AB 12 CD is het kenteken ",
+    "employee ID ", "사번 ", "12 słów ", "seed ", "wallet abandon ", "domofon 1234, ", "a ・ ",
+    " / ", "%53", "$Ab12 ", "Heslo je ", "code de la carte ", "c'est 1234",
+    "611 22 37 86. llamadas ", "912 572 446 ligar ",
 )  # fmt: skip
 
 

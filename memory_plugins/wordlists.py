@@ -143,12 +143,13 @@ record cues ("engineer"). This is the limited phrase overlap S5 allows that type
 FACT_QUESTION_MARKERS: tuple[str, ...] = _split(
     "为什么, 为啥, 什么意思, 是什么, 是啥, 什么时候, 何时, 哪一年, 哪年, 多高, 多长, 多远, 多重, "
     "多大了, 有什么区别, 什么区别, 区别是, 是谁, 谁发明, 怎么来的, 由来, 原理, 定义, "
-    "星期几, 周几, 哪里人, 哪国人, 从哪, 是一种什么, "
+    "星期几, 周几, 哪里人, 哪国人, 从哪, 是一种什么, 几点, 几月, 几号, "
     "what is, what are, what's, what was, what were, what does, why, when did, when was, "
     "when is, who is, who was, who invented, where is, where are, where was, where were, "
     "where did, where does, where do, how tall, how high, how old, how many, "
     "what year, which year, what country, which country, "
-    "how far, how long, how heavy, difference between, meaning of, history of, definition of"
+    "how far, how long, how heavy, difference between, meaning of, history of, definition of, "
+    "what time"
 )
 """Interrogatives of a question about the world (what, why, when, who, how tall): a
 memory about the user's tastes rarely belongs in its answer (see :data:`REQUEST_MARKERS`)."""

@@ -201,6 +201,28 @@ _PHONE_CUE = re.compile(
     r"|โทรศัพท์|เบอร์|telefon\s+bimbit|nombor\s+telefon)(?![^\W\d_])",
     re.IGNORECASE,
 )
+# Calling or messaging someone, in the languages of the word lists: after a number, in its
+# sentence, it says the number is dialled ("No coge llamadas, mejor escribirle por wasap",
+# "melhor ligar antes das 9").
+_CALL_WORDS = re.compile(
+    r"(?i:(?<![^\W\d_])(?:llam\w*|escr[ií]bele\w*|escribirle\w*|wasap\w*|whatsapp\w*|wa|zap"
+    r"|ligar|liga-lhe|ligue\w*|telefon\w*|appel\w*|anruf\w*|anzuruf\w*|chiam\w*|bel(?:len|t)"
+    r"|dzwo\w*|zadzwo\w*|звон\w*|позвон\w*|дзвон\w*|подзвон\w*|arayın|aramak|ara"
+    r"|gọi|hubungi|telepon|tawag\w*|text|texts|call\w*|ring)(?![^\W\d_]))"
+)
+_CALL_REACH = 48
+
+
+def _called_after(text: str, end: int) -> bool:
+    """Whether a word of calling or messaging follows the number ending at ``end`` within
+    ``_CALL_REACH`` characters: in its sentence, or in the first words of the next ("…: 611
+    22 37 86. No coge llamadas")."""
+    stop = _SENTENCE_STOP.search(text, end, end + _CALL_REACH)
+    high = stop.end() + _CALL_REACH // 2 if stop else end + _CALL_REACH
+    return _CALL_WORDS.search(text, end, min(len(text), high)) is not None
+
+
+_SENTENCE_STOP = re.compile(r"[.!?](?:\s|$)")
 _NANP_FORMATTED = re.compile(r"\(?[2-9][0-9]{2}\)?[ .-]?[2-9][0-9]{2}[ .-][0-9]{4}")
 # A number laid out as phones are (North American "(523) 222-8888", local "222-8888")
 # followed by an extension: a number to dial, whether or not its area code is assigned.
@@ -308,6 +330,7 @@ def _phone(text: str) -> str | None:
         elif (
             _PHONE_CUE.search(text, max(0, m.start() - 32), m.start())
             or _PHONE_CUE.search(text, m.end(), m.end() + 16)
+            or _called_after(text, m.end())
             or _phone_heads_clause(text, m.start())
         ):
             regions = _every_region()  # named as a phone: any country's numbering counts
@@ -480,7 +503,7 @@ _STREET = re.compile(
     r"|(?<![\w])[0-9]{1,4}(?:[ \t]?(?:bis|ter))?,?[ \t]{1,2}(?:rue|avenue|boulevard|bd|place|chemin"
     r"|allée|impasse|quai|route)[ \t]{1,2}(?:de[ \t]|du[ \t]|des[ \t]|d'|la[ \t]|l')?"
     # Spanish, Italian, Portuguese: a street word, a name, a number ("Calle Mayor 5").
-    r"|(?<![\w])(?:Calle|Avenida|Avda\.?|Paseo|Via|Viale|Piazza|Corso|Rua|Travessa|Alameda)"
+    r"|(?<![\w])(?:Calle|C/|Avenida|Avda\.?|Paseo|Via|Viale|Piazza|Corso|Rua|Travessa|Alameda)"
     r"[ \t]{1,2}(?:(?:de|da|do|dos|das|del|de[ \t]la|della|di)[ \t]{1,2})?[A-ZÁÉÍÓÚ][^\d,;\n]{1,30}?,?"
     r"[ \t]{0,2}(?:n[º°o]\.?[ \t]?)?[0-9]{1,5}(?![0-9])"
     # Czech and Slovak: a street and its two house numbers ("Vinohradská 1511/230")
@@ -581,6 +604,8 @@ _RESIDENCE_WORDS = (
     r"|recipient|empfänger|destinatari[oa]|destinataire|destinatário|destinatar|alıcı"
     r"|penerima|mottagare|mottaker|modtager|příjemce|odbiorca|ontvanger|címzett|tatanggap"
     r"|vastaanottaja|người[ \t]+nhận"
+    # Indonesia's neighbourhood units, which only a home's address gives ("RT 03/RW 05")
+    r"|rt[ \t]?[0-9]{1,3}[ \t]?/[ \t]?rw[ \t]?[0-9]{1,3}"
 )
 _RESIDENCE = re.compile(
     r"(?i:(?<![a-z])(?:" + by_first_letter(_RESIDENCE_WORDS) + r")(?![a-z]))"
@@ -600,6 +625,8 @@ _RESIDENCE_SCRIPT_WORDS = (
     r"|توصيل|شحن|ارسال|تحویل|משלוח|שליח|डिलीवरी|पार्सल|จัดส่ง|ส่งของ|พัสดุ|配送|届け|배송|택배"
     r"|παραλήπτ\w*|получател\w*|одержувач\w*|отримувач\w*|נמען|گیرنده|المستلم|مستلم"
     r"|प्राप्तकर्ता|ผู้รับ|受取人|宛先|수령인|받는[ \t]?사람"
+    # Hindi's "home"
+    r"|घर"
 )
 _RESIDENCE_SCRIPTS = re.compile(by_first_letter(_RESIDENCE_SCRIPT_WORDS), re.IGNORECASE)
 

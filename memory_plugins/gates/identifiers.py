@@ -1473,6 +1473,7 @@ _JP_PLATE = re.compile(
 # Words every plate label holds (lower case), and what the three national formats need.
 _PLATE_WORDS = (
     *("plate", "reg", "vrn", "kennzeichen", "nummernschild", "immatricul", "matr", "kenteken"),
+    "plaque",
     *("nummerplaat", "rekisteri", "rejestracyjn", "targa", "plaka", "госномер", "номерной"),
     *("placa", "patente", "rendszám", "spz", "plat nomor", "nopol", "pendaftaran"),
     *("nmatriculare", "πινακίδ", "номерн", "регистрационн", "regnummer", "regnr", "רישוי"),
@@ -1607,6 +1608,7 @@ _PLATE_FAR_LABEL = re.compile(
     r"(?i:(?<![^\W\d_])(?:licen[cs]e[ -]plates?|number[ -]plates?|registration(?:[ -]plates?)?"
     r"|(?:auto)?kennzeichen|nummernschild|immatriculation|matr[íi]cula|kenteken|nummerplaat"
     r"|rekisterinumero|rejestracyjn\w*|registreringsnummer|targa[ \t]{1,2}d(?:el|ella|i)"
+    r"|plaque[ \t]{1,2}d(?:e|u|')"
     r"|plaka\w*|госномер|номерн\w*[ \t]{1,2}знак\w*|bi[êeể]n[ \t]{1,2}s[ốo]|placas?|patente"
     r"|rendszám\w*|spz|plat[ \t]{1,2}nomor|nopol|[îi]nmatriculare|πινακίδ\w*|regnummer"
     r"|num[ăa]r(?:ul)?[ \t]{1,2}ma[șş]in\w*|номер[ \t]{1,2}(?:машин|авто)\w*)(?![^\W\d_]))"
@@ -1636,6 +1638,34 @@ def _far_plate_value(value: str) -> bool:
         and chars[0].isdigit()
         and chars[-1].isdigit()
     )
+
+
+# A plate given first, then named: a dash, a colon or a comma, maybe a copula ("c'est",
+# "è", "is"), maybe an article, then a plate's word ("GH-467-TR, c'est la plaque de la
+# Clio", "GR 986 TC: è la targa della Panda", "GS-429-S is het kenteken van zijn auto").
+_PLATE_THEN_LABEL = re.compile(
+    r"(?<![\w-])(?P<value>[A-Z0-9](?:[A-Z0-9]|[ .·-](?=[A-Z0-9])){3,11})"
+    r"[ \t]*(?:[,:：–—-][ \t]*)?"
+    r"(?:(?:c['’]est|è|é|es|est|ist|is|är|er|jest|je|to|это)[ \t]+)?"
+    r"(?:(?:la|le|el|il|het|de|die|das|der|the|o|a|lo)[ \t]+)?"
+    r"(?i:plaque|targa|kenteken|matr[íi]cula|kennzeichen|nummernschild|placa|plate|plaka"
+    r"|rendszám\w*|registreringsnummer|regnummer|number[ \t]plate|license[ \t]plate"
+    r"|номер(?:ной[ \t]знак)?|госномер)(?![^\W\d_])"
+)
+
+
+def _plate_named_after(text: str) -> bool:
+    """Whether a plate's shape (:func:`_after_plate_alone`: capitals, two letters and two
+    digits at least, no group a year) is named right after it as a plate
+    (``_PLATE_THEN_LABEL``), and a vehicle is named in the words that follow it."""
+    for m in itertools.islice(_PLATE_THEN_LABEL.finditer(text), _MAX_FAR_PLATES):
+        value = m["value"]
+        if any(_YEAR.fullmatch(group) for group in value.split()) or not _after_plate_alone(value):
+            continue
+        own = m.group().lower().endswith(("plaque", "targa", "kenteken", "kennzeichen"))
+        if own or _VEHICLE.search(text, m.end(), m.end() + 40) is not None:
+            return True
+    return False
 
 
 def _far_plate(text: str) -> bool:
@@ -1691,6 +1721,8 @@ def _plate(text: str) -> str | None:
                 return "vehicle registration plate after a plate label"
     if _far_plate(text):
         return "vehicle registration plate named in its clause"
+    if _plate_named_after(text):
+        return "vehicle registration plate named after it"
     return None
 
 

@@ -163,6 +163,20 @@ _ID_SPECIFIC = (
     r"|buletin\w*|cartea?\s+de\s+identitate|pașaport\w*|pasaport\w*|občansk\w+\s+průkaz\w*"
     r"|cestovní\s+pas\w*|διαβατ[ηή]ρ[ιί]\w*|ταυτότητ\w*|αφμ|рнокпп|іпн|mykad|kad\s+pengenalan"
     r"|pasport|आधार|पैन|पासपोर्ट|کد\s+ملی|شماره\s+ملی|گذرنامه|پاسپورت|דרכון|תעודת\s+זהות"
+    # An employee's and a student's number, which an employer's or a school's records know
+    # the person by, in the languages of the word lists
+    r"|(?:employee|staff|student|payroll)\s+(?:id|number|no\b\.?)|matriculation\s+number"
+    r"|personalnummer|mitarbeiter-?(?:nummer|id)|matrikel-?(?:nummer|nr\b\.?)"
+    r"|num[ée]ro\s+d['’]\s?(?:employ[ée]|[ée]tudiant)|n[úu]mero\s+de\s+(?:empleado|estudiante"
+    r"|legajo|funcion[áa]rio|aluno)|numero\s+di\s+matricola|matricola"
+    r"|personeelsnummer|studentnummer|werknemersnummer|numer\s+(?:pracownika|legitymacji|albumu)"
+    r"|nr\s+albumu|табельн\w+\s+номер\w*|номер\s+(?:студенческого|зачетк\w*|залікової)"
+    r"|(?:sicil|personel|öğrenci)\s+numara\w*|anställningsnummer|osobní\s+číslo"
+    r"|číslo\s+zaměstnance|neptun[ -]?k[óo]d\w*|num[ăa]r(?:ul)?\s+matricol|nr\.\s?matr\.?"
+    r"|αριθμ[όο]ς\s+μητρ[ώω]ου|nomor\s+(?:induk\s+)?(?:pegawai|mahasiswa|karyawan)"
+    r"|nombor\s+(?:pekerja|matrik)|mã\s+(?:số\s+)?(?:sinh\s+viên|nhân\s+viên)|mssv|msnv"
+    r"|מספר\s+(?:עובד|סטודנט)|(?:ال)?رقم\s+(?:ال)?(?:وظيفي|وضيفي|موظف|جامعي)"
+    r"|شماره\s+(?:پرسنلی|دانشجویی)|कर्मचारी\s+(?:आईडी|संख्या|नंबर)|รหัสพนักงาน|รหัสนักศึกษา"
 )
 _ID_GENERIC = (
     r"identity|identification|personal|national|insurance|tax(?:payer)?|vat|voter|licen[cs]e"
@@ -176,6 +190,7 @@ _ID_CJK = (
     r"|纳税人识别号|统一社会信用代码|居留证|港澳通行证|台胞证|军官证|户口|银行[账帐]户|银行[账帐]号|银行卡"
     r"|마이넘버|주민등록|외국인등록|여권|운전면허|マイナンバー|個人番号|免許証|在留カード"
     r"|パスポート|保険証|基礎年金|年金手帳"
+    r"|工号|学号|员工号|员工编号|学籍号|社員番号|従業員番号|学籍番号|学生番号|사번|학번|직원번호"
 )
 _ID_LABEL = re.compile(
     r"(?<![A-Za-z])(?:(?:"

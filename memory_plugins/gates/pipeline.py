@@ -16,7 +16,14 @@ from memory_plugins.gates.detectors import Detector, DetectorFinding, active_det
 from memory_plugins.gates.identity import find_identity_problem
 from memory_plugins.gates.instruction import find_prompt_injection
 from memory_plugins.gates.placeholder import find_placeholder
-from memory_plugins.gates.textfold import CODE_NAME, fold, set_aside, unglossed, untabled
+from memory_plugins.gates.textfold import (
+    CODE_NAME,
+    fold,
+    percent_kept,
+    set_aside,
+    unglossed,
+    untabled,
+)
 from memory_plugins.gates.transcript import find_transcript
 from memory_plugins.metadata import metadata_problem
 
@@ -117,7 +124,9 @@ def _content_strings(strings: list[str]) -> tuple[list[str], list[str]]:
     (:func:`~memory_plugins.gates.textfold.unglossed`) and with its tables' rows read
     under their columns' names (:func:`~memory_plugins.gates.textfold.untabled`)."""
     each = [set_aside(fold(s)) for s in strings]
-    folded = list(dict.fromkeys(each))  # a tag repeated as subject: once
+    # A field whose percent-escapes were decoded is read as written too ("dacha%53").
+    kept = [set_aside(k) for k in map(percent_kept, strings) if k is not None]
+    folded = list(dict.fromkeys([*each, *kept]))  # a tag repeated as subject: once
     joined = [set_aside(fold(_joined(strings)))] if len(folded) > 1 else folded[:1]
     continued = _continued(each)
     if continued is not None:

@@ -130,7 +130,11 @@ _PASSWORD_FOR = re.compile(
     r"(?<![A-Za-z])(?:"
     + _PASSWORD_TYPED
     + r"|passphrase|passcode)"
+    # or one word saying when or which, before the copulas of the languages that borrow
+    # "password" ("ang password ngayon ay …", "password baru adalah …")
+    + r"(?:"
     + _BORROWED_PURPOSE
+    + r"|[ \t]{1,2}[^\W\d_]{2,12}(?=[ \t]{1,2}(?:ay|adalah|ialah)\b))"
     + r"[ \t]{0,2}(?:[:=：]|\b(?:is|was|ay|adalah|ialah)\b)[ \t]{0,2}(?P<q>[\"'“`])?"
     r"(?P<value>[^\s\"'”`,;]+)",
     re.IGNORECASE,
@@ -166,17 +170,39 @@ def _named_then(words: str, copulas: str, value: str, *, gap: int = 6) -> re.Pat
         r"(?:" + words + r")(?:[ \t]{1,2}[^\s:=：]{1,20}){0," + str(gap) + r"}?[ \t]{0,2}"
         # a dash standing for the copula, as Russian writes it ("Пароль — …")
         r"(?:[:=：]|(?<=\s)(?:" + copulas + r"|-)(?=\s)|は|는|은|是)"
-        r"[ \t]{0,2}[\"'“`«「『]?" + value,
+        r"[ \t]{0,2}[\"'“„`«「『]?" + value,
         re.IGNORECASE,
     )
 
 
+# Things a code opens, named in a note's list item right before four to eight digits
+# ("alarm 6525", "сейф в шкафу — 767464", "brankas kantor 428538"), in the languages of
+# the word lists: an alarm, a safe or a vault; an intercom, a padlock or a door lock; a
+# parcel locker or a delivery box (whose pickup code opens it).
+_NOTE_LOCKS = (
+    r"alarm\w*|alarme|alarma|allarme|riasztó\w*|συναγερμ\w*|сигнализаци\w*|сигналізаці\w*"
+    r"|safe|vault|coffre\w*|cofre|cassaforte|tresor|kluis|sejf\w*|сейф\w*|kasa|két|brankas"
+    r"|peti[ \t]besi|seif\w*|trezor\w*|széf\w*|kassaskåp\w*|χρηματοκιβώτι\w*"
+    r"|intercom|interfon\w*|domofon\w*|домофон\w*|citofono|interphone|porteiro|kaputelefon\w*"
+    r"|padlock|candado|cadenas|cadeado|lucchetto|kłódk\w*|hänglås\w*|lakat\w*|gembok"
+    r"|door[ \t]lock|smart[ \t]lock|parcel[ \t]locker|paczkomat\w*|packstation|поштомат\w*"
+    r"|постамат\w*"
+)
 # Copulas of the other languages ("es", "ist", "lautet", "là", "adalah", "είναι", …).
 _COPULAS = "es|est|ist|lautet|é|è|är|jest|era|war|была?|là|adalah|este|είναι"
 _PASSWORD_WORLD = _named_then(
     _WORLD_WORDS,
-    _COPULAS + r"|er|on|is|ay|ialah|هي|هو|است|היא|הוא|है|คือ",
+    _COPULAS + r"|er|on|is|ay|ialah|je|є|هي|هو|است|היא|הוא|है|คือ",
     r"(?P<value>[^\s\"'”`»,;]{4,64})",
+)
+# Languages that close the clause with the copula name the password, then give the value
+# and then say "is": Hindi "घर के वाईफाई का पासवर्ड Chai#43 है", Persian "رمز وای‌فای Kafe#21
+# است", and Turkish with its suffix, "şifresi Kedi58'dir". The value has a digit.
+_PASSWORD_CLOSED = re.compile(
+    r"(?:" + _WORLD_WORDS + r")(?:[ \t]{1,2}[^\s:=：]{1,20}){0,4}?[ \t]{1,2}"
+    r"[\"'“„`«「『]?(?P<value>[^\s\"'”`»,;]{6,64}?)[\"'”`»」』]?"
+    r"(?:[ \t]{1,2}(?:है|हैं|था|است|هست)|['’]?(?:d[ıiuü]r|t[ıiuü]r))(?=[\s.。।!?]|$)",
+    re.IGNORECASE,
 )
 # A key or a token named in another language ("Ma clé API est …", "Mein API-Schlüssel
 # lautet …", "El token de acceso es …", "APIキーは …", "API-ключ: …"), then up to six words,
@@ -253,6 +279,13 @@ _PIN_WORDS = (
     # card, Hindi's locker, gate and door codes
     r"|пін(?:-?код)?|رمز\s+(?:گاوصندوق|دزدگیر|درب?|قفل|کارت)|رمز\s+(?:ال)?قفل"
     r"|(?:लॉकर|गेट|दरवाज़े|दरवाजे)\s+(?:का\s+)?कोड"
+    # a card's code in the Romance languages ("le code de la carte bleue", "código do cartão")
+    r"|code\s+(?:de\s+)?(?:la\s+|ma\s+|sa\s+|ta\s+)?carte|c[óo]digo\s+(?:de\s+|d[aoe]l?\s+)?"
+    r"(?:(?:la|mi|su|tu)\s+)?(?:tarjeta|cart[ãa]o)|codice\s+(?:della|del)\s+(?:carta|bancomat)"
+    # a safe's or a lock's combination, in the languages of the note words
+    r"|(?:kombination|kombinace|kombinacja|combinaison|combinaci[óo]n|combinação|combinazione"
+    r"|combinatie|комбинаци\w*|комбінаці\w*|kombinasyon\w*|kombinasi|συνδυασμ\w*|combinați\w*)"
+    r"(?:\s+\w+){0,2}?\s+(?:" + _NOTE_LOCKS + r")"
 )
 # Groups of letters and digits joined by hyphens, or groups holding a digit joined by spaces
 # ("8f3k-2l9q", "4829 1736", "12-34-56"; not "10 one-time"); the first holds a digit.
@@ -457,7 +490,7 @@ _PASSWORD_NAMES = (
     *("parola", "lösenord", "lösenordet", "salasana", "adgangskode", "passord", "parolă"),
     *("mật khẩu", "kata laluan", "kata sandi", "şifre", "şifresi", "heslo", "jelszó"),
     *("jelszava", "palavra-passe", "κωδικός", "пароль", "סיסמה", "पासवर्ड", "รหัสผ่าน"),
-    *("パスワード", "비밀번호", "mot de passe"),
+    *("パスワード", "비밀번호", "mot de passe", "geheimzahl", "pincode"),
 )
 
 
@@ -548,6 +581,44 @@ def _subject_password(text: str) -> bool:
             ):
                 return True
     return _subject_pin(text)
+
+
+# A colon or a copula, maybe a quote, and what it gives: a value after them.
+_GIVEN_VALUE = re.compile(
+    r"(?:(?<![^\W\d_])(?:is|was|je|to|ialah|ay|" + _COPULAS + r")|[:：]|(?<=[ \t])-)[ \t]{1,2}"
+    r"[\"'“„`]?(?P<value>[^\s\"'”`»,;]{4,64})",
+    re.IGNORECASE,
+)
+
+
+def _misspelt_given(text: str) -> bool:
+    """Whether a colon or a copula gives four to eight lone digits (not a year, a thing's
+    number or an amount) or a password-like value (:func:`_stated_password`), and the
+    clause before names a password or a PIN misspelt (:func:`_misspelt_name_before`): "a
+    sehna do cartão do Nubank é 4427", "Die Geheimzhal seiner Karte ist 4092", "La pasword
+    dello SPID è Spid@53"."""
+    checks = _MAX_MISSPELT_CHECKS
+    for m in _GIVEN_VALUE.finditer(text):
+        if checks == 0:
+            return False
+        value, start = m["value"].rstrip(".。)"), m.start("value")
+        digits = _LONE_DIGITS.fullmatch(value) is not None
+        if digits and (
+            _YEAR.fullmatch(value)
+            or thing_id(text, start)
+            or _AMOUNT_AFTER.match(text, start + len(value))
+        ):
+            continue
+        if not digits and not (_stated_password(value, quoted=False) and _MIXED.search(value)):
+            continue
+        checks -= 1
+        if _misspelt_name_before(text, start):
+            return True
+    return False
+
+
+# Letters and a digit or a symbol: a value, not a word ("Spid@53", "koffie.2019?").
+_MIXED = re.compile(r"[^\W\d_].*[\d!#$%&*?@]|[\d!#$%&*?@].*[^\W\d_]")
 
 
 def _typed_password(text: str) -> bool:
@@ -674,26 +745,25 @@ _KIND_AFTER = re.compile(
 )
 
 
-# Things a code opens, named in a note's list item right before four to eight digits
-# ("alarm 6525", "сейф в шкафу — 767464", "brankas kantor 428538"), in the languages of
-# the word lists: an alarm, a safe or a vault.
-_NOTE_LOCKS = (
-    r"alarm\w*|alarme|alarma|allarme|riasztó\w*|συναγερμ\w*|сигнализаци\w*|сигналізаці\w*"
-    r"|safe|vault|coffre\w*|cofre|cassaforte|tresor|kluis|sejf\w*|сейф\w*|kasa|két|brankas"
-    r"|peti[ \t]besi|seif\w*|trezor\w*|széf\w*|kassaskåp\w*|χρηματοκιβώτι\w*"
-)
 _NOTE_LOCK = re.compile(
     r"(?i:(?<![^\W\d_])(?:" + by_first_letter(_NOTE_LOCKS) + r")(?![^\W\d_]))"
     r"|تجوری|तिजोरी|אזעקה|כספת|خزنة|گاوصندوق|金庫|保险柜|금고|ตู้เซฟ"
+    r"|インターホン|宅配ボックス|南京錠|인터폰|도어락|자물쇠|택배함|快递柜|门锁|对讲"
 )
 _NOTE_LOCK_STEMS = (
     *("alarm", "allarm", "riasztó", "συναγερμ", "сигнализ", "сигналіз", "safe", "vault"),
     *("coffre", "cofre", "cassaforte", "tresor", "kluis", "sejf", "сейф", "kasa", "két", "brankas"),
     *("peti besi", "seif", "trezor", "széf", "kassaskåp", "χρηματοκιβώτι", "تجوری"),
     *("तिजोरी", "אזעקה", "כספת", "خزنة", "گاوصندوق", "金庫", "保险柜", "금고", "ตู้เซฟ"),
+    *("intercom", "interfon", "domofon", "домофон", "citofono", "interphone", "porteiro"),
+    *("kaputelefon", "padlock", "candado", "cadenas", "cadeado", "lucchetto", "kłódk"),
+    *("hänglås", "lakat", "gembok", "door lock", "smart lock", "parcel locker", "paczkomat"),
+    *("packstation", "поштомат", "постамат", "インターホン", "宅配ボックス", "南京錠", "인터폰"),
+    *("도어락", "자물쇠", "택배함", "快递柜", "门锁", "对讲"),
 )
-# Where a note's list item ends: a comma, a semicolon, a line break, a middle dot.
-_NOTE_ITEM_END = re.compile(r"[,;\n·•|，；、،]|\.(?:\s|$)")
+# Where a note's list item ends: a comma, a semicolon, a line break, a middle dot (the
+# Japanese one too), a slash between spaces.
+_NOTE_ITEM_END = re.compile(r"[,;\n·•|，；、،・･]|\.(?:\s|$)|[ \t]/[ \t]")
 # An item: a few words, the thing, a few words, maybe a dash, an arrow or a colon, the value.
 _NOTE_ITEM = re.compile(
     r"[ \t]*(?:[^\s,;]{1,24}[ \t]+){1,6}?(?:[—–:→=-][ \t]*)?(?P<value>[^\s,;]{4,64})[ \t]*"
@@ -755,7 +825,7 @@ def _note_item_code(text: str) -> bool:
     if len(bounds) < 4:
         return False  # a list has three items at least
     for low, high in itertools.pairwise(bounds):
-        item = text[low:high].rstrip(",;·•|，；、،. \n")
+        item = text[low:high].rstrip(",;·•|，；、،・･/. \n")
         if not 6 <= len(item) <= 80 or _NOTE_LOCK.search(item) is None:
             continue
         found = _NOTE_ITEM.fullmatch(item)
@@ -1054,6 +1124,9 @@ def _password(text: str) -> str | None:
     for m in _PASSWORD_WORLD.finditer(text) if password_named else ():
         if _stated_password(m["value"], quoted=False):
             return "password value"
+    for m in _PASSWORD_CLOSED.finditer(text) if password_named else ():
+        if _stated_password(m["value"], quoted=False) and any(c.isdigit() for c in m["value"]):
+            return "password value"
     for m in _PIN.finditer(text):
         # A test card's CVC is the test card's ("Testkarte 4111 … (CVC 737)").
         if not (m["cvc"] and called_a_test_value(text, m.start(), m.end())):
@@ -1081,6 +1154,8 @@ def _password(text: str) -> str | None:
     if _closing_pin(text, pin_named=pin_named, password_named=password_named):
         return "PIN value"
     if _strong_after_name(text) or _subject_password(text) or _typed_password(text):
+        return "password value"
+    if _misspelt_given(text):
         return "password value"
     if _named_after_value(text) or _digits_then_kind(text):
         return "password or PIN named after its value"
@@ -1110,11 +1185,13 @@ _LATIN = "A-Za-zÀ-ÖØ-öø-ÿ"
 # an address, a path or a compound stays whole and fails the shape ("dracula_813@gmail.com").
 _MADE_TOKEN = re.compile(r"[" + _LATIN + r"0-9!#$%&*?@_.^~/\\-]{6,}")
 _MADE_SHAPE = re.compile(
-    r"(?P<lead>[!%&*^~])?(?P<word>[" + _LATIN + r"]{3,})(?P<sep>[._!&*%?$])?(?P<digits>[0-9]{2,6})"
+    r"(?P<lead>[!%&*^~])?(?P<word>["
+    + _LATIN
+    + r"]{3,})(?P<sep>[._!&*%?$#@])?(?P<digits>[0-9]{2,6})"
     r"(?P<tail>[!#$%&*?@_]{1,2}|[A-Z])?"
 )
 # Where such a token may be: a digit before a symbol, a symbol before a digit or a letter.
-_MADE_HINT = re.compile(r"[0-9][!#$%&*?@_]|[!$%&*?][0-9]|[!%&*^~][A-Za-z]")
+_MADE_HINT = re.compile(r"[0-9][!#$%&*?@_]|[!$%&*?#@][0-9]|[!%&*^~][A-Za-z]")
 # The marks that may close a sentence or a clause right after such a token.
 _PROSE_MARKS = ".,;:)、，。"
 # After a closing "!" or "?": a new sentence (a capital, a digit, a mark) or the text's end.
@@ -1166,10 +1243,29 @@ def _made_password(text: str) -> bool:
             or (sep == "$" and not word.isupper())  # "mookata$846", not a price's "CAD$50"
             # a leading symbol, not "$" (a variable's, "$Server01"), not closing it too
             or lead not in ("", "$", tail)
+            # "#" or "@" after a capital: a login's second half after its user name
+            or (sep in ("#", "@") and word[0].isupper() and _after_handle(text, token.start()))
         )
         if made and not called_a_test_value(text, token.start(), token.end()):
             return True
     return False
+
+
+# A user name as sites issue them: small letters and digits joined by "." or "_"
+# ("r.sharma", "onigiri_taro"), no part of an address or a path.
+_HANDLE = re.compile(r"(?<![\w.@/-])[a-z][a-z0-9]*(?:[._][a-z0-9]+)+(?![\w@/-]|\.\w)")
+_HANDLE_SPAN = 32
+# Between the halves: a slash, a comma, a colon, a bar, an arrow or a dash, and spaces.
+_PAIR_GAP = re.compile(r"[ \t]*[/,;:|→>—–-][ \t]*")
+
+
+def _after_handle(text: str, start: int) -> bool:
+    """Whether a user name ends at most ``_HANDLE_SPAN`` characters before ``start``, only a
+    separator between: a login written as its two halves, "s.ahmadi / Zafaran#1400",
+    "r.sharma, Paneer#2022", with no word naming either."""
+    window = text[max(0, start - _HANDLE_SPAN) : start]
+    handles = list(_HANDLE.finditer(window))
+    return bool(handles) and _PAIR_GAP.fullmatch(window, handles[-1].end()) is not None
 
 
 # Four to eight digits standing alone: no letter, digit or number's mark touches them.
@@ -1198,10 +1294,11 @@ _POSTAL = re.compile(
 _OTHER_LABEL = re.compile(r"([^\s:=：]{1,40})[ \t]*[:=：][ \t]*$")
 # How far a PIN's name may stand from its digits, each way, within their sentence; and
 # where that sentence ends for this reading: any full stop before a space (fields joined
-# after a text's last sentence go on in small letters, "… raus. wifi casa contraseña").
+# after a text's last sentence go on in small letters, "… raus. wifi casa contraseña"),
+# not a semicolon, which joins what is said of the digits ("4558 in; dat is de pincode").
 _NAME_NEAR = 40
 _MAX_NAMED_DIGITS = 64
-_NEAR_STOP = re.compile(r"[.;!?](?:\s|$)|[。；！？\n]")
+_NEAR_STOP = re.compile(r"[.!?](?:\s|$)|[。！？\n]")
 # Digits that are one group of a longer number written in groups ("021 9366").
 _GROUPED = re.compile(r"[0-9][ \t.-]$")
 _GROUP_AFTER = re.compile(r"[ \t.-][0-9]")
@@ -1271,14 +1368,21 @@ def _pin_named_near(text: str, *, pin_named: bool, password_named: bool) -> bool
 def _stated_password(written: str, *, quoted: bool) -> bool:
     """Whether a value stated after words naming a password is one: six characters or more,
     not a placeholder or a reference, and quoted or not a plain word (a word, "is on the
-    fridge", "es segura", says something about it)."""
+    fridge", "es segura", says something about it). A word and its digits after a dollar
+    sign (``$Kantoor73``) are a made password, not a variable: a sentence that names a
+    password in words is prose, and code names its variables in capitals, lower case or
+    camel case (``$DB_PASS``, ``$dbPass``)."""
     value = written.rstrip(".。)")
     return (
         len(value) >= 6
         and (quoted or not value.isalpha())
         and value.casefold() not in _NOT_A_PASSWORD
-        and not is_reference(value)
+        and (not is_reference(value) or _DOLLAR_MADE.fullmatch(value) is not None)
     )
+
+
+# "$" (or "$" on both sides), a capitalised word in any script's letters, then its digits.
+_DOLLAR_MADE = re.compile(r"\$[^\W\d_][^\W\d_A-Z]{2,15}[0-9]{2,6}\$?")
 
 
 def _state(text: str) -> str | None:
@@ -1331,7 +1435,7 @@ _PASSWORD_WORDS = (
     # a key or a token named in another language (_KEY_WORLD)
     *("schlüssel", "token", "clé", "clef", "jeton", "clave", "chave", "chiave"),
     *("密码", "口令", "码", "保险", "暗証番号", "пароль", "パスワード", "비밀번호", "암호", "登录"),
-    *("账号密码", "帐号密码", "用户名", "κωδικός", "كلمة", "رمز", "סיסמה", "पासवर्ड"),
+    *("账号密码", "帐号密码", "用户名", "κωδικ", "كلمة", "رمز", "סיסמה", "पासवर्ड"),
     *("सांकेतिक", "รหัสผ่าน", "пин", "ключ", "токен", "キー", "トークン", "키", "토큰"),
     # codes named in Hebrew, Russian and Ukrainian; "password" as Persian and Arabic write
     # it, Japanese shorthand for it (_KIND_AFTER, _PIN_WORDS, _SECRET_NAME)
@@ -1340,6 +1444,8 @@ _PASSWORD_WORDS = (
     *("kód", "codul", "larmkod", "säkerhetskod", "nyitókód", "abholcode", "odbioru", "비번"),
     # a payment PIN in Hindi (_MORE_PIN_WORDS)
     "पिन",
+    # a safe's or a lock's combination (_PIN_WORDS)
+    *("kombina", "combina", "комбина", "комбіна", "συνδυασμ"),
 )
 
 
@@ -1348,13 +1454,24 @@ _PASSWORD_WORDS = (
 _STRONG_HINT = re.compile(r"[0-9][!#$%&*+?~^@_]|[!#$%&*+?~^_][0-9]|(?<!\S)[!#$%&*+?~^@_„][A-Za-z]")
 
 
+# Four digits in a row: where a PIN's misspelt name may give them (:func:`_misspelt_given`).
+_FOUR_DIGITS = re.compile(r"[0-9]{4}")
+
+
 def password_detector() -> FunctionDetector:
     named = guarded("password", RejectCode.RUNTIME_DATA, _password, _PASSWORD_WORDS).may_match
+
+    def find(text: str) -> str | None:
+        if named(text) or _STRONG_HINT.search(text) is not None:
+            return _password(text)
+        # digits alone: only a misspelt name can say they are a PIN
+        return "password value" if _misspelt_given(text) else None
+
     return FunctionDetector(
         "password",
         RejectCode.RUNTIME_DATA,
-        _password,
-        lambda text: named(text) or _STRONG_HINT.search(text) is not None,
+        find,
+        lambda text: bool(named(text) or _STRONG_HINT.search(text) or _FOUR_DIGITS.search(text)),
     )
 
 
@@ -1474,7 +1591,7 @@ def _keyed_code(text: str) -> str | None:
         if _place_within(places, low, high) and not called_a_test_value(text, start, end):
             return "code keyed in to open a door, a gate or a locker"
     if _note_item_code(text):
-        return "code of an alarm or a safe in a note's list"
+        return "code of a lock in a note's list"
     if _code_of_a_lock(text):
         return "code of an alarm, a safe or a door named in its sentence"
     return None

@@ -309,12 +309,20 @@ def _private_key(plugin: Any, text: str) -> str | None:
 
 # ----------------------------------------------------------------------------- seed phrases
 
-# Words a wallet's recovery phrase is called by, in the languages BIP-39 has lists for.
+# Words a wallet's recovery phrase is called by, in the languages BIP-39 has lists for;
+# "seed" as the other languages borrow it ("seed fráze"); a wallet named, in the languages
+# of the word lists or by the wallets people name most; a count of words a phrase has
+# ("12 słów"). Twelve words of a list in a row are rare in prose: any of these says so.
 _SEED_CUE = re.compile(
-    r"(?i:seed[ \t]+(?:phrase|words)|recovery[ \t]+(?:phrase|words)|mnemonic|secret[ \t]+phrase"
-    r"|backup[ \t]+phrase|wallet[ \t]+words|frase[ \t]+(?:semilla|de[ \t]+recuperaci[oó]n)"
-    r"|phrase[ \t]+de[ \t]+r[ée]cup[ée]ration|wiederherstellungsphrase|seed-phrase)"
-    r"|助记词|助記詞|恢复短语|备份短语|シードフレーズ|復元フレーズ|니모닉|시드[ \t]?구문|복구[ \t]?구문"
+    r"(?i:(?<![a-z])seed(?![a-z])|recovery[ \t]+(?:phrase|words)|mnemonic|secret[ \t]+phrase"
+    r"|backup[ \t]+phrase|wallet|frase[ \t]+(?:semilla|de[ \t]+recuperaci[oó]n)"
+    r"|phrase[ \t]+de[ \t]+r[ée]cup[ée]ration|wiederherstellungsphrase"
+    r"|metamask|trezor|ledger[ \t]+nano|electrum|portfel\w*|peněžen\w*|cartera|carteira"
+    r"|portefeuille|кошел\w*|гаманц\w*|cüzdan\w*|dompet|πορτοφόλι|pénztárc\w*|portofel\w*"
+    r"|plånbok\w*|pitaka|(?:12|15|18|21|24)[ \t]*(?:words|słów|слов|palabras|palavras|mots"
+    r"|wörter|parole|woorden|kelime|kata|từ|λέξεις|szó|cuvinte|ord|slov|salita))"
+    r"|助记词|助記詞|恢复短语|备份短语|シードフレーズ|復元フレーズ|니모닉|시드|복구[ \t]?구문"
+    r"|지갑|ウォレット|钱包|錢包|ארנק|کیف[ \t]پول|वॉलेट|กระเป๋าเงิน|ví[ \t]+(?:tiền|crypto)"
 )
 # Words set apart by spaces: where a recovery phrase may stand.
 _WORD = re.compile(r"[^\W\d_]{1,12}")

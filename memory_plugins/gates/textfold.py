@@ -60,6 +60,7 @@ __all__ = [
     "fold",
     "inside",
     "mac_spans",
+    "percent_kept",
     "set_aside",
     "unglossed",
     "untabled",
@@ -183,10 +184,26 @@ def fold(text: str) -> str:
     return _Folded(_fold(text))
 
 
-def _fold(text: str) -> str:
+def percent_kept(text: str) -> str | None:
+    """The canonical form of ``text`` with its URL percent-escapes kept as written, where
+    :func:`fold` decoded some: a second reading, since ``%`` is also a symbol people put in
+    their passwords ("dacha%53" is not "dachaS").
+
+    >>> percent_kept("Пароль: dacha%53.")
+    'Пароль: dacha%53.'
+    >>> percent_kept("no escapes") is None
+    True
+    """
+    if "%" not in text or _PERCENT.search(text) is None:
+        return None
+    kept = _Folded(_fold(text, percent=False))
+    return kept if kept != fold(text) else None
+
+
+def _fold(text: str, *, percent: bool = True) -> str:
     if "&" in text and _ENTITY.search(text):
         text = html.unescape(text)
-    if "%" in text:
+    if percent and "%" in text:
         text = _PERCENT.sub(_unescape, text)
     text = _spelt_digits(text)
     if text.isascii() and _DIGIT_WORK.search(text) is None and _SPREAD_HINT.search(text) is None:

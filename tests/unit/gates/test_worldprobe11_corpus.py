@@ -26,7 +26,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # stored, 4 benign refused; when it came (after a made password's shape alone): 9, 4;
     # after the tenth probe's rules: 8, 4.
     # After a PIN's or a password's name near its digits in either order: 7, 4.
-    assert within(wrong, (7, 4)), shown
+    # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 5, 4.
+    assert within(wrong, (5, 4)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -37,7 +38,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # tax number published for tests.
     # After a PIN's or a password's name near its digits in either order: 12, 6.
     # After placeholders that say "your …" or "… here" and the words for a sample or a documentation in more languages: 12, 5.
-    assert wrong == (12, 5), shown
+    # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 8, 5.
+    assert wrong == (8, 5), shown
 
 
 @pytest.mark.parametrize(

@@ -31,4 +31,5 @@ def test_tuning_part_counts_are_pinned() -> None:
     wrong, shown = wrong_in("worldprobe12", "tuning", {"pii": 135, "benign": 72})
     # As found: 22 identifiers stored, 9 benign refused; when it came: 20, 9. Its benign
     # refusals were read (nothing else of it) for the rules of a thing's word in the value's clause or right after it read by every detector: 19, 4.
-    assert wrong == (19, 4), shown
+    # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 14, 4.
+    assert wrong == (14, 4), shown

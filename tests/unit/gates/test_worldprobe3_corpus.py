@@ -29,7 +29,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After the ninth probe's tuning rules: 15, 9, 5; after a PIN's or a password's name
     # near its digits in either order: 13, 9, 5.
     # After a thing's word in the value's clause or right after it read by every detector: 13, 9, 4.
-    assert within(wrong, (13, 9, 4)), shown
+    # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 11, 9, 4.
+    assert within(wrong, (11, 9, 4)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -45,7 +46,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # as a phone, and then as labelled, until an IBAN's groups stopped reading as a phone
     # and an example's word right before the label counted; a masked account number was
     # read as a template slot until masked numbers were.
-    assert wrong == (4, 4, 2), shown
+    # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 3, 4, 2.
+    assert wrong == (3, 4, 2), shown
 
 
 @pytest.mark.parametrize(

@@ -33,7 +33,9 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # read by its id and detail only), which a unit's letters inside a word ("ml" in
     # "számlán", "g" before "ă") had passed as a thing's number until the thing words were
     # read as whole words of any script.
-    assert within(wrong, (34, 3, 8)), shown
+    # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 31, 2, 8.
+    # After a word of calling or messaging after a number counted as a phone's cue: 31, 1, 8.
+    assert within(wrong, (31, 1, 8)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -52,7 +54,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # documentation key, a shop's phone.
     # After a thing's word in the value's clause or right after it read by every detector: 10, 1, 2.
     # After placeholders that say "your …" or "… here" and the words for a sample or a documentation in more languages: 10, 1, 1.
-    assert wrong == (10, 1, 1), shown
+    # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 8, 1, 1.
+    assert wrong == (8, 1, 1), shown
 
 
 @pytest.mark.parametrize(

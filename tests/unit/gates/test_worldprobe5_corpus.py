@@ -27,7 +27,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # symbol in one token): 32, 8. After a PIN's or a password's name near its digits in
     # either order: 29, 8.
     # After a thing's word in the value's clause or right after it read by every detector: 29, 7.
-    assert within(wrong, (29, 7)), shown
+    # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 26, 7.
+    assert within(wrong, (26, 7)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -44,7 +45,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # named as such in their clause, and a masked Aadhaar number, were refused until a
     # line to the public and masked numbers were read.
     # After a shop's, a clinic's or a practice's own line (not a mobile) counted as the public's: 13, 3.
-    assert wrong == (13, 3), shown
+    # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 6, 3.
+    assert wrong == (6, 3), shown
 
 
 @pytest.mark.parametrize(

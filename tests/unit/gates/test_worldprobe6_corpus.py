@@ -25,7 +25,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After the ninth probe's tuning rules (plates named in their clause, a shipping form's
     # recipient, more countries' accounts, a DNI with dots): 26, 5.
     # After a thing's word in the value's clause or right after it read by every detector: 26, 4.
-    assert within(wrong, (26, 4)), shown
+    # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 24, 4.
+    assert within(wrong, (24, 4)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -39,7 +40,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # Luhn, and a joinery's CNPJ read as a phone: the library-test corpus counts CNPJs as
     # identifiers, and reading them as companies' stored five of its (``tuning.jsonl``).
     # After a thing's word in the value's clause or right after it read by every detector: 6, 4.
-    assert wrong == (6, 4), shown
+    # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 5, 4.
+    assert wrong == (5, 4), shown
 
 
 @pytest.mark.parametrize(

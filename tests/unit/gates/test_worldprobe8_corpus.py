@@ -28,7 +28,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After a PIN's or a password's name near its digits in either order: 33, 16 (31 with a
     # first version whose window crossed a full stop before a small letter).
     # After a thing's word in the value's clause or right after it read by every detector: 33, 13.
-    assert within(wrong, (33, 13)), shown
+    # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 31, 13.
+    assert within(wrong, (31, 13)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -40,7 +41,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # verb of pressing gives in Egyptian Arabic, a card's PIN after "Nombor … itulah".
     # Left refused: a train's PNR read as a health number by its strong check.
     # After a thing's word in the value's clause or right after it read by every detector: 13, 0 (a train's PNR is no longer read as a health number).
-    assert wrong == (13, 0), shown
+    # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 7, 0.
+    assert wrong == (7, 0), shown
 
 
 @pytest.mark.parametrize(

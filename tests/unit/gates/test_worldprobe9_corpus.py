@@ -27,7 +27,9 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # rules): 31, 6; after its tuning part's rules (a plate named in its clause, a
     # shipping form's recipient, account numbers of more countries, a DNI with dots): 27, 6.
     # After a thing's word in the value's clause or right after it read by every detector: 26, 5.
-    assert within(wrong, (26, 5)), shown
+    # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 25, 5.
+    # After a word of calling or messaging after a number counted as a phone's cue: 24, 5.
+    assert within(wrong, (24, 5)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -38,7 +40,9 @@ def test_tuning_part_counts_are_pinned() -> None:
     # ("philheath"), a code pasted for a car-sharing app, a CLABE named a clause before
     # its value, an address whose recipient is named after the postcode.
     # After a thing's word in the value's clause or right after it read by every detector: 6, 3.
-    assert wrong == (6, 3), shown
+    # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 5, 3.
+    # After a word of calling or messaging after a number counted as a phone's cue: 3, 3.
+    assert wrong == (3, 3), shown
 
 
 @pytest.mark.parametrize(

@@ -32,7 +32,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # probe's rules: 8, 9, 7; after the sixth and seventh probes' rules (a label named
     # after its value, addresses a courier brings parcels to, masked numbers): 8, 6, 6;
     # after a made password's shape alone (a word, digits and a symbol in one token): 7, 6, 6.
-    assert within(wrong, (7, 6, 6)), shown
+    # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 7, 5, 6.
+    assert within(wrong, (7, 5, 6)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

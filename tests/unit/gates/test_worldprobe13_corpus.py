@@ -1,0 +1,32 @@
+"""The write gates on a thirteenth blind probe in the same 28 languages: a fourth run of the
+fifth probe's task, secrets only, ten a language in all eight shapes, and five look-alikes
+(``worldprobe13_task.md``, the fifth's task with its own ids).
+
+``tests/data/detection/worldprobe13_*.jsonl`` (provenance in the README there): 420
+memories by a run given only that task, labels the run's own. Split once by a hash of each
+case id before anything was measured on it; no rule was written from either part. The
+sealed part is pinned by checksum and its counts are bounds that may only fall; the tuning
+part's exact counts are pinned.
+"""
+
+from corpus_parts import assert_sealed_split, within, wrong_in
+
+SEALED_SHA256 = "e51febf2a6d523f6069a7938b76bd8411c9c106106310eae074ee16a0d32055c"
+
+
+def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
+    assert_sealed_split("worldprobe13", SEALED_SHA256, {"secret", "benign"})
+
+
+def test_sealed_part_counts_may_only_fall() -> None:
+    wrong, shown = wrong_in("worldprobe13", "sealed", {"secret": 134, "benign": 62})
+    # As the gates were at the start of the session that made the probe: 37 secrets
+    # stored, 5 benign refused; when it came, after the round of secrets and identifiers
+    # written as people write them: 33, 5.
+    assert within(wrong, (33, 5)), shown
+
+
+def test_tuning_part_counts_are_pinned() -> None:
+    wrong, shown = wrong_in("worldprobe13", "tuning", {"secret": 146, "benign": 78})
+    # As found: 35 secrets stored, 5 benign refused; when it came: 31, 5.
+    assert wrong == (31, 5), shown
