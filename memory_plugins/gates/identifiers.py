@@ -1250,6 +1250,8 @@ _ACCOUNT_NUMBER = re.compile(
     # a bank named by its name, then an account's number in dashed groups ("국민은행
     # 006405-75-417867", "招商银行 6214-8301-2345-6789")
     r"|(?P<named>은행|银行|銀行)[ \t]{0,2}(?:계좌[ \t]?)?[0-9]{2,6}(?:-[0-9]{2,8}){1,3}(?![0-9-])"
+    # a Japanese account's kind, then its seven digits ("普通・3953013", "当座預金 1234567")
+    r"|(?P<jpkind>普通|当座)(?:預金|口座)?[ \t・:：]{0,2}[0-9]{7}(?![0-9])"
 )
 _BANK_CODE_NEAR = 80
 # What every ``_ACCOUNT_NUMBER`` holds, in lower case: the pre-check before it is read.
@@ -1278,7 +1280,7 @@ def _named_account(text: str) -> bool:
     31926819", 银行账号), or beside its bank's own code ("sort code 12-34-56, account
     31926819", "routing number 021000021, account 1234567890"). No check digit shows one."""
     for m in _ACCOUNT_NUMBER.finditer(text):
-        if m["bank"] or m["kind"] or m["zhbank"] or m["named"]:
+        if m["bank"] or m["kind"] or m["zhbank"] or m["named"] or m["jpkind"]:
             return True
         window = text[max(0, m.start() - _BANK_CODE_NEAR) : m.end() + _BANK_CODE_NEAR]
         if _BANK_CODE_WORD.search(window):
@@ -1662,7 +1664,9 @@ def _plate_named_after(text: str) -> bool:
         value = m["value"]
         if any(_YEAR.fullmatch(group) for group in value.split()) or not _after_plate_alone(value):
             continue
-        own = m.group().lower().endswith(("plaque", "targa", "kenteken", "kennzeichen"))
+        own = (
+            m.group().lower().endswith(("plaque", "targa", "kenteken", "kennzeichen", "rendszámú"))
+        )
         if own or _VEHICLE.search(text, m.end(), m.end() + 40) is not None:
             return True
     return False

@@ -172,7 +172,7 @@ _ID_SPECIFIC = (
     r"|personeelsnummer|studentnummer|werknemersnummer|numer\s+(?:pracownika|legitymacji|albumu)"
     r"|nr\s+albumu|табельн\w+\s+номер\w*|номер\s+(?:студенческого|зачетк\w*|залікової)"
     r"|(?:sicil|personel|öğrenci)\s+numara\w*|anställningsnummer|osobní\s+číslo"
-    r"|číslo\s+zaměstnance|neptun[ -]?k[óo]d\w*|num[ăa]r(?:ul)?\s+matricol|nr\.\s?matr\.?"
+    r"|číslo\s+zaměstnance|neptun[ -]?k[óo]d\w*|řidičák\w*|num[ăa]r(?:ul)?\s+matricol|nr\.\s?matr\.?"
     r"|αριθμ[όο]ς\s+μητρ[ώω]ου|nomor\s+(?:induk\s+)?(?:pegawai|mahasiswa|karyawan)"
     r"|nombor\s+(?:pekerja|matrik)|mã\s+(?:số\s+)?(?:sinh\s+viên|nhân\s+viên)|mssv|msnv"
     r"|מספר\s+(?:עובד|סטודנט)|(?:ال)?رقم\s+(?:ال)?(?:وظيفي|وضيفي|موظف|جامعي)"

@@ -32,4 +32,5 @@ def test_tuning_part_counts_are_pinned() -> None:
     # As found: 22 identifiers stored, 9 benign refused; when it came: 20, 9. Its benign
     # refusals were read (nothing else of it) for the rules of a thing's word in the value's clause or right after it read by every detector: 19, 4.
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 14, 4.
-    assert wrong == (14, 4), shown
+    # After a Japanese account's kind before its digits, a Czech driving licence's everyday name and a Hungarian plate's adjective counted: 11, 4.
+    assert wrong == (11, 4), shown

@@ -30,7 +30,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # near its digits in either order: 13, 9, 5.
     # After a thing's word in the value's clause or right after it read by every detector: 13, 9, 4.
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 11, 9, 4.
-    assert within(wrong, (11, 9, 4)), shown
+    # After a Japanese account's kind before its digits, a Czech driving licence's everyday name and a Hungarian plate's adjective counted: 11, 8, 4.
+    assert within(wrong, (11, 8, 4)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

@@ -249,3 +249,24 @@ def test_a_number_called_or_messaged_after_it_is_refused(text: str) -> None:
 )
 def test_a_things_number_before_a_word_of_calling_is_stored(text: str) -> None:
     _stored(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "detector"),
+    [
+        # a Japanese account's kind before its seven digits
+        ("家賃の振込先：みずほ銀行・新宿支店・普通・4820193", "bank_account"),
+        # a Czech driving licence by its everyday name
+        ("Číslo řidičáku manželky: EK 552013, platí do 2031.", "labelled_identifier"),
+        # Hungarian's plate adjective after the plate
+        ("Vegyél matricát az RT KL-224 rendszámú kocsira.", "vehicle_plate"),
+    ],
+)
+def test_accounts_licences_and_plates_in_their_local_forms_are_refused(
+    text: str, detector: str
+) -> None:
+    assert _refused(text).startswith(detector)
+
+
+def test_an_ordinary_day_and_its_steps_are_stored() -> None:
+    _stored("普通の日は 1234567 歩も歩かない、とユーザーは笑う。")
