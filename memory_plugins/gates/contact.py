@@ -216,10 +216,13 @@ _CALL_REACH = 48
 def _called_after(text: str, end: int) -> bool:
     """Whether a word of calling or messaging follows the number ending at ``end`` within
     ``_CALL_REACH`` characters: in its sentence, or in the first words of the next ("…: 611
-    22 37 86. No coge llamadas")."""
+    22 37 86. No coge llamadas"), and no word there names a thing the number may be."""
     stop = _SENTENCE_STOP.search(text, end, end + _CALL_REACH)
-    high = stop.end() + _CALL_REACH // 2 if stop else end + _CALL_REACH
-    return _CALL_WORDS.search(text, end, min(len(text), high)) is not None
+    high = min(len(text), stop.end() + _CALL_REACH // 2 if stop else end + _CALL_REACH)
+    called = _CALL_WORDS.search(text, end, high)
+    # a call about a thing the number may be ("… calls about the missing order") says
+    # nothing of the number
+    return called is not None and purpose_within(text, end, high) is None
 
 
 _SENTENCE_STOP = re.compile(r"[.!?](?:\s|$)")

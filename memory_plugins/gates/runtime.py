@@ -282,6 +282,13 @@ _PIN_WORDS = (
     # a card's code in the Romance languages ("le code de la carte bleue", "código do cartão")
     r"|code\s+(?:de\s+)?(?:la\s+|ma\s+|sa\s+|ta\s+)?carte|c[óo]digo\s+(?:de\s+|d[aoe]l?\s+)?"
     r"(?:(?:la|mi|su|tu)\s+)?(?:tarjeta|cart[ãa]o)|codice\s+(?:della|del)\s+(?:carta|bancomat)"
+    # a phone's unlock code and a parcel's pickup code in more languages ("código de
+    # desbloqueio", "Entsperrcode", "kód pro vyzvednutí", "קוד לאיסוף"), a building's
+    # auto-lock number in Japanese ("オートロックの番号")
+    r"|c[óo]digo\s+de\s+desbloque(?:io|o)|code\s+de\s+d[ée]verrouillage|entsperr-?code"
+    r"|codice\s+di\s+sblocco|ontgrendel(?:ings)?code|kod\s+odblokowania|код\s+разблокировки"
+    r"|kilit\s+açma\s+kodu|kód\s+(?:pro|k)\s+vyzvednutí|kód\s+k\s+\w*box\w*|קוד\s+(?:ה)?(?:ל)?איסוף"
+    r"|オートロック(?:の)?(?:番号|暗証番号)"
     # a safe's or a lock's combination, in the languages of the note words
     r"|(?:kombination|kombinace|kombinacja|combinaison|combinaci[óo]n|combinação|combinazione"
     r"|combinatie|комбинаци\w*|комбінаці\w*|kombinasyon\w*|kombinasi|συνδυασμ\w*|combinați\w*)"
@@ -346,10 +353,14 @@ _ONE_TIME_CODE = re.compile(
 # "credentials: ann / S3cret!", "账号密码 ann/Abc12345"): the second half holds a digit or a
 # symbol, so a path ("login admin/settings") is none.
 _LOGIN_PAIR = re.compile(
-    r"(?i:(?<![a-z])(?:log[ -]?ins?|sign[ -]?in|credentials?|creds|user(?:name)?[ \t]?/[ \t]?pass(?:word)?)"
+    r"(?:(?i:(?<![a-z])(?:log[ -]?ins?|sign[ -]?in|credentials?|creds"
+    r"|user(?:name)?[ \t]?/[ \t]?pass(?:word)?)"
     r"|账号密码|帐号密码|用户名密码|用户名和密码|账号和密码|登录)"
     r"(?:[ \t]{1,2}(?:is|are|was))?[ \t]{0,2}[:：=]?[ \t]{0,2}"
-    r"(?<![/\w])(?P<user>(?=[0-9._@+-]{0,63}[A-Za-z])[A-Za-z0-9._@+-]{2,64})[ \t]?/[ \t]?"
+    r"(?<![/\w])(?P<user>(?=[0-9._@+-]{0,63}[A-Za-z])[A-Za-z0-9._@+-]{2,64})"
+    # or a device's default administrator, with no word naming a login: "admin / …"
+    r"|(?<![/\w])(?P<admin>admin|root|administrator))"
+    r"[ \t]?/[ \t]?"
     r"(?P<pw>(?=[^\s/]{0,63}[0-9!@#$%^&*_+=?~])[^\s/,;，。]{4,64})(?![^\s,;，。])"
 )
 # A Wi-Fi network as its QR code writes it (ZXing's format, which phones read):
@@ -1164,7 +1175,9 @@ def _password(text: str) -> str | None:
     if _APP_PASSWORD.search(text):
         return "app password"
     for m in _LOGIN_PAIR.finditer(text) if "/" in text else ():
-        if not (is_reference(m["pw"]) or m["pw"].casefold() in _NOT_A_PASSWORD):
+        pw = m["pw"].rstrip(".。)")
+        referenced = is_reference(pw) and _DOLLAR_MADE.fullmatch(pw) is None  # not "$Router6664"
+        if not (referenced or pw.casefold() in _NOT_A_PASSWORD):
             return "login written as user/password"
     for m in _WIFI_QR.finditer(text) if "wifi:" in text.lower() else ():
         if not is_reference(m["value"]):
@@ -1442,6 +1455,8 @@ _PASSWORD_WORDS = (
     *("קוד", "код", "پسورد", "پاسورد", "باسورد", "パス", "пін", "باصورد", "ww", "kluis"),
     *("พาสเวิร์ด", "พาสเวิด"),
     *("kód", "codul", "larmkod", "säkerhetskod", "nyitókód", "abholcode", "odbioru", "비번"),
+    *("desbloque", "verrouillage", "entsperr", "sblocco", "ontgrendel", "odblokowania"),
+    *("разблокировки", "kilit", "איסוף", "オートロック"),
     # a payment PIN in Hindi (_MORE_PIN_WORDS)
     "पिन",
     # a safe's or a lock's combination (_PIN_WORDS)

@@ -35,7 +35,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # read as whole words of any script.
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 31, 2, 8.
     # After a word of calling or messaging after a number counted as a phone's cue: 31, 1, 8.
-    assert within(wrong, (31, 1, 8)), shown
+    # After unlock and pickup codes in more languages and a default administrator's login counted: 30, 1, 8.
+    assert within(wrong, (30, 1, 8)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -55,7 +56,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # After a thing's word in the value's clause or right after it read by every detector: 10, 1, 2.
     # After placeholders that say "your …" or "… here" and the words for a sample or a documentation in more languages: 10, 1, 1.
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 8, 1, 1.
-    assert wrong == (8, 1, 1), shown
+    # After unlock and pickup codes in more languages and a default administrator's login counted: 7, 1, 1.
+    assert wrong == (7, 1, 1), shown
 
 
 @pytest.mark.parametrize(

@@ -29,7 +29,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # first version whose window crossed a full stop before a small letter).
     # After a thing's word in the value's clause or right after it read by every detector: 33, 13.
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 31, 13.
-    assert within(wrong, (31, 13)), shown
+    # After unlock and pickup codes in more languages and a default administrator's login counted: 29, 13.
+    assert within(wrong, (29, 13)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -42,7 +43,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # Left refused: a train's PNR read as a health number by its strong check.
     # After a thing's word in the value's clause or right after it read by every detector: 13, 0 (a train's PNR is no longer read as a health number).
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 7, 0.
-    assert wrong == (7, 0), shown
+    # After unlock and pickup codes in more languages and a default administrator's login counted: 3, 0.
+    assert wrong == (3, 0), shown
 
 
 @pytest.mark.parametrize(

@@ -34,7 +34,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # after a made password's shape alone (a word, digits and a symbol in one token): 7, 6, 6.
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 7, 5, 6.
     # After a Japanese account's kind before its digits, a Czech driving licence's everyday name and a Hungarian plate's adjective counted: 7, 4, 6.
-    assert within(wrong, (7, 4, 6)), shown
+    # After unlock and pickup codes in more languages and a default administrator's login counted: 6, 4, 6.
+    assert within(wrong, (6, 4, 6)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

@@ -270,3 +270,32 @@ def test_accounts_licences_and_plates_in_their_local_forms_are_refused(
 
 def test_an_ordinary_day_and_its_steps_are_stored() -> None:
     _stored("普通の日は 1234567 歩も歩かない、とユーザーは笑う。")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a phone's unlock code, a parcel's pickup code, a building's auto-lock number
+        "Ela anotou 640218 como o código de desbloqueio do tablet do filho.",
+        "Mein Entsperrcode ist 4821, sagt er.",
+        "Poznámka: kód pro vyzvednutí 772915 u Z-BOXu na rohu.",
+        "קוד לאיסוף החבילה מהלוקר: 550812",
+        "ユーザーいわく、7391がマンションのオートロックの番号。",
+        # a device's default administrator and a password-like value
+        "Entra no router com admin / $Modem2291.",
+    ],
+)
+def test_unlock_and_pickup_codes_and_a_default_login_are_refused(text: str) -> None:
+    assert _refused(text).startswith("password")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "See /admin/v2/users for the list of accounts.",
+        "The route admin/settings opens the dashboard.",
+        "O código de desbloqueio chega por SMS, diz a operadora.",
+    ],
+)
+def test_paths_and_talk_of_unlock_codes_are_stored(text: str) -> None:
+    _stored(text)
