@@ -98,7 +98,8 @@ FRAGMENTS = (
     "combinación de la caja fuerte ", "GH-467-TR, c'est la plaque ", "AB 12 CD is het kenteken ",
     "employee ID ", "사번 ", "12 słów ", "seed ", "wallet abandon ", "domofon 1234, ", "a ・ ",
     " / ", "%53", "$Ab12 ", "Heslo je ", "code de la carte ", "c'est 1234",
-    "611 22 37 86. llamadas ", "912 572 446 ligar ",
+    "611 22 37 86. llamadas ", "912 572 446 ligar ", "admin / $Ab12 ", "código de desbloqueio 1234 ",
+    "普通・1234567 ", "AB 12 CD rendszámú ",
 )  # fmt: skip
 
 
