@@ -289,7 +289,7 @@ _BUSINESS_PLACE = re.compile(
     r"|restaurant|caf[eé]|salon|reception|after-?sales|tienda|farmacia|cl[íi]nica|consultorio"
     r"|panader[íi]a|restaurante|loja|padaria|farm[áa]cia|magasin|boutique|pharmacie"
     r"|boulangerie|cabinet\w*|laden|gesch[äa]ft|apotheke|praxis|arztpraxis|b[äa]ckerei"
-    r"|negozio|studio[ \t]+(?:medico|dentistico)|winkel|apotheek|\w*praktijk|sklep\w*|apteka"
+    r"|negozio|studio[ \t]+(?:medico|dentistico)|winkel|apotheek|[^\W\d_]{0,16}praktijk|sklep\w*|apteka"
     r"|apteki|przychodni\w*|gabinet\w*|ma[ğg]aza\w*|d[üu]kkan\w*|eczane\w*|klinik\w*"
     r"|muayenehane\w*|c[ửu]a[ \t]+h[àa]ng|ti[ệe]m|nh[àa][ \t]+thu[ốo]c|ph[òo]ng[ \t]+kh[áa]m"
     r"|toko|apotek|kedai|farmasi|tindahan|botika|butik|mottagning\w*|obchod\w*|l[ée]k[áa]rn\w*"
@@ -344,9 +344,27 @@ _OWN_PHONE = re.compile(
 )
 
 
+# The registers only a business is entered in: their numbers name a company or an
+# establishment, never a person's own identity ("法人番号", "사업자등록번호", "CNPJ", "SIRET").
+# Not India's GSTIN, which holds its holder's PAN: a sole proprietor's is a person's.
+_COMPANY_REGISTER = re.compile(
+    r"(?i:(?<![a-z])(?:cnpj|siren|siret|kvk|nipc|mersis|uen|acn|krs|regon|ogrn"
+    r"|cégjegyzékszám\w*|ičo|γεμη|org\.?[ \t]?nr|organisations?nummer\w*|organisasjonsnummer\w*"
+    r"|cvr(?:-?n(?:ummer|r))?|y-tunnus|sec[ \t]+registration|company[ \t]+(?:number|no"
+    r"|registration))(?![a-z]))"
+    r"|огрн|єдрпоу|едрпоу|法人番号|会社法人等番号|사업자등록번호|법인등록번호|统一社会信用代码|营业执照"
+    r"|ทะเบียนนิติบุคคล|السجل\s+التجاري|سجل\s+تجاري|ח[.״\"']?פ|מספר\s+חברה"
+)
+
+
 def names_a_company(text: str) -> bool:
-    """Whether ``text`` names a company anywhere: where :func:`company_code` can hold."""
-    return _COMPANY.search(text) is not None
+    """Whether ``text`` names a company anywhere, a place of business or a register only a
+    business is entered in: where :func:`company_code` can hold."""
+    return (
+        _COMPANY.search(text) is not None
+        or _COMPANY_REGISTER.search(text) is not None
+        or bool(_places(text))
+    )
 
 
 def company_code(text: str, start: int) -> bool:
@@ -356,11 +374,22 @@ def company_code(text: str, start: int) -> bool:
     label = _BUSINESS_CODE.search(text, max(0, start - 40), start)
     if label is None:
         return _code_of_a_company(text, start) or _named_after_it(text, start)
-    if _COMPANY.search(text, max(0, label.start() - 64), start) is not None:
-        return True
+    if _COMPANY_REGISTER.search(text, label.start(), start) is not None:
+        return True  # a register only businesses are in: "取引先の法人番号は …"
+    if _COMPANY.search(text, max(0, label.start() - 64), start) is not None or _place_within(
+        text, max(0, label.start() - 64), start
+    ):
+        return True  # "A padaria … tem CNPJ …": a place of business is a business
     after = _NUMBER_END.search(text, start)
     end = after.end() if after is not None else start
-    return _COMPANY.search(text, end, end + 32) is not None
+    return _COMPANY.search(text, end, end + 32) is not None or _place_within(text, end, end + 32)
+
+
+def _place_within(text: str, low: int, high: int) -> bool:
+    """Whether a place of business (``_BUSINESS_PLACE``) stands wholly in ``text[low:high]``."""
+    places = _places(text)
+    at = bisect.bisect_left(places, (low, -1))
+    return at < len(places) and places[at][1] <= high
 
 
 def _code_of_a_company(text: str, start: int) -> bool:

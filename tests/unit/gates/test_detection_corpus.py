@@ -92,7 +92,10 @@ def test_tuning_part_counts_are_pinned() -> None:
     found = (wrong["secret"], wrong["pii_named"], wrong["pii_bare"], wrong["benign"])
     # 11 named until a number named as a company's ("用户的Company Number是…", an Israeli
     # company's number this corpus counts as personal) stopped counting as an identifier.
-    assert found == (1, 12, 17, 0), "\n".join(examples)
+    # 12 named until a number a register only businesses are in names (CNPJ, SIREN, SIRET,
+    # REGON, ACN: python-stdnum's own test numbers, which this corpus labels personal) or a
+    # business code beside a place of business counted as the business's.
+    assert found == (1, 21, 17, 0), "\n".join(examples)
 
 
 @pytest.mark.parametrize("name", ["tuning", "sealed"])

@@ -23,10 +23,12 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # As the gates were at the start of the session that made the probe: 37 secrets
     # stored, 5 benign refused; when it came, after the round of secrets and identifiers
     # written as people write them: 33, 5.
-    assert within(wrong, (33, 5)), shown
+    # After a business code beside a place of business, or a number of a register only businesses are in, counted as the business's: 33, 4.
+    assert within(wrong, (33, 4)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
     wrong, shown = wrong_in("worldprobe13", "tuning", {"secret": 146, "benign": 78})
     # As found: 35 secrets stored, 5 benign refused; when it came: 31, 5.
-    assert wrong == (31, 5), shown
+    # After a business code beside a place of business, or a number of a register only businesses are in, counted as the business's: 31, 4.
+    assert wrong == (31, 4), shown

@@ -29,7 +29,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After a thing's word in the value's clause or right after it read by every detector: 26, 5.
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 25, 5.
     # After a word of calling or messaging after a number counted as a phone's cue: 24, 5.
-    assert within(wrong, (24, 5)), shown
+    # After a business code beside a place of business, or a number of a register only businesses are in, counted as the business's: 24, 3.
+    assert within(wrong, (24, 3)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -42,7 +43,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # After a thing's word in the value's clause or right after it read by every detector: 6, 3.
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 5, 3.
     # After a word of calling or messaging after a number counted as a phone's cue: 3, 3.
-    assert wrong == (3, 3), shown
+    # After a business code beside a place of business, or a number of a register only businesses are in, counted as the business's: 3, 2.
+    assert wrong == (3, 2), shown
 
 
 @pytest.mark.parametrize(

@@ -299,3 +299,28 @@ def test_unlock_and_pickup_codes_and_a_default_login_are_refused(text: str) -> N
 )
 def test_paths_and_talk_of_unlock_codes_are_stored(text: str) -> None:
     _stored(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a business code beside a place of business; a register only businesses are in
+        "A padaria do bairro tem CNPJ 11.742.663/0001-06, para a nota fiscal.",
+        "取引先の法人番号は5861109994865で、請求書に載せる。",
+        "거래처 사업자등록번호는 404-15-74125, 세금계산서 발행할 때 필요함.",
+    ],
+)
+def test_a_businesss_public_number_is_stored(text: str) -> None:
+    _stored(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "detector"),
+    [
+        # a person's own number beside a shop stays a person's; India's GSTIN holds a PAN
+        ("A dona da padaria passou o CPF dela: 123.456.789-09.", "national_id"),
+        ("GSTIN of the user's own shop: 09FJTFS2363C1ZB", "national_id"),
+    ],
+)
+def test_a_persons_number_beside_a_business_is_refused(text: str, detector: str) -> None:
+    assert _refused(text).startswith((detector, "labelled_identifier"))
