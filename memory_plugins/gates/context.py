@@ -61,7 +61,7 @@ _BUSINESS_LATIN = (
     r"|steuer-?(?:nummer|nr)|st\.-?nr|nif|инн|іпн"
     # registers' and tax numbers of companies elsewhere: Russia, Poland, the Netherlands,
     # Brazil, Turkey, Vietnam, Indonesia, Latin America
-    r"|огрн|кпп|krs|regon|nip|kvk|cnpj|mersis|vergi[ \t]+(?:numarası|no)|mã[ \t]+số[ \t]+thuế"
+    r"|огрн|кпп|krs|regon|nip|kvk|cnpj|mersis|vkn|vergi[ \t]+(?:numarası|no)|mã[ \t]+số[ \t]+thuế"
     r"|mst|nib|npwp|ruc|rut|rfc|ssm|cin|αφμ"
     # and in the Czech Republic and Slovakia, Hungary, Romania, Greece, the Nordic countries,
     # Portugal, Argentina and Colombia, the Philippines, Ukraine, Malaysia
@@ -88,6 +88,8 @@ _COMPANY = re.compile(
     # legal forms in Hungary, the Czech Republic and Slovakia, Romania, Malaysia, Portugal,
     # India, Finland, Mexico
     r"|Kft|Zrt|Nyrt|s\.r\.o|a\.s|SRL|Srl|S\.R\.L|Bhd|Lda|Pvt|Oyj|S\.?A\.?[ \t]de[ \t]C\.?V"
+    # Italian partnerships and a firm in Italian
+    r"|s\.n\.c|s\.a\.s|S\.N\.C|S\.A\.S|(?i:ditta)"
     r"|(?i:company|firm|vendor|supplier|société|entreprise|empresa|firma|unternehmen|şirket\w*"
     r"|perusahaan|công[ \t]+ty|bedrijf|syarikat|kumpanya\w*|kompanya\w*|společnost\w*|cég\w*"
     # and the word for a company in Italian, Romanian, Spanish, Portuguese, the Nordic
@@ -108,7 +110,7 @@ _COMPANY = re.compile(
     r"|организаци|компани|предприяти|компані|підприєм|कंपनी|फर्म|บริษัท|นิติบุคคล|จํากัด|شرکت"
     # a company named by a compound whose head is the word for it ("byggbolag",
     # "Bauunternehmen"), read inside the word
-    r"|(?i:bolag|företag|unternehmen|selskab|selskap|yhtiö)"
+    r"|(?i:bolag|företag|unternehmen|selskab|selskap|yhtiö|iroda)"
     r"|شركة|الشركة|חברה|חברת|בע[\"״]מ|업체|(?<![Α-Ωα-ω])(?:Α\.Ε|Ε\.Π\.Ε|Ι\.Κ\.Ε|Ο\.Ε)\.?"
     # a person's employer in Russian, Ukrainian, Japanese, Chinese and Korean
     r"|работодател|роботодав|勤務先|勤め先|雇用主|雇主|고용주"
@@ -348,11 +350,11 @@ _OWN_PHONE = re.compile(
 # establishment, never a person's own identity ("法人番号", "사업자등록번호", "CNPJ", "SIRET").
 # Not India's GSTIN, which holds its holder's PAN: a sole proprietor's is a person's.
 _COMPANY_REGISTER = re.compile(
-    r"(?i:(?<![a-z])(?:cnpj|siren|siret|kvk|nipc|mersis|uen|acn|krs|regon|ogrn"
+    r"(?i:(?<![a-z])(?:cnpj|siren|siret|kvk|nipc|mersis|vkn|uen|acn|krs|regon|ogrn|kpp"
     r"|cégjegyzékszám\w*|ičo|γεμη|org\.?[ \t]?nr|organisations?nummer\w*|organisasjonsnummer\w*"
     r"|cvr(?:-?n(?:ummer|r))?|y-tunnus|sec[ \t]+registration|company[ \t]+(?:number|no"
     r"|registration))(?![a-z]))"
-    r"|огрн|єдрпоу|едрпоу|法人番号|会社法人等番号|사업자등록번호|법인등록번호|统一社会信用代码|营业执照"
+    r"|огрн|кпп|єдрпоу|едрпоу|法人番号|会社法人等番号|사업자등록번호|법인등록번호|统一社会信用代码|营业执照"
     r"|ทะเบียนนิติบุคคล|السجل\s+التجاري|سجل\s+تجاري|ח[.״\"']?פ|מספר\s+חברה"
 )
 
@@ -402,7 +404,11 @@ def _code_of_a_company(text: str, start: int) -> bool:
         return False
     after = labels[-1].end()
     company = _COMPANY.search(text, after, start)
-    return company is not None and company.start() - after <= 16
+    if company is not None and company.start() - after <= 16:
+        return True
+    # "CNPJ da padaria …, …"; not "GSTIN of the user's own shop": a sole trader's own
+    high = min(start, after + 24)
+    return _place_within(text, after, high) and _PERSONAL.search(text, after, high) is None
 
 
 def _named_after_it(text: str, start: int) -> bool:

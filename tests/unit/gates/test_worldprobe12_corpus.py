@@ -24,7 +24,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # As the gates were at the start of the session that made the probe: 36 identifiers
     # stored, 4 benign refused; when it came (after the ninth probe's tuning rules): 35, 4.
     # After a thing's word in the value's clause or right after it read by every detector: 34, 3.
-    assert within(wrong, (34, 3)), shown
+    # After a business code's label earlier in its clause before a place of business, Italian partnerships, Hungarian offices, Turkey's VKN and Russia's KPP counted as businesses': 34, 2.
+    assert within(wrong, (34, 2)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
