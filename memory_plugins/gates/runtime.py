@@ -1394,7 +1394,8 @@ def _stated_password(written: str, *, quoted: bool) -> bool:
     )
 
 
-# "$" (or "$" on both sides), a capitalised word in any script's letters, then its digits.
+# "$" (or "$" on both sides), a word in any script's letters with no capital after its
+# first letter, then its digits: "$Kantoor73", not a camel-case variable "$dbPass1".
 _DOLLAR_MADE = re.compile(r"\$[^\W\d_][^\W\d_A-Z]{2,15}[0-9]{2,6}\$?")
 
 

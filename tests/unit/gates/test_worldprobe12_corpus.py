@@ -34,4 +34,5 @@ def test_tuning_part_counts_are_pinned() -> None:
     # refusals were read (nothing else of it) for the rules of a thing's word in the value's clause or right after it read by every detector: 19, 4.
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 14, 4.
     # After a Japanese account's kind before its digits, a Czech driving licence's everyday name and a Hungarian plate's adjective counted: 11, 4.
-    assert wrong == (11, 4), shown
+    # After a building's number in Arabic and the user's address named in Arabic counted: 10, 4.
+    assert wrong == (10, 4), shown

@@ -26,7 +26,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # recipient, more countries' accounts, a DNI with dots): 26, 5.
     # After a thing's word in the value's clause or right after it read by every detector: 26, 4.
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 24, 4.
-    assert within(wrong, (24, 4)), shown
+    # After a building's number in Arabic and the user's address named in Arabic counted: 23, 4.
+    assert within(wrong, (23, 4)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

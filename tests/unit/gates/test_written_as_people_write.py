@@ -324,3 +324,19 @@ def test_a_businesss_public_number_is_stored(text: str) -> None:
 )
 def test_a_persons_number_beside_a_business_is_refused(text: str, detector: str) -> None:
     assert _refused(text).startswith((detector, "labelled_identifier"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a building's number in Arabic beside a residence's word or the user's address
+        "ساكن في جدة، حي الروضة، مبنى رقم 4417، الرمز البريدي 23435.",
+        "العنوان الوطني للمستخدم: رقم المبنى: 8123، الشارع: التحلية، الحي: السليمانية",
+    ],
+)
+def test_a_home_address_in_arabic_is_refused(text: str) -> None:
+    assert _refused(text).startswith("street_address")
+
+
+def test_a_buildings_number_at_work_is_stored() -> None:
+    _stored("مبنى رقم 12 في الشركة فيه قاعة اجتماعات كبيرة.")
