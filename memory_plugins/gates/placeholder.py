@@ -108,7 +108,17 @@ _ABOUT_TEMPLATES = re.compile(
     # "template" in the languages of the other word lists where the word means nothing
     # else ("W szablonie umowy …"; not "modelo", "modèle": a product's model too)
     r"|plantilla\w*|vorlage\w*|sjabloon\w*|szablon\w*|şablon\w*|шаблон\w*|šablon\w*"
-    r"|sablon\w*)(?![a-z]))"
+    r"|sablon\w*"
+    # "placeholder" in the languages of the other word lists
+    r"|platzhalter\w*|espace[ \t]+r[ée]serv[ée]|marcador(?:es)?[ \t]+de[ \t]+posici[óo]n"
+    r"|segnaposto|tijdelijke[ \t]+aanduiding|zastępcz\w*|заполнител\w*|yer[ \t]+tutucu"
+    r"|helyőrző\w*|zástupn\w*"
+    # what a form or a template leaves to fill in later ("điền sau", "para preencher depois")
+    r"|để[ \t]+trống|điền[ \t]+sau|(?:para|por|a)[ \t]+(?:preencher|rellenar|completar)"
+    r"|à[ \t]+remplir|auszufüllen|da[ \t]+compilare|in[ \t]+te[ \t]+vullen"
+    r"|do[ \t]+uzupełnienia|kitöltend\w*|de[ \t]+completat|att[ \t]+fylla[ \t]+i)(?![a-z]))"
+    # a template as the head of a Hungarian compound ("számlasablonban")
+    r"|(?i:sablon)"
     r"|テンプレート|템플릿|模板|قالب|תבנית|แม่แบบ|टेम्पलेट"
     # an example or the documentation, whose slots are quoted ("the docs write the key as
     # <YOUR_API_KEY>", "di contoh kode …"), in the languages of the other word lists; not a
@@ -120,6 +130,8 @@ _ABOUT_TEMPLATES = re.compile(
     r"|документаци\w*|документаці\w*"
     r"|handleiding|anleitung|hướng[ \t]+dẫn)(?![a-z0-9/]|\.[a-z]))"
     r"|模板|模版|占位符|示例|样例|テンプレート|サンプル|템플릿|예시"
+    # a manual in Thai; a placeholder in Chinese, Japanese and Korean
+    r"|คู่มือ|占位|プレースホルダー|플레이스홀더"
 )
 
 

@@ -340,3 +340,21 @@ def test_a_home_address_in_arabic_is_refused(text: str) -> None:
 
 def test_a_buildings_number_at_work_is_stored() -> None:
     _stored("مبنى رقم 12 في الشركة فيه قاعة اجتماعات كبيرة.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a placeholder, or what a form leaves to fill in later, named in another language
+        "Im Rechnungsformular steht 'RE-2025/XXX' als Platzhalter.",
+        "Mẫu biên bản còn để trống 'Số: XX/2025/BB', điền sau khi họp.",
+        "A levélsablonban 'Ikt. XX/2025' a helyőrző.",
+    ],
+)
+def test_a_forms_slot_named_as_a_placeholder_is_stored(text: str) -> None:
+    _stored(text)
+
+
+def test_a_slot_left_in_a_memory_is_still_refused() -> None:
+    accepted, detail = decide("worldprobe10", "The user's name is XXXX and lives in XX.")
+    assert not accepted and "template slot" in detail, detail
