@@ -20,7 +20,6 @@ A memory may say *that* the user prefers e-mail, never *which* address or number
 True
 """
 
-import bisect
 import itertools
 import re
 from collections.abc import Iterator
@@ -39,7 +38,7 @@ from memory_plugins.gates.context import (
     value_introduced,
 )
 from memory_plugins.gates.detectors import FunctionDetector, by_first_letter, guarded
-from memory_plugins.gates.textfold import CALENDAR_DATE, fold, inside, mac_spans
+from memory_plugins.gates.textfold import CALENDAR_DATE, fold, inside, mac_spans, span_within
 from memory_plugins.gates.things import (
     PURPOSE_BEFORE,
     blank_ibans,
@@ -656,8 +655,7 @@ def _address(text: str) -> str | None:
                 streets = itertools.chain(streets, pattern.finditer(text))
     for m in streets:
         low, high = max(0, m.start() - 80), min(len(text), m.end() + 60)
-        at = bisect.bisect_left(residences, (low, -1))
-        near = at < len(residences) and residences[at][1] <= high
+        near = span_within(residences, low, high) is not None
         if near and not called_a_test_value(text, m.start(), m.end()):
             return "street address with a house number"
     return None

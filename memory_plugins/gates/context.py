@@ -31,6 +31,8 @@ import re
 from functools import lru_cache
 from itertools import pairwise
 
+from memory_plugins.gates.textfold import span_within
+
 __all__ = [
     "EMPTY_WORDS",
     "SENTENCE_END",
@@ -360,13 +362,10 @@ _COMPANY_REGISTER = re.compile(
 
 
 def names_a_company(text: str) -> bool:
-    """Whether ``text`` names a company anywhere, a place of business or a register only a
-    business is entered in: where :func:`company_code` can hold."""
-    return (
-        _COMPANY.search(text) is not None
-        or _COMPANY_REGISTER.search(text) is not None
-        or bool(_places(text))
-    )
+    """Whether ``text`` names a company or a business code's label anywhere: where
+    :func:`company_code` can hold (a place of business counts only beside such a label, and
+    a register's name is one), so places are looked for only where it is asked."""
+    return _COMPANY.search(text) is not None or _BUSINESS_LABEL.search(text) is not None
 
 
 def company_code(text: str, start: int) -> bool:
@@ -389,9 +388,7 @@ def company_code(text: str, start: int) -> bool:
 
 def _place_within(text: str, low: int, high: int) -> bool:
     """Whether a place of business (``_BUSINESS_PLACE``) stands wholly in ``text[low:high]``."""
-    places = _places(text)
-    at = bisect.bisect_left(places, (low, -1))
-    return at < len(places) and places[at][1] <= high
+    return span_within(_places(text), low, high) is not None
 
 
 def _code_of_a_company(text: str, start: int) -> bool:

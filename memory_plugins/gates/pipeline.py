@@ -123,9 +123,14 @@ def _content_strings(strings: list[str]) -> tuple[list[str], list[str]]:
     field (:func:`_continued`), and each reading without its glosses
     (:func:`~memory_plugins.gates.textfold.unglossed`) and with its tables' rows read
     under their columns' names (:func:`~memory_plugins.gates.textfold.untabled`)."""
-    each = [set_aside(fold(s)) for s in strings]
+    canonical = [fold(s) for s in strings]
+    each = [set_aside(f) for f in canonical]
     # A field whose percent-escapes were decoded is read as written too ("dacha%53").
-    kept = [set_aside(k) for k in map(percent_kept, strings) if k is not None]
+    kept = [
+        set_aside(k)
+        for s, f in zip(strings, canonical, strict=True)
+        if (k := percent_kept(s, f)) is not None
+    ]
     folded = list(dict.fromkeys([*each, *kept]))  # a tag repeated as subject: once
     joined = [set_aside(fold(_joined(strings)))] if len(folded) > 1 else folded[:1]
     continued = _continued(each)

@@ -55,7 +55,7 @@ from memory_plugins.gates.detectors import (
     guarded,
 )
 from memory_plugins.gates.labelled import declared_type, is_reference, key_shaped, password_setting
-from memory_plugins.gates.textfold import CALENDAR_DATE, fold
+from memory_plugins.gates.textfold import CALENDAR_DATE, fold, span_within
 
 __all__ = [
     "auth_header_detector",
@@ -566,12 +566,13 @@ _SUBJECT_PASSWORD = re.compile(
     r"|prompts?|vaults?|generators?|changes?|length)(?![A-Za-z]))",
     re.IGNORECASE,
 )
-# The copula (of English or the other languages') or the colon right before the value.
-_GIVEN = re.compile(
+# The copula (of English or the other languages') or the colon that gives a value, maybe
+# a quote: right before the value (``_GIVEN``), or with the value after it (``_GIVEN_VALUE``).
+_GIVES = (
     r"(?:(?<![^\W\d_])(?:is|was|je|to|ialah|ay|" + _COPULAS + r")|[:：]|(?<=[ \t])-)[ \t]{1,2}"
-    r"[\"'“„`]?$",
-    re.IGNORECASE,
+    r"[\"'“„`]?"
 )
+_GIVEN = re.compile(_GIVES + "$", re.IGNORECASE)
 
 
 def _subject_password(text: str) -> bool:
@@ -594,12 +595,7 @@ def _subject_password(text: str) -> bool:
     return _subject_pin(text)
 
 
-# A colon or a copula, maybe a quote, and what it gives: a value after them.
-_GIVEN_VALUE = re.compile(
-    r"(?:(?<![^\W\d_])(?:is|was|je|to|ialah|ay|" + _COPULAS + r")|[:：]|(?<=[ \t])-)[ \t]{1,2}"
-    r"[\"'“„`]?(?P<value>[^\s\"'”`»,;]{4,64})",
-    re.IGNORECASE,
-)
+_GIVEN_VALUE = re.compile(_GIVES + r"(?P<value>[^\s\"'”`»,;]{4,64})", re.IGNORECASE)
 
 
 def _misspelt_given(text: str) -> bool:
@@ -813,7 +809,7 @@ def _code_of_a_lock(text: str) -> bool:
         low, high = _sentence_around(text, start, end)
         if spans is None:  # found once: a text of many codes stays linear
             spans = ([p.span() for p in _NOTE_LOCK.finditer(text)], _place_spans(text))
-        if any(_place_within(found, low, high) for found in spans) and (
+        if any(span_within(found, low, high) for found in spans) and (
             not called_a_test_value(text, start, end)
         ):
             return True
@@ -1588,12 +1584,6 @@ def _place_spans(text: str) -> list[tuple[int, int]]:
     return [p.span() for p in _KEYED_PLACE.finditer(text)]
 
 
-def _place_within(places: list[tuple[int, int]], low: int, high: int) -> bool:
-    """Whether one of ``places`` (sorted spans) lies within ``low:high``."""
-    at = bisect.bisect_left(places, (low, -1))
-    return at < len(places) and places[at][1] <= high
-
-
 def _keyed_code(text: str) -> str | None:
     text = fold(text)
     places: list[tuple[int, int]] | None = None
@@ -1604,7 +1594,7 @@ def _keyed_code(text: str) -> str | None:
         low, high = _sentence_around(text, start, end)
         if places is None:  # the places are found once: a text of many keyed values stays linear
             places = _place_spans(text)
-        if _place_within(places, low, high) and not called_a_test_value(text, start, end):
+        if span_within(places, low, high) and not called_a_test_value(text, start, end):
             return "code keyed in to open a door, a gate or a locker"
     if _note_item_code(text):
         return "code of a lock in a note's list"

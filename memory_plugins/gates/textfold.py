@@ -43,9 +43,11 @@ The folded text is only read, never stored.
 '我的 LINE 密码是 Pingan@6632'
 """
 
+import bisect
 import html
 import re
 import unicodedata
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -62,6 +64,7 @@ __all__ = [
     "mac_spans",
     "percent_kept",
     "set_aside",
+    "span_within",
     "unglossed",
     "untabled",
 ]
@@ -184,10 +187,11 @@ def fold(text: str) -> str:
     return _Folded(_fold(text))
 
 
-def percent_kept(text: str) -> str | None:
+def percent_kept(text: str, folded: str | None = None) -> str | None:
     """The canonical form of ``text`` with its URL percent-escapes kept as written, where
     :func:`fold` decoded some: a second reading, since ``%`` is also a symbol people put in
-    their passwords ("dacha%53" is not "dachaS").
+    their passwords ("dacha%53" is not "dachaS"). ``folded`` is ``fold(text)`` when the
+    caller has it.
 
     >>> percent_kept("Пароль: dacha%53.")
     'Пароль: dacha%53.'
@@ -197,7 +201,7 @@ def percent_kept(text: str) -> str | None:
     if "%" not in text or _PERCENT.search(text) is None:
         return None
     kept = _Folded(_fold(text, percent=False))
-    return kept if kept != fold(text) else None
+    return kept if kept != (fold(text) if folded is None else folded) else None
 
 
 def _fold(text: str, *, percent: bool = True) -> str:
@@ -356,6 +360,13 @@ def mac_spans(text: str) -> list[tuple[int, int]]:
 
 def inside(position: int, spans: list[tuple[int, int]]) -> bool:
     return any(start <= position < end for start, end in spans)
+
+
+def span_within(spans: Sequence[tuple[int, int]], low: int, high: int) -> tuple[int, int] | None:
+    """The first of ``spans`` (sorted, as a pattern finds them) lying wholly within
+    ``low:high``, or None: a word found once per text, asked about near each value."""
+    at = bisect.bisect_left(spans, (low, -1))
+    return spans[at] if at < len(spans) and spans[at][1] <= high else None
 
 
 def _unmix(m: re.Match[str]) -> str:

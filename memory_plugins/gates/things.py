@@ -15,9 +15,10 @@ True
 ['IBAN', 'ok']
 """
 
-import bisect
 import re
 from functools import lru_cache
+
+from memory_plugins.gates.textfold import span_within
 
 __all__ = [
     "IBAN",
@@ -102,9 +103,7 @@ def _purpose_spans(text: str) -> tuple[tuple[int, int], ...]:
 
 def purpose_within(text: str, low: int, high: int) -> tuple[int, int] | None:
     """The span of the first word of ``PURPOSE`` wholly inside ``text[low:high]``, or None."""
-    spans = _purpose_spans(text)
-    at = bisect.bisect_left(spans, (low, -1))
-    return spans[at] if at < len(spans) and spans[at][1] <= high else None
+    return span_within(_purpose_spans(text), low, high)
 
 
 def thing_named_before(text: str, start: int, end: int) -> bool:
