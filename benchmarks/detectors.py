@@ -100,6 +100,9 @@ FRAGMENTS = (
     " / ", "%53", "$Ab12 ", "Heslo je ", "code de la carte ", "c'est 1234",
     "611 22 37 86. llamadas ", "912 572 446 ligar ", "admin / $Ab12 ", "código de desbloqueio 1234 ",
     "普通・1234567 ", "AB 12 CD rendszámú ",
+    # a value after a clause, a misspelt compound, "admin and", opened "with", "… ein"
+    "ist immer noch ", "היא ", "— ", "C1234 ", "1234 है ", "GMX-Passowrt ", "a1 ", "admin and ",
+    "admin กับ ", "opens with ", "gamit ang 1234 ", "tippt 1234 ein ", "1234 رو بزن ",
 )  # fmt: skip
 
 

@@ -187,6 +187,8 @@ _NOTE_LOCKS = (
     r"|padlock|candado|cadenas|cadeado|lucchetto|kłódk\w*|hänglås\w*|lakat\w*|gembok"
     r"|door[ \t]lock|smart[ \t]lock|parcel[ \t]locker|paczkomat\w*|packstation|поштомат\w*"
     r"|постамат\w*"
+    # a Scandinavian alarm
+    r"|larm|larmet"
 )
 # Copulas of the other languages ("es", "ist", "lautet", "là", "adalah", "είναι", …).
 _COPULAS = "es|est|ist|lautet|é|è|är|jest|era|war|была?|là|adalah|este|είναι"
@@ -267,7 +269,7 @@ _PIN_WORDS = (
     # a parcel locker's code, which opens someone's parcel ("code du casier Amazon Locker",
     # "code pakketkluis", "kod odbioru", "код постамата", "nyitókód", "cacifo … código")
     r"|code\s+(?:du\s+|de\s+la\s+)?(?:casier|consigne)|(?:pakket|pakje)s?kluis|kod\s+odbioru"
-    r"|код\s+(?:постамата|ячейки|получения|поштомата)|nyitókód|abholcode|locker\s+code"
+    r"|код\s+(?:постамата|ячейки|получения|поштомата|комірки|поштомату|отримання)|nyitókód|abholcode|locker\s+code"
     r"|pickup\s+code|código\s+de\s+(?:recogida|levantamento)|codice\s+di\s+ritiro"
     # alarm, door and security codes in Swedish, Czech and Romanian, Korean shorthand
     r"|larmkod|portkod|dörrkod|säkerhetskod|kód\s+(?:od|k|ke|pro)\s+(?:alarmu|dveří|brány"
@@ -362,7 +364,19 @@ _LOGIN_PAIR = re.compile(
     r"|(?<![/\w])(?P<admin>admin|root|administrator))"
     r"[ \t]?/[ \t]?"
     r"(?P<pw>(?=[^\s/]{0,63}[0-9!@#$%^&*_+=?~])[^\s/,;，。]{4,64})(?![^\s,;，。])"
+    # the administrator, then "and" or "with" and a value of letters and a digit or a
+    # symbol: "ใช้ admin กับ True_router78", "admin and Modem#2024"
+    # (not a person: "ask the admin and …")
+    r"|(?<![/\w])(?<!(?i:the|our|his|her|der|die|den|dem|het|del|les) )(?<!(?i:my|an|le|la|el|il"
+    r"|lo|de) )(?<!(?i:your) )(?<!(?i:their) )(?<![lL]['’])"
+    r"(?:admin|root|administrator)[ \t]{1,2}(?i:and|with|und|et|y|e|en|och|og|ve"
+    r"|és|și|và|dan|at|at\s+ang|и|і|ו|و|กับ|และ|と|和)[ \t]{1,2}"
+    r"(?P<pw2>(?=[^\s/]{0,63}[0-9!@#$%^&*_+=?~])(?=[^\s/]{0,63}[^\W\d_])[^\s/,;，。]{6,64})"
+    r"(?![^\s,;，。])"
 )
+# A device's default administrator before a login's second half, where no word names a
+# password (:func:`password_detector`).
+_ADMIN_HINT = re.compile(r"(?<![/\w])(?:admin|root|administrator)[ \t]", re.IGNORECASE)
 # A Wi-Fi network as its QR code writes it (ZXing's format, which phones read):
 # "WIFI:T:WPA;S:HomeNet;P:<password>;;".
 _WIFI_QR = re.compile(r"WIFI:(?:[A-Z]{1,3}:[^;\n]{0,64};){0,6}?P:(?P<value>[^;\n]{1,64});", re.I)
@@ -386,10 +400,12 @@ _ONE_TIME_THAI = re.compile(
     + _CODE_GROUPS
     + ")"
 )
+# (a rare name: a relative clause may stand before the colon, "… que ele salvou aqui: …")
 _ONE_TIME_WORLD = _named_then(
     _ONE_TIME_WORDS,
     _COPULAS + r"|is|are|to|er|zijn|sind|son|são|sono|sont",
     r"(?P<value>" + _CODE_GROUPS + ")",
+    gap=10,
 )
 # A two-factor (TOTP) setup key as authenticator apps show it: base32 in groups of four
 # ("IDCQ 6KFB IZKO Q4QB …"), four groups or more holding two digits, after words naming it.
@@ -444,8 +460,9 @@ _SECRET_NAME = re.compile(
 # Where a clause ends: a full stop or a semicolon before a space or the end, a CJK mark, a
 # line break.
 _CLAUSE_END = re.compile(r"[.;](?:\s|$)|[。；，।\n]")
-# What is left around a word once the sentence's own marks are taken off it.
-_AROUND = "\"'“”‘’«»„()[]{}<>`,.;:"
+# What is left around a word once the sentence's own marks are taken off it (Hindi's
+# danda and the CJK full stop and comma among them).
+_AROUND = "\"'“”‘’«»„()[]{}<>`,.;:।。、，「」"
 # The symbols a password holds and a word, a version, a path or a setting does not.
 _PASSWORD_SYMBOLS = frozenset("!#$%&*+?~^")
 # A value's place: a URL, an e-mail address or a host, a path; or code: a slot, a call, a
@@ -500,9 +517,13 @@ _PASSWORD_NAMES = (
     *("password", "passwort", "kennwort", "contraseña", "senha", "wachtwoord", "hasło"),
     *("parola", "lösenord", "lösenordet", "salasana", "adgangskode", "passord", "parolă"),
     *("mật khẩu", "kata laluan", "kata sandi", "şifre", "şifresi", "heslo", "jelszó"),
-    *("jelszava", "palavra-passe", "κωδικός", "пароль", "סיסמה", "पासवर्ड", "รหัสผ่าน"),
-    *("パスワード", "비밀번호", "mot de passe", "geheimzahl", "pincode"),
+    *("jelszava", "palavra-passe", "κωδικός", "пароль", "סיסמה", "הסיסמה", "पासवर्ड"),
+    *("รหัสผ่าน", "パスワード", "비밀번호", "mot de passe", "geheimzahl", "pincode", "pinkod"),
+    "pinkoden",
 )
+# As the words of a text are compared: casefolded (Greek's final sigma becomes σ), a
+# hyphen read as a space between words.
+_FOLDED_NAMES = tuple(name.casefold().replace("-", " ") for name in _PASSWORD_NAMES)
 
 
 def _unmarked(word: str) -> str:
@@ -510,11 +531,12 @@ def _unmarked(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
-_UNMARKED_NAMES = frozenset(map(_unmarked, _PASSWORD_NAMES))
+_UNMARKED_NAMES = frozenset(map(_unmarked, _FOLDED_NAMES))
 
 
-# The words of the clause before a value, up to two at a time ("mât khẩu", "kata laulan").
-_NAME_WORD = re.compile(r"[^\s\"“”‘’«»„()\[\]{}<>`,.;:：!?0-9]+")
+# The words of the clause before a value, up to two at a time ("mât khẩu", "kata laulan"),
+# and the parts of a compound written with a hyphen ("GMX-Passowrt").
+_NAME_WORD = re.compile(r"[^\s\"“”‘’«»„()\[\]{}<>`,.;:：!?0-9‐-―-]+")
 
 
 def _misspelt_name_before(text: str, start: int) -> bool:
@@ -532,13 +554,13 @@ def _misspelt_name_before(text: str, start: int) -> bool:
     grams = [w for w in words if len(w) >= 4] + [" ".join(p) for p in pairwise(words)]
     misspelt = any(
         # a gram holding a name whole ("passwords") is the exact rules' to judge
-        not any(name in gram for name in _PASSWORD_NAMES)
+        not any(name in gram for name in _FOLDED_NAMES)
         and (
             _unmarked(gram) in _UNMARKED_NAMES  # tones or accents typed wrong
             or any(
                 # jellyfish counts an Indic consonant with its virama as one letter
                 abs(len(gram) - len(name)) <= 2 and damerau_levenshtein_distance(gram, name) == 1
-                for name in _PASSWORD_NAMES
+                for name in _FOLDED_NAMES
             )
         )
         for gram in grams
@@ -569,10 +591,21 @@ _SUBJECT_PASSWORD = re.compile(
 # The copula (of English or the other languages') or the colon that gives a value, maybe
 # a quote: right before the value (``_GIVEN``), or with the value after it (``_GIVEN_VALUE``).
 _GIVES = (
-    r"(?:(?<![^\W\d_])(?:is|was|je|to|ialah|ay|" + _COPULAS + r")|[:：]|(?<=[ \t])-)[ \t]{1,2}"
+    r"(?:(?<![^\W\d_])(?:is|was|je|to|ialah|ay|є|هي|هو|היא|הוא|" + _COPULAS + r")|คือ|[:：]"
+    r"|(?<=[ \t])[-–—])[ \t]{1,2}"
     r"[\"'“„`]?"
 )
 _GIVEN = re.compile(_GIVES + "$", re.IGNORECASE)
+# A copula of a language that writes no Latin letters, or a verb of remaining ("remains",
+# "bleibt", "sigue siendo"), then up to two words of when or still ("ist immer noch",
+# "is still", "היא עדיין") before a value: for a strong value only (:func:`_subject_password`).
+_GIVEN_STILL = re.compile(
+    r"(?<![^\W\d_])(?:is|was|" + _COPULAS + r"|هي|هو|היא|הוא|คือ|є|remains|stays|bleibt"
+    r"|reste|resta|rimane|blijft|siendo|sendo|zůstává|rămâne|förblir|остается|остаётся"
+    r"|залишається|pozostaje|kalıyor|marad|μένει)(?:[ \t]{1,2}[^\W\d_]{2,9}){0,2}[ \t]{1,2}"
+    r"[\"'“„`]?$",
+    re.IGNORECASE,
+)
 
 
 def _subject_password(text: str) -> bool:
@@ -580,7 +613,10 @@ def _subject_password(text: str) -> bool:
     and a password is named (in English or, as ``_SECRET_NAME``, another language) within the
     first 32 characters of that sentence, with no assignment right after the name."""
     for word in _strong_words(text):
-        if not _GIVEN.search(text, max(0, word.start() - 12), word.start()):
+        if not (
+            _GIVEN.search(text, max(0, word.start() - 12), word.start())
+            or _GIVEN_STILL.search(text, max(0, word.start() - 40), word.start())
+        ):
             continue
         sentence = clause_start(text, word.start(), 240, SENTENCE_END)
         for name in (_SUBJECT_PASSWORD, _SECRET_NAME):
@@ -621,7 +657,8 @@ def _misspelt_given(text: str) -> bool:
         checks -= 1
         if _misspelt_name_before(text, start):
             return True
-    return False
+    # a value only a person makes needs no copula after the name ("Hotmail şifersi Besiktas27…")
+    return any(_misspelt_name_before(text, word.start()) for word in _strong_words(text)[:8])
 
 
 # Letters and a digit or a symbol: a value, not a word ("Spid@53", "koffie.2019?").
@@ -641,15 +678,25 @@ def _typed_password(text: str) -> bool:
 
 
 def _subject_pin(text: str) -> bool:
-    """Whether four to eight digits close their sentence after a copula or a colon, and a
-    code that opens something is named (``_PIN_HINT``) within the first 32 characters of
-    that sentence: "Koden till kassaskåpet på jobbet, som bara han och chefen har, är …"."""
-    for m in _KEYED_DIGITS.finditer(text):
+    """Whether four to eight digits (a keypad's letter maybe before or after them) close
+    their sentence after a copula, a colon or a dash, or before the copula of a language
+    that puts it last, and a code that opens something is named (``_PIN_HINT``,
+    ``_MORE_PIN_WORDS``) within the first 32 characters of that sentence: "Koden till
+    kassaskåpet på jobbet, som bara han och chefen har, är …", "उसका UPI पिन, जिससे …, 7039…
+    है।"."""
+    for m in _KEYPAD_DIGITS.finditer(text):
         start, end = m.span()
-        if not _GIVEN.search(text, max(0, start - 12), start) or not _CLOSES.match(text, end):
+        closed = _CLOSING_COPULA.match(text, end)
+        if not (
+            (_GIVEN.search(text, max(0, start - 12), start) and _CLOSES.match(text, end))
+            or (closed is not None and _CLOSES.match(text, closed.end()))
+        ):
             continue
         sentence = clause_start(text, start, 240, SENTENCE_END)
-        name = _PIN_HINT.search(text, sentence, min(sentence + 48, start))
+        reach = min(sentence + 48, start)
+        name = _PIN_HINT.search(text, sentence, reach) or _MORE_PIN_WORDS.search(
+            text, sentence, reach
+        )
         if (
             name is not None
             and name.start() - sentence <= 32
@@ -662,7 +709,15 @@ def _subject_pin(text: str) -> bool:
 
 # What may follow a value that closes its sentence: a closing quote or bracket, the
 # sentence's mark, the end.
-_CLOSES = re.compile(r"[\"'”»」』)]?[ \t]*(?:[.!?。！？;；\n]|$)")
+_CLOSES = re.compile(r"[\"'”“»」』)]?[ \t]*(?:[.!?。！？;；।\n]|$)")
+# The copula of a language that puts it after the value (Hindi, Persian).
+_CLOSING_COPULA = re.compile(r"[ \t]{1,2}(?:है|हैं|था|است|هست)(?![^\W\d_])")
+# Four to eight keyed digits, maybe with one of a keypad's letters before or after them (a
+# French digicode "C3049").
+_KEYPAD_DIGITS = re.compile(
+    r"(?<![0-9A-Za-z.,:/-])(?:[A-Da-d](?=[0-9]))?[0-9]{4,8}(?:[A-Da-d](?![A-Za-z]))?"
+    r"(?![0-9]|[.,:/-][0-9])"
+)
 
 
 # A password or a code named right after its value, in apposition: "he types 2146, the PIN
@@ -712,7 +767,8 @@ _UNLOCK_WORDS = (
 _OPEN_WORDS = (
     _UNLOCK_WORDS
     + r"|(?<![a-z])(?:buka|abrir|ouvrir|öffne\w*|aprire|openen|otworz\w*|açma\w*|öppna"
-    r"|otevř\w*|deschide\w*|buksan)(?![a-z])|открыв\w*|открыть|відкри\w*|ανοίγ\w*|開け|열[고어]"
+    r"|otevř\w*|deschide\w*|b(?:in)?u(?:b?u)?ksan)(?![a-z])|открыв\w*|открыть|відкри\w*|ανοίγ\w*"
+    r"|開け|열[고어]"
     r"|فتح|खोलने|เปิด|לפתוח|פותח|باز\s+کرد"
 )
 # A card, in the languages of the word lists: what a card's password names (``_CARD_WORDS``)
@@ -754,14 +810,26 @@ _KIND_AFTER = re.compile(
 
 _NOTE_LOCK = re.compile(
     r"(?i:(?<![^\W\d_])(?:" + by_first_letter(_NOTE_LOCKS) + r")(?![^\W\d_]))"
-    r"|تجوری|तिजोरी|אזעקה|כספת|خزنة|گاوصندوق|金庫|保险柜|금고|ตู้เซฟ"
+    r"|تجوری|तिजोरी|लॉकर|אזעקה|כספת|خزنة|گاوصندوق|金庫|保险柜|금고|ตู้เซฟ"
     r"|インターホン|宅配ボックス|南京錠|인터폰|도어락|자물쇠|택배함|快递柜|门锁|对讲"
 )
 _NOTE_LOCK_STEMS = (
     *("alarm", "allarm", "riasztó", "συναγερμ", "сигнализ", "сигналіз", "safe", "vault"),
     *("coffre", "cofre", "cassaforte", "tresor", "kluis", "sejf", "сейф", "kasa", "két", "brankas"),
     *("peti besi", "seif", "trezor", "széf", "kassaskåp", "χρηματοκιβώτι", "تجوری"),
-    *("तिजोरी", "אזעקה", "כספת", "خزنة", "گاوصندوق", "金庫", "保险柜", "금고", "ตู้เซฟ"),
+    *(
+        "तिजोरी",
+        "लॉकर",
+        "larm",
+        "אזעקה",
+        "כספת",
+        "خزنة",
+        "گاوصندوق",
+        "金庫",
+        "保险柜",
+        "금고",
+        "ตู้เซฟ",
+    ),
     *("intercom", "interfon", "domofon", "домофон", "citofono", "interphone", "porteiro"),
     *("kaputelefon", "padlock", "candado", "cadenas", "cadeado", "lucchetto", "kłódk"),
     *("hänglås", "lakat", "gembok", "door lock", "smart lock", "parcel locker", "paczkomat"),
@@ -1170,8 +1238,8 @@ def _password(text: str) -> str | None:
         return "two-factor setup key"
     if _APP_PASSWORD.search(text):
         return "app password"
-    for m in _LOGIN_PAIR.finditer(text) if "/" in text else ():
-        pw = m["pw"].rstrip(".。)")
+    for m in _LOGIN_PAIR.finditer(text) if "/" in text or _ADMIN_HINT.search(text) else ():
+        pw = (m["pw"] or m["pw2"]).rstrip(".。)")
         referenced = is_reference(pw) and _DOLLAR_MADE.fullmatch(pw) is None  # not "$Router6664"
         if not (referenced or pw.casefold() in _NOT_A_PASSWORD):
             return "login written as user/password"
@@ -1466,24 +1534,32 @@ _PASSWORD_WORDS = (
 _STRONG_HINT = re.compile(r"[0-9][!#$%&*+?~^@_]|[!#$%&*+?~^_][0-9]|(?<!\S)[!#$%&*+?~^@_„][A-Za-z]")
 
 
-# Four digits in a row: where a PIN's misspelt name may give them (:func:`_misspelt_given`).
-_FOUR_DIGITS = re.compile(r"[0-9]{4}")
+# Four digits in a row, or a letter then a digit (maybe with a mark between): where a PIN's
+# or a password's misspelt name may give them (:func:`_misspelt_given`): "…: 4427",
+# "…: Luni@Cafea71", "…: lunes.079".
+_MISSPELT_HINT = re.compile(r"[0-9]{4}|[^\W\d_][!#$%&*+?~^@.]?[0-9]")
 
 
 def password_detector() -> FunctionDetector:
     named = guarded("password", RejectCode.RUNTIME_DATA, _password, _PASSWORD_WORDS).may_match
 
     def find(text: str) -> str | None:
-        if named(text) or _STRONG_HINT.search(text) is not None:
+        if named(text) or _STRONG_HINT.search(text) or _ADMIN_HINT.search(text):
             return _password(text)
-        # digits alone: only a misspelt name can say they are a PIN
+        # digits alone, or letters and digits with no symbol beside a digit: only a
+        # misspelt name can say they are a PIN or a password
         return "password value" if _misspelt_given(text) else None
 
     return FunctionDetector(
         "password",
         RejectCode.RUNTIME_DATA,
         find,
-        lambda text: bool(named(text) or _STRONG_HINT.search(text) or _FOUR_DIGITS.search(text)),
+        lambda text: bool(
+            named(text)
+            or _STRONG_HINT.search(text)
+            or _ADMIN_HINT.search(text)
+            or _MISSPELT_HINT.search(text)
+        ),
     )
 
 
@@ -1536,7 +1612,7 @@ _KEYED_PLACE = re.compile(
     r"|portal|puerta|portón|teclado|telefonillo|interfono|garaje|taquilla|casillero|caja[ \t]fuerte"
     r"|portão|porta|portaria|interfone|armário|cofre|garagem|telinha|portail|porte|digicode|clavier"
     r"|entré|stalling|berging"
-    r"|interphone|casier|coffre|tür|(?<![a-z])tor(?![a-z])|tastatur|klingel|gegensprechanlage"
+    r"|interphone|casier|coffre|tür|(?<![a-z])tor(?![a-z])|tastatur|tastenfeld|klingel|gegensprechanlage"
     r"|schließfach|tresor|eingang|portone|cancello|tastier|citofono|cassaforte|armadietto|cortile"
     r"|deur|poort|toetsenbord|kluis|ingang|drzwi|bram[aiy]|klawiatur|domofon|garaż|sejf|paczkomat"
     r"|furtk|двер|ворот|калитк|домофон|панел|клавиатур|сейф|гараж|подъезд|хвіртк|клавіатур"
@@ -1545,14 +1621,14 @@ _KEYED_PLACE = re.compile(
     r"|smart[ \t]lock|door[ \t]?lock"
     r"|kodlås|kassaskåp|förråd|dveř|brán|klávesnic|zvon|sklep|πόρτ|θυροτηλέφωνο|πληκτρολόγιο"
     r"|χρηματοκιβώτιο|γκαράζ|ușa|ușii|poart|porții|interfon|seif|pinto|pintuan|ajtó|kapu|széf"
-    r"|garázs|csengő|billentyűzet"
+    r"|garázs|csengő|billentyűzet|schránk"
     # or what the code unlocks: a phone, an app ("si odemyká zadáním 0096")
     r"|"
     + _UNLOCK_WORDS
     + r"|ドア|扉|玄関|エントランス|テンキー|パネル|インターホン|オートロック|宅配ボックス|ロッカー|金庫"
     r"|현관|도어락|키패드|인터폰|금고|사물함|택배함|باب|بوابة|لوحة|خزنة|إنتركم|दरवाज|गेट|कीपैड"
     r"|लॉकर|तिजोरी|ประตู|แป้น|ล็อกเกอร์|ตู้เซฟ|คอนโด|דלת|שער|לוח|אינטרקום|כספת|לובי|درب|آیفون"
-    r"|گاوصندوق|门禁|大门|密码锁|键盘|保险柜|快递柜",
+    r"|گاوصندوق|ورودی|ساختمان|ساختمون|پارکینگ|门禁|大门|密码锁|键盘|保险柜|快递柜",
     re.IGNORECASE,
 )
 _KEYED_DIGITS = re.compile(r"(?<![0-9.,:/-])[0-9]{4,8}(?![0-9]|[.,:/-][0-9])")
@@ -1562,13 +1638,46 @@ _KEYED_CLAUSE = re.compile(r"[,;.!?。，；！？\n]")
 
 def _keyed_at(text: str, start: int, end: int) -> bool:
     """Whether a verb of keying (``_KEY_VERB``) stands in the clause of the value at
-    ``start:end``: within 24 characters before it, or 16 after."""
+    ``start:end``: within 24 characters before it, or 16 after (32 in a language that puts
+    the verb last, with the place between: "باید 2062 رو روی صفحه کنار در بزنه"); a German
+    verb whose particle closes the clause after the value ("tippt er am Tastenfeld … 43788
+    ein"); or the value is what something is opened with ("opens his locker with 0074")."""
     low = clause_start(text, start, 24, _KEYED_CLAUSE)
-    after = _KEYED_CLAUSE.search(text, end, end + 16)
-    return (
-        _KEY_VERB.search(text, low, start) is not None
-        or _KEY_VERB.search(text, end, after.start() if after else end + 16) is not None
-    )
+    after = _KEYED_CLAUSE.search(text, end, end + 32)
+    stop = after.start() if after else end + 32
+    verb_after = _KEY_VERB.search(text, end, min(stop, end + 16))
+    if verb_after is None:
+        verb_after = _VERB_LAST.search(text, end, stop)
+    if _KEY_VERB.search(text, low, start) is not None or verb_after is not None:
+        return True
+    if _PARTICLE_CLOSES.match(text, end):
+        clause = clause_start(text, start, 64, _KEYED_CLAUSE)
+        return _SEPARABLE_KEY_VERB.search(text, clause, start) is not None
+    if _OPENED_WITH.search(text, max(0, start - 16), start):
+        clause = clause_start(text, start, 64, _KEYED_CLAUSE)
+        return (
+            _OPENS.search(text, clause, start) is not None and _CLOSES.match(text, end) is not None
+        )
+    return False
+
+
+# The keying verbs of languages that put the verb after its object and place.
+_VERB_LAST = re.compile(r"بزن|میزن|وارد\s+کن|डाल|दबा|टाइप|押して|押す|入力|누르|눌러|입력|tuşla\w*")
+# German separable verbs of keying, whose particle "ein" closes the clause after the value.
+_SEPARABLE_KEY_VERB = re.compile(r"(?i:(?<![^\W\d_])(?:tipp\w*|gib\w*|gibt|gab\w*|hack\w*))")
+_PARTICLE_CLOSES = re.compile(r"[ \t]{1,2}ein(?=[ \t]*(?:[,;.!?\n]|$))")
+# The value is what opens: "with" or "using" right before it ...
+_OPENED_WITH = re.compile(
+    r"(?<![^\W\d_])(?i:with|using|gamit(?:[ \t]+ang)?|bằng|dengan|mit|con|com|avec|med|pomocí"
+    r"|με|μέσω|cu|ile|met|za[ \t]pomocą|via|přes|через)[ \t]{1,2}$|(?:با|से|ด้วย|עם)[ \t]{1,2}$"
+)
+# ... and a verb of opening or of logging in earlier in its clause ("μπαίνει με «…»").
+_OPENS = re.compile(
+    r"(?i:(?<![a-z])(?:opens?|opened|opening|log(?:s|ged|ging)?[ \t]in|sign(?:s|ed|ing)?[ \t]in"
+    r"|logt[ \t]in|inlogg\w*|einlogg\w*|loguj\w*|přihlaš\w*|prihlas\w*|connecte\w*|entra"
+    r"|entrou|accede\w*|μπαίν\w*|συνδέ\w*|входит|заходит|входить|заходить|bejelentkez\w*)(?![a-z]))|"
+    + _OPEN_WORDS
+)
 
 
 def _sentence_around(text: str, start: int, end: int) -> tuple[int, int]:

@@ -24,7 +24,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # stored, 5 benign refused; when it came, after the round of secrets and identifiers
     # written as people write them: 33, 5.
     # After a business code beside a place of business, or a number of a register only businesses are in, counted as the business's: 33, 4.
-    assert within(wrong, (33, 4)), shown
+    # After passwords and PINs given after a clause or an adverb, more misspellings, codes opened "with" or keyed by a German separable verb, and recovery codes after a relative clause (test_given_after_a_clause.py): 30, 4.
+    assert within(wrong, (30, 4)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -32,4 +33,5 @@ def test_tuning_part_counts_are_pinned() -> None:
     # As found: 35 secrets stored, 5 benign refused; when it came: 31, 5.
     # After a business code beside a place of business, or a number of a register only businesses are in, counted as the business's: 31, 4.
     # After a business code's label earlier in its clause before a place of business, Italian partnerships, Hungarian offices, Turkey's VKN and Russia's KPP counted as businesses': 31, 3.
-    assert wrong == (31, 3), shown
+    # After passwords and PINs given after a clause or an adverb, more misspellings, codes opened "with" or keyed by a German separable verb, and recovery codes after a relative clause (test_given_after_a_clause.py): 4, 3.
+    assert wrong == (4, 3), shown

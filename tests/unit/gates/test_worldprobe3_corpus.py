@@ -31,7 +31,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After a thing's word in the value's clause or right after it read by every detector: 13, 9, 4.
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 11, 9, 4.
     # After a Japanese account's kind before its digits, a Czech driving licence's everyday name and a Hungarian plate's adjective counted: 11, 8, 4.
-    assert within(wrong, (11, 8, 4)), shown
+    # After passwords and PINs given after a clause or an adverb, more misspellings, codes opened "with" or keyed by a German separable verb, and recovery codes after a relative clause (test_given_after_a_clause.py): 9, 8, 4.
+    assert within(wrong, (9, 8, 4)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -49,7 +50,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # read as a template slot until masked numbers were.
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 3, 4, 2.
     # After a building's number in Arabic and the user's address named in Arabic counted: 3, 3, 2.
-    assert wrong == (3, 3, 2), shown
+    # After passwords and PINs given after a clause or an adverb, more misspellings, codes opened "with" or keyed by a German separable verb, and recovery codes after a relative clause (test_given_after_a_clause.py): 2, 3, 2.
+    assert wrong == (2, 3, 2), shown
 
 
 @pytest.mark.parametrize(

@@ -28,7 +28,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # either order: 29, 8.
     # After a thing's word in the value's clause or right after it read by every detector: 29, 7.
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 26, 7.
-    assert within(wrong, (26, 7)), shown
+    # After passwords and PINs given after a clause or an adverb, more misspellings, codes opened "with" or keyed by a German separable verb, and recovery codes after a relative clause (test_given_after_a_clause.py): 22, 7.
+    assert within(wrong, (22, 7)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

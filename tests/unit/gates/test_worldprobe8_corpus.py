@@ -31,7 +31,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 31, 13.
     # After unlock and pickup codes in more languages and a default administrator's login counted: 29, 13.
     # After a business code beside a place of business, or a number of a register only businesses are in, counted as the business's: 29, 7.
-    assert within(wrong, (29, 7)), shown
+    # After passwords and PINs given after a clause or an adverb, more misspellings, codes opened "with" or keyed by a German separable verb, and recovery codes after a relative clause (test_given_after_a_clause.py): 28, 7.
+    assert within(wrong, (28, 7)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -45,7 +46,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # After a thing's word in the value's clause or right after it read by every detector: 13, 0 (a train's PNR is no longer read as a health number).
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 7, 0.
     # After unlock and pickup codes in more languages and a default administrator's login counted: 3, 0.
-    assert wrong == (3, 0), shown
+    # After passwords and PINs given after a clause or an adverb, more misspellings, codes opened "with" or keyed by a German separable verb, and recovery codes after a relative clause (test_given_after_a_clause.py): 2, 0.
+    assert wrong == (2, 0), shown
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,32 @@
+"""The write gates on a fourteenth blind probe in the same 28 languages: a fifth run of the
+fifth probe's task, secrets only, ten a language in all eight shapes, and five look-alikes
+(``worldprobe14_task.md``, the fifth's task with its own ids).
+
+``tests/data/detection/worldprobe14_*.jsonl`` (provenance in the README there): 420
+memories by a run given only that task, labels the run's own. Split once by a hash of each
+case id before anything was measured on it; no rule was written from either part. The
+sealed part is pinned by checksum and its counts are bounds that may only fall; the tuning
+part's exact counts are pinned.
+"""
+
+from corpus_parts import assert_sealed_split, within, wrong_in
+
+SEALED_SHA256 = "a49ade9c39185d6e444afe83c21a544a4e4d83ffb441ff99399ae20699729f98"
+
+
+def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
+    assert_sealed_split("worldprobe14", SEALED_SHA256, {"secret", "benign"})
+
+
+def test_sealed_part_counts_may_only_fall() -> None:
+    wrong, shown = wrong_in("worldprobe14", "sealed", {"secret": 135, "benign": 73})
+    # As the gates were at the start of the session that made the probe: 39 secrets
+    # stored, 4 benign refused; when it came, after the round of secrets given after a
+    # clause, misspelt in more ways or keyed where only the place is said: 33, 4.
+    assert within(wrong, (33, 4)), shown
+
+
+def test_tuning_part_counts_are_pinned() -> None:
+    wrong, shown = wrong_in("worldprobe14", "tuning", {"secret": 145, "benign": 67})
+    # As found: 25 secrets stored, 3 benign refused; when it came: 24, 3.
+    assert wrong == (24, 3), shown
