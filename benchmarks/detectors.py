@@ -103,6 +103,9 @@ FRAGMENTS = (
     # a value after a clause, a misspelt compound, "admin and", opened "with", "… ein"
     "ist immer noch ", "היא ", "— ", "C1234 ", "1234 है ", "GMX-Passowrt ", "a1 ", "admin and ",
     "admin กับ ", "opens with ", "gamit ang 1234 ", "tippt 1234 ein ", "1234 رو بزن ",
+    # "now" and "as", a colon and a demonstrative, a parking pass's list, a dash-set phrase
+    "to teraz ", "Ab1!x als Passwort ", "Ab1%x: dat is ", "← ", "parking: AB 12, ", "AB-123-C, ",
+    "Passnumret – x – ", "82 ه 296 ایران 55 ", "mk ", "la contra del ",
 )  # fmt: skip
 
 

@@ -27,6 +27,7 @@ from functools import cache
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.context import (
+    SENTENCE_END,
     business_line,
     called_a_test_value,
     clause_start,
@@ -504,8 +505,10 @@ _STREET = re.compile(
     # French: a number, a street word, a name ("12 rue de la Paix").
     r"|(?<![\w])[0-9]{1,4}(?:[ \t]?(?:bis|ter))?,?[ \t]{1,2}(?:rue|avenue|boulevard|bd|place|chemin"
     r"|allée|impasse|quai|route)[ \t]{1,2}(?:de[ \t]|du[ \t]|des[ \t]|d'|la[ \t]|l')?"
-    # Spanish, Italian, Portuguese: a street word, a name, a number ("Calle Mayor 5").
-    r"|(?<![\w])(?:Calle|C/|Avenida|Avda\.?|Paseo|Via|Viale|Piazza|Corso|Rua|Travessa|Alameda)"
+    # Spanish, Italian, Portuguese: a street word, a name, a number ("Calle Mayor 5"); the
+    # street word in small letters, as running prose writes it ("in via Carlo Poma 22")
+    r"|(?<![\w])(?:[Cc]alle|C/|[Aa]venida|Avda\.?|[Pp]aseo|[Vv]ia|[Vv]iale|[Pp]iazza|[Cc]orso"
+    r"|[Rr]ua|[Tt]ravessa|[Aa]lameda)"
     r"[ \t]{1,2}(?:(?:de|da|do|dos|das|del|de[ \t]la|della|di)[ \t]{1,2})?[A-ZÁÉÍÓÚ][^\d,;\n]{1,30}?,?"
     r"[ \t]{0,2}(?:n[º°o]\.?[ \t]?)?[0-9]{1,5}(?![0-9])"
     # Czech and Slovak: a street and its two house numbers ("Vinohradská 1511/230")
@@ -602,7 +605,7 @@ _RESIDENCE_WORDS = (
     r"|m[aá]nd(?:a|e|en)(?:lo|la|los|las|me|nos)\w*"
     r"|consegn\w*|spedi\w*|bezorg\w*|dostaw\w*|kurier\w*|teslimat\w*|kargo\w*|pengiriman"
     r"|kirim\w*|doruč\w*|livr\w*|leverans\w*|szállít\w*|kézbesít\w*|hatid\w*|padala"
-    r"|paket\w*|pakket\w*|paczk\w*|pacote\w*|paquete\w*|colis"
+    r"|paket\w*|pakket\w*|paczk\w*|pacote\w*|paquete\w*|colis|pacc(?:o|hi)"
     # the recipient a shipping form names beside the address ("Alıcı: kullanıcının kendisi",
     # "destinatar = utilizatorul", "\"mottagare\": \"användaren\"")
     r"|recipient|empfänger|destinatari[oa]|destinataire|destinatário|destinatar|alıcı"
@@ -656,6 +659,11 @@ def _address(text: str) -> str | None:
     for m in streets:
         low, high = max(0, m.start() - 80), min(len(text), m.end() + 60)
         near = span_within(residences, low, high) is not None
+        if not near:
+            # or the word opens the street's sentence, a clause between ("Alamat rumah mak
+            # mertua, yang …, ialah No. 27, Jalan Kenari 5")
+            sentence = clause_start(text, m.start(), 240, SENTENCE_END)
+            near = span_within(residences, sentence, min(sentence + 32, m.start())) is not None
         if near and not called_a_test_value(text, m.start(), m.end()):
             return "street address with a house number"
     return None

@@ -86,7 +86,7 @@ _BUSINESS_LABEL = re.compile(_BUSINESS_LATIN + "|" + _BUSINESS_OTHER)
 _COMPANY = re.compile(
     r"(?<![A-Za-z])(?:GmbH|AG|KG|Ltd|Limited|LLC|Inc|Corp|Corporation|PLC|plc|SAS|SARL|SpA"
     r"|S\.p\.A|S\.r\.l|S\.[AL]|B\.?V|N\.?V|Oy|AB|A/S|ApS|Pty|K\.?K"
-    r"|Ltda|LTDA|A\.Ş|Tbk|PT|sp\.[ \t]?z[ \t]?o\.o"
+    r"|Ltda|LTDA|A\.Ş|Tbk|PT|[Ss]p\.[ \t]?z[ \t]?o\.o"
     # legal forms in Hungary, the Czech Republic and Slovakia, Romania, Malaysia, Portugal,
     # India, Finland, Mexico
     r"|Kft|Zrt|Nyrt|s\.r\.o|a\.s|SRL|Srl|S\.R\.L|Bhd|Lda|Pvt|Oyj|S\.?A\.?[ \t]de[ \t]C\.?V"
@@ -354,7 +354,7 @@ _OWN_PHONE = re.compile(
 _COMPANY_REGISTER = re.compile(
     r"(?i:(?<![a-z])(?:cnpj|siren|siret|kvk|nipc|mersis|vkn|uen|acn|krs|regon|ogrn|kpp"
     r"|cégjegyzékszám\w*|ičo|γεμη|org\.?[ \t]?nr|organisations?nummer\w*|organisasjonsnummer\w*"
-    r"|cvr(?:-?n(?:ummer|r))?|y-tunnus|sec[ \t]+registration|company[ \t]+(?:number|no"
+    r"|cvr(?:-?n(?:ummer|r))?|y-tunnus|ssm|sec[ \t]+registration|company[ \t]+(?:number|no"
     r"|registration))(?![a-z]))"
     r"|огрн|кпп|єдрпоу|едрпоу|法人番号|会社法人等番号|사업자등록번호|법인등록번호|统一社会信用代码|营业执照"
     r"|ทะเบียนนิติบุคคล|السجل\s+التجاري|سجل\s+تجاري|ח[.״\"']?פ|מספר\s+חברה"
@@ -470,8 +470,8 @@ def value_introduced(text: str, start: int) -> bool:
 
 
 _VALUE_INTRO = re.compile(
-    r"(?:[:：]|(?<![^\W\d_])(?:is|was|es|est|ist|é|è|är|er|adalah|ialah|ay|là|είναι|je|este"
-    r"|jest|是|为)(?![^\W\d_])|คือ)[ \t]{0,2}[\"'“`]?$",
+    r"(?:[:：]|(?<![^\W\d_])(?:is|was|es|est|ist|lautet|é|è|är|er|adalah|ialah|ay|là|είναι|je"
+    r"|este|jest|是|为)(?![^\W\d_])|คือ|(?<=[ \t])[–—-])[ \t]{0,2}[\"'“`]?$",
     re.IGNORECASE,
 )
 # Where a number written in groups ends ("418 042 917 00041").

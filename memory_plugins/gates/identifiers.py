@@ -794,6 +794,8 @@ def _national_id(text: str) -> str | None:
             continue  # "call center-ul ANAF, 031 403 91 60", "shop phone …": a line to the public
         if placeholder_value(text, start, end):
             continue  # "123-45-6789", "12345678Z": typed as a placeholder, no one's
+        if _compact(piece) in _TEST_NATIONAL_NUMBERS and called_a_test_value(text, start, end):
+            continue  # "het voorbeeld-BSN 111222333": its issuer's published example
         for shape, modules in _shaped() if whole else ():
             if shape.fullmatch(piece):
                 for path in modules:
@@ -1210,10 +1212,30 @@ _TEST_CARDS = frozenset((
     "371449635398431", "6011111111111117", "6011000990139424", "3056930009020004",
     "36227206271667", "3566002020360505", "6200000000000005",
 ))  # fmt: skip
+# National numbers their issuers or their schemes' documentation publish as examples: the
+# Dutch government's test BSNs, HMRC's example National Insurance number, the US Social
+# Security number printed on a wallet insert (voided by the SSA), the Italian tax code of
+# the textbooks' "Mario Rossi".
+_TEST_NATIONAL_NUMBERS = frozenset(
+    ("111222333", "123456782", "QQ123456C", "078051120", "RSSMRA85T10A562S")
+)
+
+
+def _compact(piece: str) -> str:
+    """``piece``'s letters and digits alone, in capitals."""
+    return "".join(c for c in piece if c.isalnum()).upper()
+
+
 # IBANs published as examples (the IBAN registry's and the banks' own).
 _TEST_IBANS = frozenset((
     "GB82WEST12345698765432", "DE89370400440532013000", "FR1420041010050500013M02606",
     "NL91ABNA0417164300", "ES9121000418450200051332", "IT60X0542811101000000123456",
+    "AT611904300234573201", "CH9300762011623852957", "PL61109010140000071219812874",
+    "PT50000201231234567890154", "SE4550000000058398257466", "DK5000400440116243",
+    "FI2112345600000785", "NO9386011117947", "IE29AIBK93115212345678", "LU280019400644750000",
+    "CZ6508000000192000145399", "HU42117730161111101800000000", "RO49AAAA1B31007593840000",
+    "GR1601101250000000012300695", "BG80BNBG96611020345678", "HR1210010051863000160",
+    "TR330006100519786457841326", "SA0380000000608010167519", "AE070331234567890123456",
 ))  # fmt: skip
 
 
@@ -1472,6 +1494,12 @@ _KR_PLATE = re.compile(r"(?<![0-9])[0-9]{2,3}[ \t]?[가-힣][ \t]?[0-9]{4}(?![0-
 _JP_PLATE = re.compile(
     r"[\u3400-\u9fff]{1,4}[ \t]?[0-9]{2,3}[ \t]?[\u3041-\u3096][ \t]?(?:[0-9]{1,2}-[0-9]{2}|・{0,3}[0-9]{1,4})(?![0-9])"
 )
+# Iran's: two digits, a Persian letter, three digits, then "ایران" and the province's two
+# ("82 ه 296 ایران 55").
+_IR_PLATE = re.compile(
+    r"(?<![0-9])[0-9]{2}[ \t]?[\u0621-\u06cc][ \t]?[0-9]{3}[ \t]?-?[ \t]?[اآ]یران[ \t]?[0-9]{2}"
+    r"(?![0-9])"
+)
 # Words every plate label holds (lower case), and what the three national formats need.
 _PLATE_WORDS = (
     *("plate", "reg", "vrn", "kennzeichen", "nummernschild", "immatricul", "matr", "kenteken"),
@@ -1497,7 +1525,7 @@ _PLATE_WORDS = (
 _CAR_NUMBER_STEMS = ("машин", "mașin", "maşin", "नंबर")
 _PLATE_FORMAT_HINT = re.compile(
     _PROVINCE + r"[A-Z]"
-    r"|[0-9][ \t]?[가-힣][ \t]?[0-9]|[0-9][ \t]?[\u3041-\u3096][ \t]?[0-9・]"
+    r"|[0-9][ \t]?[가-힣][ \t]?[0-9]|[0-9][ \t]?[\u3041-\u3096][ \t]?[0-9・]|[اآ]یران[ \t]?[0-9]"
 )
 
 
@@ -1571,7 +1599,7 @@ def _after_plate_alone(value: str) -> bool:
 # "пропуск на парковку: А 482 ВС 799"), read as after "plate" alone.
 _PARKING_WORDS = (
     "parking|parkplatz|parkhaus|parkausweis|parkberechtigung|anwohnerpark|stationnement|aparcamiento|estacionamiento|estacionamento"
-    "|parcheggio|parkeer|parkeren|parkowan|otopark|парков|паркінг|parkir|parkering|parkol"
+    "|parcheggio|parkeer|parkeren|parkowan|parkovac|parkovn|otopark|парков|паркінг|parkir|parkering|parkol"
     "|parcare|στάθμευσ|πάρκινγκ|חניה|חנייה|חניון|پارکینگ|مواقف|موقف|पार्किंग|จอดรถ|駐車|주차"
     "|停车|bãi đỗ|gửi xe|paradahan|car sticker"
 )
@@ -1587,10 +1615,49 @@ _PARKING_LABEL = re.compile(
 )
 
 
+# Where a list's item ends: a comma or a semicolon; where the list ends: a sentence's mark
+# before a space or the end, or a line break.
+_LIST_ITEM_END = re.compile(r"[,;，；、]")
+_LIST_END = re.compile(r"[.!?。](?:\s|$)|\n")
+
+
+def _plate_in_parking_list(text: str, label: int, start: int) -> bool:
+    """Whether an item of the list a parking pass's label gives (``_PARKING_LABEL``, from
+    ``start`` to its sentence's end, eight items at most) is a plate and nothing else, as
+    :func:`_after_parking_label` reads one: "Para el parking de la empresa: Seat León gris,
+    9392 RSB, plaza 112" (the car's name and colour, its plate, the space). Not where a
+    thing's word (``PURPOSE``) stands from the ``label`` to the item: a parking ticket's
+    number, a receipt's."""
+    reach = min(len(text), start + 240)  # eight short items: a text of labels stays linear
+    stop = _LIST_END.search(text, start, reach)
+    end = stop.start() if stop is not None else reach
+    position = start
+    for _ in range(8):
+        mark = _LIST_ITEM_END.search(text, position, end)
+        item_end = mark.start() if mark is not None else end
+        item = text[position:item_end].strip()
+        if item:
+            at = position + len(text[position:item_end]) - len(text[position:item_end].lstrip())
+            value = _plate_value(text, at)
+            if value == item and _after_parking_label(value):
+                return purpose_within(text, label, at) is None
+        if mark is None:
+            return False
+        position = mark.end()
+    return False
+
+
 def _after_parking_label(value: str) -> bool:
     """A plate after a parking pass's words: as after "plate" alone, and six characters at
-    least (a parking space's code, "P2 A15", is shorter)."""
-    return _after_plate_alone(value) and sum(c.isalnum() for c in value) >= 6
+    least (a parking space's code, "P2 A15", is shorter); its letters capitals of a script
+    with case, or four digits at least beside them (a word of Hebrew, "חניה 22", names a
+    space; an Iranian plate, "82 ه 296 ایران 55", holds seven digits)."""
+    chars = [c for c in value if c.isalnum()]
+    return (
+        _after_plate_alone(value)
+        and len(chars) >= 6
+        and (all(c.isdigit() or c.isupper() for c in chars) or sum(map(str.isdigit, chars)) >= 4)
+    )
 
 
 # A vehicle, in the languages of the word lists: what a plate named far before its value
@@ -1710,7 +1777,12 @@ def _far_plate(text: str) -> bool:
 
 def _plate(text: str) -> str | None:
     text = fold(text)
-    for pattern, kind in ((_CN_PLATE, "CN"), (_KR_PLATE, "KR"), (_JP_PLATE, "JP")):
+    for pattern, kind in (
+        (_CN_PLATE, "CN"),
+        (_KR_PLATE, "KR"),
+        (_JP_PLATE, "JP"),
+        (_IR_PLATE, "IR"),
+    ):
         if pattern.search(text):
             return f"vehicle registration plate ({kind} format)"
     labels = [(_PLATE_LABEL, _after_plate_word)]
@@ -1723,6 +1795,10 @@ def _plate(text: str) -> str | None:
         for label in pattern.finditer(text):
             if fits(_plate_value(text, label.end())):
                 return "vehicle registration plate after a plate label"
+            if pattern is _PARKING_LABEL and _plate_in_parking_list(
+                text, label.start(), label.end()
+            ):
+                return "vehicle registration plate in a parking pass's list"
     if _far_plate(text):
         return "vehicle registration plate named in its clause"
     if _plate_named_after(text):

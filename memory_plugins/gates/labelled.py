@@ -156,12 +156,16 @@ _ID_SPECIFIC = (
     r"|nik|ktp|npwp|e-?ktp|nomor\s+induk\s+kependudukan|cccd|cmnd|căn\s+cước|mã\s+số\s+thuế"
     r"|nomor\s+rekening|rekening|số\s+tài\s+khoản|(?:vergi|hesap)\s+numara(?:s[ıi]|m|n)?"
     # Malay's bank account, Brazil's national health card, Iran's IBAN (Sheba)
-    r"|nombor\s+akaun|cart[ãa]o\s+(?:nacional\s+de\s+sa[úu]de|do\s+sus)|شبا|شماره\s+شبا"
+    r"|nombor\s+akaun|no\.?[ \t]?akaun|cart[ãa]o\s+(?:nacional\s+de\s+sa[úu]de|do\s+sus)|شبا|شماره\s+شبا"
     # Hungarian, Romanian, Czech, Greek, Ukrainian, Malay, Hindi, Persian and Hebrew names of
     # identity papers and insurance and tax numbers
     r"|taj(?:-?sz[áa]m\w*)?|személyi\s+(?:igazolvány|szám)\w*|adóazonosító\w*|útlevél\w*"
     r"|buletin\w*|cartea?\s+de\s+identitate|pașaport\w*|pasaport\w*|občansk\w+\s+průkaz\w*"
     r"|cestovní\s+pas\w*|διαβατ[ηή]ρ[ιί]\w*|ταυτότητ\w*|αφμ|рнокпп|іпн|mykad|kad\s+pengenalan"
+    # the passport's and the driving licence's number in Swedish, Czech, Russian and
+    # Ukrainian ("passnumret", "číslo pasu", "водительское удостоверение")
+    r"|passnumr\w*|körkortsnumr\w*|körkort|číslo\s+pasu|číslo\s+řidičsk\w+\s+průkaz\w*"
+    r"|řidičsk\w+\s+průkaz\w*|водительск\w*\s+(?:удостоверени\w*|прав\w*)|посвідчен\w*\s+водія"
     r"|pasport|आधार|पैन|पासपोर्ट|کد\s+ملی|شماره\s+ملی|گذرنامه|پاسپورت|דרכון|תעודת\s+זהות"
     # An employee's and a student's number, which an employer's or a school's records know
     # the person by, in the languages of the word lists
@@ -333,17 +337,21 @@ def _subject_of_sentence(text: str, start: int, low: int, labels: list[tuple[int
     phrase set off by commas stands between them: "The user's Polish ID card, the one with
     the old photo, is …", "The Medicare card that covers the family, reissued in March,
     carries the number …". No digit stands between the label and the value."""
-    sentence = clause_start(text, low, 160, SENTENCE_END)
+    sentence = clause_start(text, low, 240, SENTENCE_END)
     if any(c.isdigit() for c in text[sentence:start]):
         return False
     at = bisect.bisect_left(labels, (sentence, -1))
     while at < len(labels) and labels[at][0] < low:
         begin, end = labels[at]
-        comma = text.find(",", end, low)
-        if begin - sentence <= 32 and comma >= 0 and len(text[end:comma].split()) <= 4:
+        comma = _SETS_OFF.search(text, end, low)
+        if begin - sentence <= 32 and comma and len(text[end : comma.start()].split()) <= 4:
             return True
         at += 1
     return False
+
+
+# What sets a phrase off after a label: a comma, or a dash between spaces.
+_SETS_OFF = re.compile(r",|[ \t][–—-][ \t]")
 
 
 # A document's number or series word right before its value, where the document is named

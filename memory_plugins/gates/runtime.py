@@ -247,10 +247,14 @@ _PIN = re.compile(
 _PIN_WORDS = (
     r"(?:haus|wohnungs)?türcode|torcode|garagencode|alarmcode|tresorcode|geheimzahl"
     r"|pin-?nummer|code\s+(?:für|fuer)\s+(?:die|das|den)|digicode|code\s+d['’]entrée"
-    r"|code\s+de\s+la\s+porte|code\s+(?:secret|pin)|código\s+(?:de|do|da|del)\s+"
+    r"|code\s+de\s+la\s+porte|code\s+du\s+(?:portail|garage|coffre)|code\s+de\s+l['’]alarme"
+    r"|code\s+(?:secret|pin)|código\s+(?:de|do|da|del)\s+"
     r"(?:(?:la|el|a|o)\s+)?(?:puerta|acceso|entrada|alarma|portão|porta|portón|cofre|garaje"
     r"|garagem|portal|portería|portaria|telefonillo|interfono|interfone|candado|caja\s+fuerte)"
-    r"|codice\s+(?:del\s+portone|della\s+porta|di\s+accesso|pin|dell['’]allarme)|暗証番号"
+    r"|codice\s+(?:del\s+portone|della\s+porta|di\s+accesso|pin|dell['’]allarme|del\s+cancello)"
+    r"|暗証番号"
+    # Hungarian alarm, gate, door and safe codes ("a riasztó kódja")
+    r"|(?:riasztó|kapu|ajtó|széf)\w{0,4}\s+kód\w*"
     # a card's or a phone's PIN named in the sentence's own language ("il PIN del bancomat è")
     r"|(?<![a-z])m?pin(?:-?code|kode|kodu|-?код)?(?![a-z])|пин(?:-?код)?|(?<![a-z])nip(?![a-z])"
     # Dutch, Polish, Turkish, Russian, Vietnamese, Indonesian and Arabic door, alarm, safe
@@ -454,6 +458,8 @@ _SECRET_NAME = re.compile(
     # French, Korean and Russian shorthand ("mdp", "비번", "пасс"), Indonesian "passwordnya"
     # (not a Wi-Fi network's name: its SSID may hold digits and a symbol, "FRITZ!Box 7590")
     r"|パス(?![ァ-ヶー])|(?<![a-z])(?:mdp|passwordnya|pass)(?![a-z])|비번|(?<![а-я])пасс(?![а-я])"
+    # Vietnamese shorthand ("mk", mật khẩu); Mexican Spanish's ("la contra del wifi")
+    r"|(?<![a-z])mk(?![a-z])|(?<![a-z])(?:la|tu|su|mi)[ \t]+contra(?=[ \t]+(?:del?|es)[ \t])"
     r"|باصورد",
     re.IGNORECASE,
 )
@@ -518,6 +524,7 @@ _PASSWORD_NAMES = (
     *("parola", "lösenord", "lösenordet", "salasana", "adgangskode", "passord", "parolă"),
     *("mật khẩu", "kata laluan", "kata sandi", "şifre", "şifresi", "heslo", "jelszó"),
     *("jelszava", "palavra-passe", "κωδικός", "пароль", "סיסמה", "הסיסמה", "पासवर्ड"),
+    *("كلمة السر", "كلمة المرور", "رمز عبور"),
     *("รหัสผ่าน", "パスワード", "비밀번호", "mot de passe", "geheimzahl", "pincode", "pinkod"),
     "pinkoden",
 )
@@ -540,32 +547,58 @@ _NAME_WORD = re.compile(r"[^\s\"“”‘’«»„()\[\]{}<>`,.;:：!?0-9‐-�
 
 
 def _misspelt_name_before(text: str, start: int) -> bool:
-    """Whether the clause before the value at ``start`` (at most eight words) holds a word
-    of four letters or more, or two words, one edit (a letter added, dropped, replaced, or
-    two swapped) from a name of ``_PASSWORD_NAMES``: "Lösenrodet till Viaplay: …",
-    "Instagram şfiresi …", "Mât khẩu Facebook của anh ấy là …". Only a value
+    """Whether the clause before the value at ``start`` (at most twelve words) holds a word
+    of four letters or more, or two or three words, one edit (a letter added, dropped,
+    replaced, or two swapped) from a name of ``_PASSWORD_NAMES``: "Lösenrodet till Viaplay:
+    …", "Instagram şfiresi …", "Mât khẩu Facebook của anh ấy là …", "Mot de passse …". Only a value
     :func:`_strong` says a person makes is read this way."""
     from jellyfish import damerau_levenshtein_distance
 
     low = max(0, start - 80)
     for mark in _CLAUSE_END.finditer(text, low, start):
         low = mark.end()
-    words = [w.group().casefold() for w in _NAME_WORD.finditer(text, low, start)][-8:]
+    words = [w.group().casefold() for w in _NAME_WORD.finditer(text, low, start)][-12:]
     grams = [w for w in words if len(w) >= 4] + [" ".join(p) for p in pairwise(words)]
+    grams += [" ".join(words[i : i + 3]) for i in range(len(words) - 2)]  # "mot de passse"
     misspelt = any(
         # a gram holding a name whole ("passwords") is the exact rules' to judge
-        not any(name in gram for name in _FOLDED_NAMES)
+        _NAME_INSIDE.search(gram) is None
         and (
             _unmarked(gram) in _UNMARKED_NAMES  # tones or accents typed wrong
-            or any(
-                # jellyfish counts an Indic consonant with its virama as one letter
-                abs(len(gram) - len(name)) <= 2 and damerau_levenshtein_distance(gram, name) == 1
-                for name in _FOLDED_NAMES
-            )
+            or any(damerau_levenshtein_distance(gram, name) == 1 for name in _near_names(gram))
         )
         for gram in grams
     )
     return misspelt and not called_a_test_value(text, low, start)
+
+
+# The names as one pattern, to find one held whole in a gram.
+_NAME_INSIDE = re.compile("|".join(map(re.escape, _FOLDED_NAMES)))
+
+
+# The names a gram may be one edit from, by the gram's length and its first or its last
+# letter: one edit leaves a name two letters longer or shorter at most (jellyfish counts an
+# Indic consonant with its virama as one letter), and leaves its first letter or its last
+# as they were.
+def _index_names() -> dict[tuple[int, str], frozenset[str]]:
+    index: dict[tuple[int, str], frozenset[str]] = {}
+    for name in _FOLDED_NAMES:
+        for length in range(len(name) - 2, len(name) + 3):
+            for key in ((length, "^" + name[0]), (length, name[-1] + "$")):
+                index[key] = index.get(key, frozenset()) | {name}
+    return index
+
+
+_NAMES_NEAR = _index_names()
+
+
+def _near_names(gram: str) -> frozenset[str]:
+    """The names of ``_NAMES_NEAR`` a gram may be one edit from."""
+    size = len(gram)
+    empty: frozenset[str] = frozenset()
+    return _NAMES_NEAR.get((size, "^" + gram[0]), empty) | _NAMES_NEAR.get(
+        (size, gram[-1] + "$"), empty
+    )
 
 
 _LONG_WORD = re.compile(r"\S{8,}")
@@ -600,10 +633,14 @@ _GIVEN = re.compile(_GIVES + "$", re.IGNORECASE)
 # "bleibt", "sigue siendo"), then up to two words of when or still ("ist immer noch",
 # "is still", "היא עדיין") before a value: for a strong value only (:func:`_subject_password`).
 _GIVEN_STILL = re.compile(
-    r"(?<![^\W\d_])(?:is|was|" + _COPULAS + r"|هي|هو|היא|הוא|คือ|є|remains|stays|bleibt"
+    r"(?<![^\W\d_])(?:is|was|to|e|" + _COPULAS + r"|هي|هو|היא|הוא|คือ|є|remains|stays|bleibt"
     r"|reste|resta|rimane|blijft|siendo|sendo|zůstává|rămâne|förblir|остается|остаётся"
-    r"|залишається|pozostaje|kalıyor|marad|μένει)(?:[ \t]{1,2}[^\W\d_]{2,9}){0,2}[ \t]{1,2}"
-    r"[\"'“„`]?$",
+    r"|залишається|pozostaje|kalıyor|marad|μένει"
+    # or a word of "now" where a language drops the copula, or after it ("тепер …",
+    # "sekarang …", "to teraz …", "e acum …", "c'est désormais …")
+    r"|now|teraz|тепер|теперь|сейчас|зараз|sekarang|kini|acum|désormais|maintenant|ahora"
+    r"|agora|jetzt|nu|adesso|şimdi|bây[ \t]giờ|giờ|עכשיו|الآن|अब|حالا|ngayon|most|τώρα)"
+    r"(?:[ \t]{1,2}[^\W\d_]{2,9}){0,2}[ \t]{1,2}[\"'“„`]?$",
     re.IGNORECASE,
 )
 
@@ -687,8 +724,11 @@ def _subject_pin(text: str) -> bool:
     for m in _KEYPAD_DIGITS.finditer(text):
         start, end = m.span()
         closed = _CLOSING_COPULA.match(text, end)
+        given = _GIVEN.search(text, max(0, start - 12), start) or _GIVEN_STILL.search(
+            text, max(0, start - 40), start
+        )
         if not (
-            (_GIVEN.search(text, max(0, start - 12), start) and _CLOSES.match(text, end))
+            (given and _CLOSES.match(text, end))
             or (closed is not None and _CLOSES.match(text, closed.end()))
         ):
             continue
@@ -784,7 +824,9 @@ _CARD_NAMES = (
 # before any other digit or the sentence's end, the code's name: a PIN's or a password's,
 # or a code's with what it opens.
 _AFTER_DIGITS = re.compile(
-    r"[ \t]*(?:[—–:：-]|(?P<comma>,)|(?<![^\W\d_])(?:is|was|that's|it's|"
+    r"[\"'”“»」』]?[ \t]*(?:[—–:：←-]|(?P<comma>,)|(?<![^\W\d_])(?:is|was|that's|it's|"
+    # "as" a password: "… "Homeoffice62%CTY" als Passwort"
+    r"as|als|como|comme|come|jako|как|olarak|sebagai|bilang|ως|ca|mint|som|"
     + _COPULAS
     + r"|je|er|on|to|az|ay|itu|ini|tu|ez|zo|essa|esse|isso|это|це|זה|הוא|هو|هي|این|c'est"
     r"|dat[ \t]is|das[ \t]ist)"
@@ -927,7 +969,12 @@ def _digits_then_kind(text: str) -> bool:
         if digits and text[start - 1 : start] in ("x", "X"):
             continue  # "xxx-x-x9921-x": the digits a masked number shows
         after = _AFTER_DIGITS.match(text, end)
-        if not digits and after is not None and after.group().strip() in (":", "："):
+        if (
+            not digits
+            and after is not None
+            and after.group().strip() in (":", "：")
+            and _DEMONSTRATIVE.match(text, after.end()) is None
+        ):
             continue  # a colon after a value like a record's field opens what follows
         if after is None:
             named = _NAME_RIGHT_AFTER.match(text, end)
@@ -942,9 +989,22 @@ def _digits_then_kind(text: str) -> bool:
         stop = _DIGIT_OR_END.search(text, after.end(), after.end() + 48)
         high = stop.start() if stop is not None else min(len(text), after.end() + 48)
         kind = _KIND_AFTER.search(text, after.end(), high)
-        if kind is not None and not called_a_test_value(text, start, kind.end()):
+        if (
+            kind is not None
+            and not called_a_test_value(text, start, end)  # "'Heslo123!' – je to jen ukázka …"
+            and not called_a_test_value(text, kind.start(), kind.end())
+        ):
             return True
     return False
+
+
+# A demonstrative and a copula after a value's colon, which name the value rather than
+# open a record's field ("Stroopwafel97%Fiets: dat is het wifi-wachtwoord").
+_DEMONSTRATIVE = re.compile(
+    r"[ \t]*(?i:that[ \t]is|that's|this[ \t]is|dat[ \t]is|dit[ \t]is|das[ \t]ist|c['’]est"
+    r"|es[ \t]ist|eso[ \t]es|esto[ \t]es|isso[ \t]é|isto[ \t]é|questa[ \t]è|questo[ \t]è"
+    r"|to[ \t]je|to[ \t]jest|det[ \t]är|это|це|זה|זהו|هذا|هذه|이게|이건|これは|それが)(?![^\W\d_])"
+)
 
 
 # A thing's number named right before the digits: an error's, a room's, an order's.
@@ -989,7 +1049,7 @@ def _strong(value: str) -> bool:
 
 # What closes a clause after a value: a mark, the end, or first a copula of the languages
 # that put it last ("… ۸۴۵۰ است.", "… 4821 है।").
-_CLOSING = r"[ \t]*(?:(?:است|है|हैं|です|だ|입니다|이다)[ \t]*)?(?:[,.;。，、।)—–،؛-]|$)"
+_CLOSING = r"[\"'”“»」』]?[ \t]*(?:(?:است|है|हैं|です|だ|입니다|이다)[ \t]*)?(?:[,.;。，、।)—–،؛-]|$)"
 # A PIN named, up to eight words saying whose or what for, and its digits closing the
 # clause with no copula or colon ("PIN ATM BCA-nya 714230,", "alarm kodu 561098;").
 # The words between hold no digit; a year is no PIN.
@@ -997,7 +1057,7 @@ _PIN_CLOSING = re.compile(
     r"(?:" + _PIN_WORDS + r")(?:[ \t]{1,2}[^\s0-9:=：.,;]{1,20}){0,8}?"
     # a space before the digits, or none after a CJK character ("暗証番号4123、")
     r"(?:[ \t]{1,2}|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))"
-    r"(?P<digits>[0-9]{4,8})(?=" + _CLOSING + ")",
+    r"[\"'“„«「『]?(?P<digits>[0-9]{4,8})(?=" + _CLOSING + ")",
     re.IGNORECASE,
 )
 # A card's password, named in the languages where a card's PIN is its "password" ("senha do
@@ -1526,6 +1586,8 @@ _PASSWORD_WORDS = (
     "पिन",
     # a safe's or a lock's combination (_PIN_WORDS)
     *("kombina", "combina", "комбина", "комбіна", "συνδυασμ"),
+    # Vietnamese and Mexican shorthand (_SECRET_NAME)
+    *("mk", "contra"),
 )
 
 
@@ -1619,6 +1681,8 @@ _KEYED_PLACE = re.compile(
     r"|під'їзд|kapı|tuş[ \t]takım|diafon|garaj|apartman|cửa|cổng|bàn[ \t]phím|két|pintu|gerbang"
     r"|pagar|panel|layar|loker|brankas|lobi|kondo|condo|apartemen|interkom|dörr|porttelefon|knappsats"
     r"|smart[ \t]lock|door[ \t]?lock"
+    # an alarm, whose keypad takes the code that turns it off
+    r"|alarm|allarm|riasztó|συναγερμ|сигнализ|сигналіз|(?<![a-z])larm"
     r"|kodlås|kassaskåp|förråd|dveř|brán|klávesnic|zvon|sklep|πόρτ|θυροτηλέφωνο|πληκτρολόγιο"
     r"|χρηματοκιβώτιο|γκαράζ|ușa|ușii|poart|porții|interfon|seif|pinto|pintuan|ajtó|kapu|széf"
     r"|garázs|csengő|billentyűzet|schránk"
@@ -1641,7 +1705,8 @@ def _keyed_at(text: str, start: int, end: int) -> bool:
     ``start:end``: within 24 characters before it, or 16 after (32 in a language that puts
     the verb last, with the place between: "باید 2062 رو روی صفحه کنار در بزنه"); a German
     verb whose particle closes the clause after the value ("tippt er am Tastenfeld … 43788
-    ein"); or the value is what something is opened with ("opens his locker with 0074")."""
+    ein"); or the value is what something is opened or an alarm is turned off with ("opens
+    his locker with 0074", "la alarma se quita con 0529")."""
     low = clause_start(text, start, 24, _KEYED_CLAUSE)
     after = _KEYED_CLAUSE.search(text, end, end + 32)
     stop = after.start() if after else end + 32
@@ -1655,9 +1720,8 @@ def _keyed_at(text: str, start: int, end: int) -> bool:
         return _SEPARABLE_KEY_VERB.search(text, clause, start) is not None
     if _OPENED_WITH.search(text, max(0, start - 16), start):
         clause = clause_start(text, start, 64, _KEYED_CLAUSE)
-        return (
-            _OPENS.search(text, clause, start) is not None and _CLOSES.match(text, end) is not None
-        )
+        opened = _OPENS.search(text, clause, start) or _NOTE_LOCK.search(text, clause, start)
+        return opened is not None and _CLOSES.match(text, end) is not None
     return False
 
 

@@ -74,13 +74,15 @@ PURPOSE = re.compile(
     r"|comand\w*|colet\w*|encomenda|gu[ií]a|ocr|pnr|αποστολ\w*|παραγγελ\w*|δέμα\w*"
     # an air waybill, a parcel's tracking in Polish; a bill or an invoice and a serial
     # number in Hungarian
-    r"|awb(?:-ul)?|śledzeni\w*|száml\w*|sorszám\w*"
+    r"|awb(?:-ul)?|śledzeni\w*|száml\w*|sorszám\w*|csomag\w*"
+    # a courier's name: what it carries is numbered by it ("GLS-es csomag", "CJ대한통운으로")
+    r"|(?-i:DHL|UPS|FedEx|GLS|DPD|TNT|USPS|InPost|PostNL|CDEK|СДЭК|Aramex|SMSA|Delhivery)"
     r"|" + POSTCODE_LATIN + r")(?![^\W\d_])"
     r"|заказ|посылк|отправлени|трек-?номер|накладн"
     # (Arabic "order" also with a possessive suffix: طلبه, طلبي, طلبها)
     r"|الشحنة|شحنة|الطلب|طلبية|طلب[هيك]|طلبها|طلبنا|الفاتورة|فاتورة|التتبع|سفارش|مرسوله|رهگیری|کد\s+پستی"
     r"|ऑर्डर|पीएनआर|ใบสั่งซื้อ|พัสดุ|เลขพัสดุ"
-    r"|송장|운송장|택배|주문|추적|伝票|追跡|注文|荷物|配送"
+    r"|송장|운송장|택배|대한통운|한진택배|로젠택배|주문|추적|ヤマト|佐川|顺丰|順豐|伝票|追跡|注文|荷物|配送"
     r"|商户|商家|店铺|应用|小程序|公众号"
     r"|订单|单号|快递|运单|物流|发票|票号|工单|交易|流水|字节|时间戳|版本|序列号|型号|条码|元|人民币|步|人次"
     r"|会议|项目|合同|工程"

@@ -27,7 +27,7 @@ from corpus_parts import decide
         # "!" and "?" with a mark after them or the sentence going on in another script.
         "Der alte Account nutzt Lederhose1990!, sagt er.",
         "पुराने लैपटॉप पर Chai.2008! लिखा है।",
-        "Ghi chú: mk máy tính Banhmi1995?, mua sữa.",
+        "Ghi chú: máy tính Banhmi1995?, mua sữa.",
         # "*" and "_" after a word and its digits joined by "." or "_"; "%" after a year.
         "Ноутбук: pelmeni_2017* и больше ничего.",
         "Ang nakasulat sa papel: Adobo.2003_ para sa laptop.",

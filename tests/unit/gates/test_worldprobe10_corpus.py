@@ -26,7 +26,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After a PIN's or a password's name near its digits in either order: 39, 5.
     # After placeholders that say "your …" or "… here" and the words for a sample or a documentation in more languages: 39, 4.
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 33, 4.
-    assert within(wrong, (33, 4)), shown
+    # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 29, 4.
+    assert within(wrong, (29, 4)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -44,7 +45,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # After a business code's label earlier in its clause before a place of business, Italian partnerships, Hungarian offices, Turkey's VKN and Russia's KPP counted as businesses': 11, 2.
     # After placeholders and what is left to fill in later counted in more languages: 11, 1.
     # After passwords and PINs given after a clause or an adverb, more misspellings, codes opened "with" or keyed by a German separable verb, and recovery codes after a relative clause (test_given_after_a_clause.py): 9, 1.
-    assert wrong == (9, 1), shown
+    # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 7, 1.
+    assert wrong == (7, 1), shown
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # stored, 4 benign refused; when it came (after the ninth probe's tuning rules): 35, 4.
     # After a thing's word in the value's clause or right after it read by every detector: 34, 3.
     # After a business code's label earlier in its clause before a place of business, Italian partnerships, Hungarian offices, Turkey's VKN and Russia's KPP counted as businesses': 34, 2.
-    assert within(wrong, (34, 2)), shown
+    # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 32, 2.
+    assert within(wrong, (32, 2)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

@@ -23,10 +23,12 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # As the gates were at the start of the session that made the probe: 39 secrets
     # stored, 4 benign refused; when it came, after the round of secrets given after a
     # clause, misspelt in more ways or keyed where only the place is said: 33, 4.
-    assert within(wrong, (33, 4)), shown
+    # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 29, 4.
+    assert within(wrong, (29, 4)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
     wrong, shown = wrong_in("worldprobe14", "tuning", {"secret": 145, "benign": 67})
     # As found: 25 secrets stored, 3 benign refused; when it came: 24, 3.
-    assert wrong == (24, 3), shown
+    # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 9, 1.
+    assert wrong == (9, 1), shown

@@ -21,10 +21,12 @@ def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = wrong_in("worldprobe15", "sealed", {"pii": 133, "benign": 67})
     # As the gates were at the start of the session that made the probe, and when it came:
     # 20 identifiers stored, 3 benign refused.
-    assert within(wrong, (20, 3)), shown
+    # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 14, 2.
+    assert within(wrong, (14, 2)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
     wrong, shown = wrong_in("worldprobe15", "tuning", {"pii": 147, "benign": 73})
     # As found and when it came: 21 identifiers stored, 6 benign refused.
-    assert wrong == (21, 6), shown
+    # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 3, 3.
+    assert wrong == (3, 3), shown

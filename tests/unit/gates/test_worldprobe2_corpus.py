@@ -31,7 +31,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # tuning rules, a made password's shape alone and a PIN's or a password's name near its
     # digits in either order: 6, 4, 13.
     # After a thing's word in the value's clause or right after it read by every detector: 6, 4, 12.
-    assert within(wrong, (6, 4, 12)), shown
+    # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 5, 4, 11.
+    assert within(wrong, (5, 4, 11)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

@@ -47,7 +47,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 7, 0.
     # After unlock and pickup codes in more languages and a default administrator's login counted: 3, 0.
     # After passwords and PINs given after a clause or an adverb, more misspellings, codes opened "with" or keyed by a German separable verb, and recovery codes after a relative clause (test_given_after_a_clause.py): 2, 0.
-    assert wrong == (2, 0), shown
+    # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 1, 0.
+    assert wrong == (1, 0), shown
 
 
 @pytest.mark.parametrize(
