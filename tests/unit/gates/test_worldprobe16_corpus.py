@@ -1,0 +1,34 @@
+"""The write gates on a sixteenth blind probe in the same 28 languages: a sixth run of the
+fifth probe's task, secrets only, ten a language in all eight shapes, and five look-alikes
+(``worldprobe16_task.md``, the fifth's task with its own ids).
+
+``tests/data/detection/worldprobe16_*.jsonl`` (provenance in the README there): 420
+memories by a run given only that task, labels the run's own. Split once by a hash of each
+case id before anything was measured on it; no rule was written from either part. The
+sealed part is pinned by checksum and its counts are bounds that may only fall; the tuning
+part's exact counts are pinned.
+"""
+
+from corpus_parts import assert_sealed_split, within, wrong_in
+
+SEALED_SHA256 = "c34a52614fe8cd959e2a21be2c8245e7e306908039558f9bb7c7be98e2ebcef7"
+
+
+def test_the_sealed_part_is_the_one_split_off_before_tuning() -> None:
+    assert_sealed_split("worldprobe16", SEALED_SHA256, {"secret", "benign"})
+
+
+def test_sealed_part_counts_may_only_fall() -> None:
+    wrong, shown = wrong_in("worldprobe16", "sealed", {"secret": 146, "benign": 71})
+    # As the gates were at the start of the session that made the probe: 32 secrets
+    # stored, 5 benign refused; after that session's first round (secrets given after a
+    # clause): 29, 5; when it came, after its second (values given "now" or "as", plates in
+    # a parking pass's list): 26, 5.
+    assert within(wrong, (26, 5)), shown
+
+
+def test_tuning_part_counts_are_pinned() -> None:
+    wrong, shown = wrong_in("worldprobe16", "tuning", {"secret": 134, "benign": 69})
+    # As found: 23 secrets stored, 3 benign refused; after the first round: 23, 3; when it
+    # came: 22, 3.
+    assert wrong == (22, 3), shown
