@@ -2,11 +2,12 @@
 fifth probe's task, secrets only, ten a language in all eight shapes, and five look-alikes
 (``worldprobe14_task.md``, the fifth's task with its own ids).
 
-``tests/data/detection/worldprobe14_*.jsonl`` (provenance in the README there): 420
-memories by a run given only that task, labels the run's own. Split once by a hash of each
-case id before anything was measured on it; no rule was written from either part. The
-sealed part is pinned by checksum and its counts are bounds that may only fall; the tuning
-part's exact counts are pinned.
+``tests/data/detection/worldprobe14_*.jsonl`` (provenance in the README there): 420 memories
+by a run given only that task, labels the run's own. Split once by a hash of each case id
+before anything was measured on it; no rule was written from its sealed part, rules from its
+tuning part since the round of values given "now" or "as"
+(``test_now_as_and_parking_lists.py``). The sealed part is pinned by checksum and its counts
+are bounds that may only fall; the tuning part's exact counts are pinned.
 """
 
 from corpus_parts import assert_sealed_split, within, wrong_in

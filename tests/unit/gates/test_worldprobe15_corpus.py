@@ -2,10 +2,12 @@
 sixth probe's task, personal identifiers in eight placements and two other spellings, and
 look-alikes (``worldprobe15_task.md``, the sixth's task with its own ids).
 
-``tests/data/detection/worldprobe15_*.jsonl`` (provenance in the README there): 420
-memories by a run given only that task, labels the run's own. Split once by a hash of each
-case id before anything was measured on it. The sealed part is pinned by checksum and its
-counts are bounds that may only fall; the tuning part's exact counts are pinned.
+``tests/data/detection/worldprobe15_*.jsonl`` (provenance in the README there): 420 memories
+by a run given only that task, labels the run's own. Split once by a hash of each case id
+before anything was measured on it; no rule was written from its sealed part, rules from its
+tuning part since the round of values given "now" or "as"
+(``test_now_as_and_parking_lists.py``). The sealed part is pinned by checksum and its counts
+are bounds that may only fall; the tuning part's exact counts are pinned.
 """
 
 from corpus_parts import assert_sealed_split, within, wrong_in
