@@ -794,7 +794,9 @@ def _national_id(text: str) -> str | None:
             continue  # "call center-ul ANAF, 031 403 91 60", "shop phone …": a line to the public
         if placeholder_value(text, start, end):
             continue  # "123-45-6789", "12345678Z": typed as a placeholder, no one's
-        if _compact(piece) in _TEST_NATIONAL_NUMBERS and called_a_test_value(text, start, end):
+        if _SEPARATOR.sub("", piece).upper() in _TEST_NATIONAL_NUMBERS and called_a_test_value(
+            text, start, end
+        ):
             continue  # "het voorbeeld-BSN 111222333": its issuer's published example
         for shape, modules in _shaped() if whole else ():
             if shape.fullmatch(piece):
@@ -1221,11 +1223,6 @@ _TEST_NATIONAL_NUMBERS = frozenset(
 )
 
 
-def _compact(piece: str) -> str:
-    """``piece``'s letters and digits alone, in capitals."""
-    return "".join(c for c in piece if c.isalnum()).upper()
-
-
 # IBANs published as examples (the IBAN registry's and the banks' own).
 _TEST_IBANS = frozenset((
     "GB82WEST12345698765432", "DE89370400440532013000", "FR1420041010050500013M02606",
@@ -1623,11 +1620,11 @@ _LIST_END = re.compile(r"[.!?。](?:\s|$)|\n")
 
 def _plate_in_parking_list(text: str, label: int, start: int) -> bool:
     """Whether an item of the list a parking pass's label gives (``_PARKING_LABEL``, from
-    ``start`` to its sentence's end, eight items at most) is a plate and nothing else, as
-    :func:`_after_parking_label` reads one: "Para el parking de la empresa: Seat León gris,
-    9392 RSB, plaza 112" (the car's name and colour, its plate, the space). Not where a
-    thing's word (``PURPOSE``) stands from the ``label`` to the item: a parking ticket's
-    number, a receipt's."""
+    ``start`` to its sentence's end, eight items and 240 characters at most) is a plate and
+    nothing else, as :func:`_after_parking_label` reads one: "Para el parking de la
+    empresa: Seat León gris, 9392 RSB, plaza 112" (the car's name and colour, its plate, the
+    space). Not where a thing's word (``PURPOSE``) stands from the ``label`` to the item: a
+    parking ticket's number, a receipt's."""
     reach = min(len(text), start + 240)  # eight short items: a text of labels stays linear
     stop = _LIST_END.search(text, start, reach)
     end = stop.start() if stop is not None else reach
@@ -1635,9 +1632,10 @@ def _plate_in_parking_list(text: str, label: int, start: int) -> bool:
     for _ in range(8):
         mark = _LIST_ITEM_END.search(text, position, end)
         item_end = mark.start() if mark is not None else end
-        item = text[position:item_end].strip()
+        raw = text[position:item_end]
+        item = raw.strip()
         if item:
-            at = position + len(text[position:item_end]) - len(text[position:item_end].lstrip())
+            at = position + len(raw) - len(raw.lstrip())
             value = _plate_value(text, at)
             if value == item and _after_parking_label(value):
                 return purpose_within(text, label, at) is None

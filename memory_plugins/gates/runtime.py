@@ -576,11 +576,11 @@ def _misspelt_name_before(text: str, start: int) -> bool:
 _NAME_INSIDE = re.compile("|".join(map(re.escape, _FOLDED_NAMES)))
 
 
-# The names a gram may be one edit from, by the gram's length and its first or its last
-# letter: one edit leaves a name two letters longer or shorter at most (jellyfish counts an
-# Indic consonant with its virama as one letter), and leaves its first letter or its last
-# as they were.
 def _index_names() -> dict[tuple[int, str], frozenset[str]]:
+    """The names a gram may be one edit from, by the gram's length and its first or its
+    last letter: one edit leaves a name two letters longer or shorter at most (jellyfish
+    counts an Indic consonant with its virama as one letter), and leaves its first letter
+    or its last as they were."""
     index: dict[tuple[int, str], frozenset[str]] = {}
     for name in _FOLDED_NAMES:
         for length in range(len(name) - 2, len(name) + 3):
@@ -623,21 +623,22 @@ _SUBJECT_PASSWORD = re.compile(
 )
 # The copula (of English or the other languages') or the colon that gives a value, maybe
 # a quote: right before the value (``_GIVEN``), or with the value after it (``_GIVEN_VALUE``).
+_GIVING_COPULAS = r"is|was|to|є|هي|هو|היא|הוא|" + _COPULAS
 _GIVES = (
-    r"(?:(?<![^\W\d_])(?:is|was|je|to|ialah|ay|є|هي|هو|היא|הוא|" + _COPULAS + r")|คือ|[:：]"
+    r"(?:(?<![^\W\d_])(?:je|ialah|ay|" + _GIVING_COPULAS + r")|คือ|[:：]"
     r"|(?<=[ \t])[-–—])[ \t]{1,2}"
     r"[\"'“„`]?"
 )
 _GIVEN = re.compile(_GIVES + "$", re.IGNORECASE)
-# A copula of a language that writes no Latin letters, or a verb of remaining ("remains",
-# "bleibt", "sigue siendo"), then up to two words of when or still ("ist immer noch",
-# "is still", "היא עדיין") before a value: for a strong value only (:func:`_subject_password`).
+# A copula, or a verb of remaining ("remains", "bleibt", "sigue siendo"), or a word of "now"
+# where a language drops the copula, then up to two words of when or still ("ist immer
+# noch", "is still", "היא עדיין") before a value: for a strong value or a PIN that closes
+# its sentence only (:func:`_given_before`).
 _GIVEN_STILL = re.compile(
-    r"(?<![^\W\d_])(?:is|was|to|e|" + _COPULAS + r"|هي|هو|היא|הוא|คือ|є|remains|stays|bleibt"
+    r"(?<![^\W\d_])(?:e|คือ|" + _GIVING_COPULAS + r"|remains|stays|bleibt"
     r"|reste|resta|rimane|blijft|siendo|sendo|zůstává|rămâne|förblir|остается|остаётся"
     r"|залишається|pozostaje|kalıyor|marad|μένει"
-    # or a word of "now" where a language drops the copula, or after it ("тепер …",
-    # "sekarang …", "to teraz …", "e acum …", "c'est désormais …")
+    # "тепер …", "sekarang …", "to teraz …", "e acum …", "c'est désormais …"
     r"|now|teraz|тепер|теперь|сейчас|зараз|sekarang|kini|acum|désormais|maintenant|ahora"
     r"|agora|jetzt|nu|adesso|şimdi|bây[ \t]giờ|giờ|עכשיו|الآن|अब|حالا|ngayon|most|τώρα)"
     r"(?:[ \t]{1,2}[^\W\d_]{2,9}){0,2}[ \t]{1,2}[\"'“„`]?$",
@@ -645,15 +646,21 @@ _GIVEN_STILL = re.compile(
 )
 
 
+def _given_before(text: str, start: int) -> bool:
+    """Whether a copula or a colon gives the value at ``start`` (``_GIVEN``), or a copula or
+    a verb of remaining, maybe with a word of still or now after it (``_GIVEN_STILL``)."""
+    return (
+        _GIVEN.search(text, max(0, start - 12), start) is not None
+        or _GIVEN_STILL.search(text, max(0, start - 40), start) is not None
+    )
+
+
 def _subject_password(text: str) -> bool:
     """Whether a value :func:`_strong` says only a person makes follows a copula or a colon,
     and a password is named (in English or, as ``_SECRET_NAME``, another language) within the
     first 32 characters of that sentence, with no assignment right after the name."""
     for word in _strong_words(text):
-        if not (
-            _GIVEN.search(text, max(0, word.start() - 12), word.start())
-            or _GIVEN_STILL.search(text, max(0, word.start() - 40), word.start())
-        ):
+        if not _given_before(text, word.start()):
             continue
         sentence = clause_start(text, word.start(), 240, SENTENCE_END)
         for name in (_SUBJECT_PASSWORD, _SECRET_NAME):
@@ -724,11 +731,8 @@ def _subject_pin(text: str) -> bool:
     for m in _KEYPAD_DIGITS.finditer(text):
         start, end = m.span()
         closed = _CLOSING_COPULA.match(text, end)
-        given = _GIVEN.search(text, max(0, start - 12), start) or _GIVEN_STILL.search(
-            text, max(0, start - 40), start
-        )
         if not (
-            (given and _CLOSES.match(text, end))
+            (_given_before(text, start) and _CLOSES.match(text, end))
             or (closed is not None and _CLOSES.match(text, closed.end()))
         ):
             continue
@@ -859,19 +863,8 @@ _NOTE_LOCK_STEMS = (
     *("alarm", "allarm", "riasztó", "συναγερμ", "сигнализ", "сигналіз", "safe", "vault"),
     *("coffre", "cofre", "cassaforte", "tresor", "kluis", "sejf", "сейф", "kasa", "két", "brankas"),
     *("peti besi", "seif", "trezor", "széf", "kassaskåp", "χρηματοκιβώτι", "تجوری"),
-    *(
-        "तिजोरी",
-        "लॉकर",
-        "larm",
-        "אזעקה",
-        "כספת",
-        "خزنة",
-        "گاوصندوق",
-        "金庫",
-        "保险柜",
-        "금고",
-        "ตู้เซฟ",
-    ),
+    *("तिजोरी", "लॉकर", "larm", "אזעקה", "כספת", "خزنة", "گاوصندوق", "金庫", "保险柜", "금고"),
+    "ตู้เซฟ",
     *("intercom", "interfon", "domofon", "домофон", "citofono", "interphone", "porteiro"),
     *("kaputelefon", "padlock", "candado", "cadenas", "cadeado", "lucchetto", "kłódk"),
     *("hänglås", "lakat", "gembok", "door lock", "smart lock", "parcel locker", "paczkomat"),

@@ -82,6 +82,20 @@ def per_source(prefix: str) -> Counter[str]:
     return Counter(case["source"] for part in ("tuning", "sealed") for case in load(prefix, part))
 
 
+def refused(prefix: str, text: str) -> str:
+    """The detail of the gates' refusal of ``text`` in the candidate of
+    ``<prefix>_tuning.jsonl``'s first case; fails if they store it."""
+    accepted, detail = decide(prefix, text)
+    assert not accepted, (text, detail)
+    return detail
+
+
+def stored(prefix: str, text: str) -> None:
+    """Fails unless the gates store ``text`` in that candidate."""
+    accepted, detail = decide(prefix, text)
+    assert accepted, (text, detail)
+
+
 def decide(prefix: str, text: str) -> tuple[bool, str]:
     """Whether the gates accept ``text`` in the candidate of ``<prefix>_tuning.jsonl``'s
     first case, and the decision's detail."""

@@ -11,19 +11,13 @@ showed (``tests/data/detection/README.md``); each look-alike beside them is a te
 must leave stored.
 """
 
+from functools import partial
+
 import pytest
-from corpus_parts import decide
+from corpus_parts import refused, stored
 
-
-def _refused(text: str) -> str:
-    accepted, detail = decide("worldprobe13", text)
-    assert not accepted, (text, detail)
-    return detail
-
-
-def _stored(text: str) -> None:
-    accepted, detail = decide("worldprobe13", text)
-    assert accepted, (text, detail)
+_refused = partial(refused, "worldprobe13")
+_stored = partial(stored, "worldprobe13")
 
 
 @pytest.mark.parametrize(

@@ -8,19 +8,13 @@ The sentences here are this module's own, in the shapes the fourteenth and fifte
 probes' tuning parts showed (``tests/data/detection/README.md``).
 """
 
+from functools import partial
+
 import pytest
-from corpus_parts import decide
+from corpus_parts import refused, stored
 
-
-def _refused(text: str) -> str:
-    accepted, detail = decide("worldprobe14", text)
-    assert not accepted, (text, detail)
-    return detail
-
-
-def _stored(text: str) -> None:
-    accepted, detail = decide("worldprobe14", text)
-    assert accepted, (text, detail)
+_refused = partial(refused, "worldprobe14")
+_stored = partial(stored, "worldprobe14")
 
 
 @pytest.mark.parametrize(

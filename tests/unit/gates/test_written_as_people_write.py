@@ -8,19 +8,13 @@ The sentences here are this module's own, in the shapes the probes' tuning parts
 leave stored.
 """
 
+from functools import partial
+
 import pytest
-from corpus_parts import decide
+from corpus_parts import decide, refused, stored
 
-
-def _refused(text: str) -> str:
-    accepted, detail = decide("worldprobe10", text)
-    assert not accepted, (text, detail)
-    return detail
-
-
-def _stored(text: str) -> None:
-    accepted, detail = decide("worldprobe10", text)
-    assert accepted, (text, detail)
+_refused = partial(refused, "worldprobe10")
+_stored = partial(stored, "worldprobe10")
 
 
 @pytest.mark.parametrize(
