@@ -287,10 +287,13 @@ class RecallConfig:
     ``slices`` extra). :attr:`any_answer_types` are exempt."""
     mention_markers: tuple[str, ...] = MENTION_MARKERS
     """Words that make a question about a word itself: its meaning, its translation, how it
-    is said or spelt ("What does ETA mean?", "“日报”用英文怎么说？"). Such a question is a
+    is said or spelt, where it comes from, or the word pointed at as a word ("What does ETA
+    mean?", "“日报”用英文怎么说？", "“多肉”这个叫法是从哪来的？"). Such a question is a
     question about the world, and the word is mentioned, not used: whether or not
     :attr:`one_word_in_passing` is set, a record whose every match is that one word counts
-    it once (with the same exemptions). Empty turns the rule off."""
+    it once (with the same exemptions; a demonstrative inside a marker is not one of
+    :attr:`situation_markers`, and only a comparison among :attr:`choice_markers` makes
+    such a question a choice). Empty turns the rule off."""
     choice_markers: tuple[str, ...] = CHOICE_MARKERS
     """Words that make a question about the world a choice (a comparison, a good one):
     :attr:`one_word_in_passing` does not apply to it."""

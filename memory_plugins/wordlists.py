@@ -149,7 +149,7 @@ FACT_QUESTION_MARKERS: tuple[str, ...] = _split(
     "where did, where does, where do, how tall, how high, how old, how many, "
     "what year, which year, what country, which country, "
     "how far, how long, how heavy, difference between, meaning of, history of, definition of, "
-    "what time"
+    "what time, 同一个东西, 一回事, same thing as"
 )
 """Interrogatives of a question about the world (what, why, when, who, how tall): a
 memory about the user's tastes rarely belongs in its answer (see :data:`REQUEST_MARKERS`)."""
@@ -178,10 +178,17 @@ SITUATION_MARKERS: tuple[str, ...] = _split(
 this weekend), as a first-person marker does."""
 
 MENTION_MARKERS: tuple[str, ...] = _split(
-    "什么意思, 啥意思, 怎么说, 怎么翻译, 的意思, 含义, 缩写, "
+    "什么意思, 啥意思, 怎么说, 怎么翻译, 的意思, 含义, 缩写, 词源, 读音, 怎么念, "
+    "这个词, 这个字, 这个单词, 这个英文词, 这个英文单词, 这个中文词, 这个名字, 这个叫法, "
+    "这个说法, 这个称呼, 这个名称, 这个成语, 这个术语, "
     "mean, means, meaning, stand for, stands for, how do you say, how to say, "
-    "how do you spell, how to spell, how do you pronounce, how to pronounce, abbreviation"
+    "how do you spell, how to spell, how do you pronounce, how to pronounce, abbreviation, "
+    "etymology, the word, the term, this word, this name, this term, this phrase, "
+    "origin of the word, origin of the name, origin of the term"
 )
 """What makes a question about a word itself: its meaning, its translation, how it is
-said or spelt. The word is mentioned, not used ("What does ETA mean?", "“日报”用英文
-怎么说？"): a memory that shares only that word is not what the question is about."""
+said, spelt or pronounced, where it comes from, or the word pointed at as a word ("this
+name", "这个叫法"). The word is mentioned, not used ("What does ETA mean?", "“日报”用英文
+怎么说？", "“多肉”这个叫法是从哪来的？"): a memory that shares only that word is not what
+the question is about. A demonstrative inside such a marker points at the word, not at the
+user's situation (:data:`SITUATION_MARKERS`)."""

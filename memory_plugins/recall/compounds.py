@@ -172,8 +172,9 @@ _AFTER_NOUN = frozenset(
 def _english(text: str, stop: frozenset[str]) -> tuple[Compound, ...]:
     """Noun compounds of an English question: after a determiner (and at most one word
     more), a word followed by one or two words that are neither common words nor
-    prepositions, where the noun phrase ends: at a preposition, a punctuation mark or the
-    end ("What is the Friday prayer in Islam?"); in a question with an auxiliary, before
+    prepositions, where the noun phrase ends: at a preposition, a punctuation mark, the
+    end ("What is the Friday prayer in Islam?") or a possessive ("What is the Toronto
+    Stock Exchange's main index called?"); in a question with an auxiliary, before
     its main verb ("Where did the Spanish flu start?"), so a last word right before the
     question mark is that verb, not a noun ("Why does the cat purr?")."""
     words = _WORD.findall(text)
@@ -198,16 +199,21 @@ def _english(text: str, stop: frozenset[str]) -> tuple[Compound, ...]:
                 end = start + 1 + size
                 if not all(content(i) and lower[i] not in _AFTER_NOUN for i in range(start, end)):
                     continue
+                if any(lower[i].endswith("'s") for i in range(start, end - 1)):
+                    break  # a possessive ended the noun phrase before
                 after = lower[end] if end < len(words) else ""
                 word_after = latin(after)
-                if auxiliary:
+                possessive = lower[end - 1].endswith("'s")
+                if possessive:
+                    ends = True  # "the Toronto Stock Exchange's index": the possessor
+                elif auxiliary:
                     ends = word_after and after not in _AFTER_NOUN
                 else:
                     ends = not word_after or after in _AFTER_NOUN
-                if ends and lower[end - 1] not in _LIGHT_HEADS:
-                    phrase = " ".join(words[start:end])
-                    head = " ".join(words[start + 1 : end])
-                    found.append(_compound(words[start], head, phrase))
+                last = lower[end - 1].removesuffix("'s")
+                if ends and last not in _LIGHT_HEADS:
+                    named = [*words[start : end - 1], words[end - 1].removesuffix("'s")]
+                    found.append(_compound(named[0], " ".join(named[1:]), " ".join(named)))
         found.extend(_of_name(words, lower, at, content))
     return tuple(found)
 

@@ -9,8 +9,9 @@ over — as a tag, as a phrase of the identity, as a word of the text — so eve
 dimension, and one shared word no longer selects it on its own; a second word, or
 agreement in meaning, still can.
 
-A question about a word itself — what it means, how it is said in another language
-(``RecallConfig.mention_markers``: "What does ETA mean?", "“日报”用英文怎么说？") — gets the
+A question about a word itself — what it means, how it is said in another language,
+where it comes from (``RecallConfig.mention_markers``: "What does ETA mean?", "“日报”用英文
+怎么说？", "“多肉”这个叫法是从哪来的？") — gets the
 rule whether or not the option is set: the word is mentioned, not used. Agreement in
 meaning does not lift such a record either, since the question means what the word means.
 
@@ -37,7 +38,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from memory_plugins.config import RecallConfig
-from memory_plugins.recall.query import QueryProfile, has_marker, marker_text
+from memory_plugins.recall.query import QueryProfile, has_marker, marker_text, without_markers
 from memory_plugins.recall.text import normalise, stem
 
 __all__ = ["NOTE", "about_world", "applies", "count_once", "one_word"]
@@ -47,6 +48,9 @@ NOTE = "one word of a question about something else: counted once"
 
 _WORDS = ("tags", "identity", "text", "cjk_phrases", "ascii_tokens", "self_context", "cues")
 """The dimensions whose matches are words of the query (not meaning, not rarity)."""
+
+_WHICH_OR_GOOD = frozenset({"哪个", "哪种", "还是", "更好", "最好", "better", "good", "which"})
+"""Choice markers that ask for one of several or a good one, not for a comparison."""
 
 _SUFFIX = re.compile(r" \((?:shared|apart|word: [^)]*)\)$")
 
@@ -62,7 +66,17 @@ def about_world(profile: QueryProfile, config: RecallConfig) -> bool:
     if not profile.factual:
         return False
     raw = marker_text(profile.text)
-    return not (has_marker(raw, config.choice_markers) or has_marker(raw, config.situation_markers))
+    choices = config.choice_markers
+    if profile.mentions:
+        # A question about a word asks which language or sense it comes from, or the word
+        # itself is "good": only a comparison ("日报和周报的区别") is still a choice there.
+        choices = tuple(m for m in choices if m not in _WHICH_OR_GOOD)
+    if has_marker(raw, choices):
+        return False
+    if profile.mentions:
+        # "这个叫法", "this word": the demonstrative points at the word, not the situation.
+        raw = without_markers(raw, config.mention_markers)
+    return not has_marker(raw, config.situation_markers)
 
 
 def _form(hit: str, dimension: str) -> str:

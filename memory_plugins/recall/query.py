@@ -39,6 +39,7 @@ __all__ = [
     "has_marker",
     "lexicon_for",
     "marker_text",
+    "without_markers",
 ]
 
 MIN_PHRASE = 2
@@ -388,6 +389,16 @@ def analyse_query(query: str, config: RecallConfig) -> QueryProfile:
 
 _NOT_WORD = re.compile(r"[^\w']+")
 
+_COMES_ABOUT = re.compile(
+    r"是怎么(?:做|制|造|生产|产生|酿|榨|磨|烤|炼|织|种|养|长|形成|发明|演变|进化)[\u4e00-\u9fff]{0,3}的"
+    r"| how (?:is|are|was|were) (?:[a-z']+ ){1,4}(?:made|produced|formed|grown|brewed|invented) "
+)
+"""How a thing is made or comes to be: the 是…的 of a Chinese question on how it was made,
+grown or formed ("花生油是怎么榨出来的"), an English passive "how is … made" — a question
+about the world, as "why" is, not a how-to the user will follow (a question how someone
+did something, "AlphaGo 是怎么赢的", is about that event, and stays as it was). Each part is
+bounded (at most three characters, four words), so it never backtracks far."""
+
 
 def _question_kind(query: str, config: RecallConfig) -> tuple[bool, bool]:
     """Whether ``query`` asks about the world, and whether it asks about a word itself (what
@@ -399,7 +410,8 @@ def _question_kind(query: str, config: RecallConfig) -> tuple[bool, bool]:
     if has_marker(raw, config.request_markers):
         return False, False
     mentions = has_marker(raw, config.mention_markers)
-    return mentions or has_marker(raw, config.fact_question_markers), mentions
+    factual = mentions or has_marker(raw, config.fact_question_markers)
+    return factual or _COMES_ABOUT.search(raw) is not None, mentions
 
 
 def marker_text(query: str) -> str:
@@ -412,6 +424,13 @@ def has_marker(raw: str, markers: tuple[str, ...]) -> bool:
     """Whether :func:`marker_text` ``raw`` holds one of ``markers`` (English ones as whole
     words)."""
     return any(needle in raw for needle in _marker_needles(tuple(markers)))
+
+
+def without_markers(raw: str, markers: tuple[str, ...]) -> str:
+    """:func:`marker_text` ``raw`` with every occurrence of ``markers`` blanked out."""
+    for marker in _marker_needles(tuple(markers)):
+        raw = raw.replace(marker, " ")
+    return raw
 
 
 @lru_cache(maxsize=64)

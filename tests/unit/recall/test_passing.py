@@ -161,3 +161,37 @@ def test_meaning_does_not_count_the_mentioned_word_again() -> None:
     assert _recalled(engine, "Plan tomorrow in my bullet journal") == [
         "The user keeps a bullet journal for daily tasks."
     ]
+
+
+# A word pointed at as a word ("this name", "这个叫法") or asked where it comes from is
+# mentioned too; the demonstrative there points at the word, not the user's situation.
+
+
+def _bonsai() -> dict[str, Any]:
+    return candidate(
+        "用户在书房养了三盆盆景。",
+        ["盆景", "植物"],
+        type="stable_user_context",
+        identity={"subject": "盆景"},
+    )
+
+
+def test_a_word_pointed_at_or_asked_where_it_comes_from_recalls_nothing() -> None:
+    engine = _default(_journal(), _bonsai())
+    for query in (
+        "“盆景”这个叫法最早出现在哪个朝代？",  # a which-question about the word: no choice
+        "盆景这个名字是什么时候有的？",
+        "Where does the word journal come from?",
+        "What is the etymology of journal?",
+    ):
+        assert _recalled(engine, query) == [], query
+    # A demonstrative that is not about a word still ties the question to the user.
+    assert _recalled(engine, "这个盆景是什么时候开始流行的？") == ["用户在书房养了三盆盆景。"]
+    # Without the markers the word counts in every dimension, as before.
+    plain = _default(_bonsai(), mention_markers=())
+    assert _recalled(plain, "盆景这个名字是什么时候有的？") == ["用户在书房养了三盆盆景。"]
+
+
+def test_a_comparison_of_words_still_recalls() -> None:
+    engine = _default(_daily_report())
+    assert _recalled(engine, "日报这个词和周报这个词有什么区别") == ["用户每天下班前写日报。"]

@@ -57,10 +57,13 @@ def test_tuning_part_counts_are_pinned(meaning: Embeddings) -> None:
     # With the rule: 28 and 32 firings before a one-character head counted only with its
     # modifier and before more interrogatives of a question about the world (星期几, 从哪,
     # 哪里人, what year…) were read as such; 32, 24, 37 and 28 before questions of what time,
-    # which month or which day (几点, 几月, 几号, "what time") were.
+    # which month or which day (几点, 几月, 几号, "what time") were; 31, 37, 21 and 26
+    # before a word pointed at as a word (这个叫法) or asked where it comes from counted as
+    # mentioned, a possessive ended an English noun phrase and a question how a thing is
+    # made (是怎么榨出来的) counted as a question about the world.
     for compounds, rules, with_meaning in (
-        (False, (27, 63, 31, 122), (29, 63, 37, 122)),
-        (True, (27, 63, 21, 122), (29, 63, 26, 122)),
+        (False, (27, 63, 29, 122), (29, 63, 35, 122)),
+        (True, (27, 63, 17, 122), (29, 63, 22, 122)),
     ):
         config = _config(compounds=compounds)
         report = evaluate_file(path, config)
@@ -73,8 +76,10 @@ def test_sealed_part_bounds(meaning: Embeddings) -> None:
     # Measured once: 15 of 49 relevant memories found at 38 of 109 firings with the rule
     # off, at 33 with it on, with the rules alone and with meaning; once more after the
     # interrogatives above: 32 with the rules; once more after questions of what time,
-    # which month or which day: unchanged. Bounds: found may only rise, firings only fall.
+    # which month or which day: unchanged; once more after the rules named in the tuning
+    # test above: 31 with the rules and 32 with meaning, the same found.
+    # Bounds: found may only rise, firings only fall.
     path = PROBE / "wordprobe.sealed.jsonl"
-    for embeddings, most in ((None, 32), (meaning, 33)):
+    for embeddings, most in ((None, 31), (meaning, 32)):
         found, _, fired, _ = recall_counts(evaluate_file(path, _config(compounds=True), embeddings))
         assert found >= 15 and fired <= most
