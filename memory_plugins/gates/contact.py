@@ -23,7 +23,7 @@ True
 import itertools
 import re
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.context import (
@@ -54,6 +54,7 @@ __all__ = [
     "email_detector",
     "find_phone",
     "phone_detector",
+    "toll_free",
 ]
 
 PHONE_REGIONS = (
@@ -197,6 +198,12 @@ _PHONE_CUE = re.compile(
     # Portuguese (Portugal), Swedish, Czech, Romanian, Hungarian, Greek, Ukrainian, Hebrew,
     # Persian, Hindi, Thai, Malay
     r"|telem[óo]vel|mobilnummer|mobil|mobilní|telefonní|telefonu|mobilul|telefonsz[áa]m\w*"
+    # Spanish's short "cel" (celular)
+    r"|cel\.?"
+    # "call me" in Portuguese, Spanish, French and Italian ("liguem-me para o …"): the
+    # speaker's own number
+    r"|lig(?:ue|uem|ar)-(?:me|nos)|liga-me|llám(?:ame|enos|eme)|llamame|appelle[zr]?-moi"
+    r"|appelez-nous|chiamami|chiamatemi"
     r"|τηλέφωνο|κινητό|мобільн\w*|телефону|טלפון|נייד|تلفن|موبایل|شماره\s+همراه|फ़ोन|फोन|मोबाइल"
     r"|โทรศัพท์|เบอร์|telefon\s+bimbit|nombor\s+telefon)(?![^\W\d_])",
     re.IGNORECASE,
@@ -321,6 +328,8 @@ def _phone(text: str) -> str | None:
             continue
         if _ISBN_GROUPS.fullmatch(raw) and _valid_isbn(raw):
             continue
+        if toll_free(raw, text):
+            continue  # "звонит на 8 800 100-70-10": the freephone line of the text's country
         if CALENDAR_DATE.match(raw.lstrip("(")):
             continue  # "02.12.1979", "(2024-01-01 00…": a date, not a number to dial
         near = max(0, m.start() - 200)
@@ -392,6 +401,43 @@ _SCRIPT_COUNTRIES = (
     (re.compile(r"[ăâđêôơư]|[\u1ea0-\u1ef9]"), ("VN",)),
     (re.compile(r"[\u0400-\u04ff]"), ("RU", "UA")),
 )
+
+
+@lru_cache(maxsize=8)
+def _script_regions(text: str) -> tuple[str, ...]:
+    """The countries whose script ``text`` is written in (the first script found); read once
+    a text, as every number of a long text asks."""
+    for script, countries in _SCRIPT_COUNTRIES:
+        if script.search(text) is not None:
+            return countries
+    return ()
+
+
+def toll_free(raw: str, text: str) -> bool:
+    """Whether ``raw``, written without a country's calling code, is a freephone number
+    (libphonenumber's type) of the country whose script ``text`` is written in (Greek,
+    Hebrew, Thai, Devanagari, Persian, Arabic, Cyrillic): an organisation's line to the
+    public ("звонит на 8 800 100-70-10"), never a person's own number. A text in Latin
+    letters names no country, and a freephone range of one is another's mobile range
+    (the UK's 0808 is Japan's 080), so there nothing is set aside."""
+    if raw.startswith(("+", "00")):
+        return False
+    regions = [c for c in _script_regions(text) if c != "VN"]  # Latin letters with marks
+    if not regions:
+        return False
+    import phonenumbers
+
+    for region in regions:
+        try:
+            number = phonenumbers.parse(raw, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if (
+            phonenumbers.is_valid_number(number)
+            and phonenumbers.number_type(number) == phonenumbers.PhoneNumberType.TOLL_FREE
+        ):
+            return True
+    return False
 
 
 def _thing_not_phone(text: str, start: int, end: int, raw: str) -> bool:
@@ -524,7 +570,12 @@ _STREET = re.compile(
     r"[ \t]{1,2}nr\.?[ \t]?[0-9]{1,4}(?![0-9])"
     # India: a flat's, a house's or a plot's number ("Flat No. 304", "फ्लैट नं. 304")
     r"|(?<![\w])(?:Flat|House|Plot|H\.)[ \t]?No\.?[ \t]?[0-9]{1,4}(?![0-9])"
-    r"|(?:फ्लैट|मकान|प्लॉट|हाउस)[ \t]+(?:नं\.?|नंबर)[ \t]?[0-9]{1,4}(?![0-9])"
+    r"|(?:फ़?्लैट|मकान|प्लॉट|हाउस)[ \t]+(?:नं\.?|नंबर)[ \t]?[0-9]{1,4}(?![0-9])"
+    # Mexico: a street's name and number, maybe the flat's, then the neighbourhood
+    # ("Colima 214, depto. 3, col. Roma Norte")
+    r"|(?<![\w])[A-ZÁÉÍÓÚÑ][\w.]{1,20}(?:[ \t][A-ZÁÉÍÓÚÑ][\w.]{1,20}){0,2}[ \t][0-9]{1,5}"
+    r"(?:,?[ \t](?:int\.?|interior|depto\.?|dpto\.?|departamento)[ \t]?[0-9A-Z]{1,4})?"
+    r",[ \t](?:col\.|colonia)[ \t]"
     # the Philippines: a subdivision's block and lot ("Blk 6 Lot 3, Phase 2")
     r"|(?<![\w])(?:Blk|Block)\.?[ \t]?[0-9]{1,4}[A-Za-z]?,?[ \t]+Lot[ \t]?[0-9]{1,4}(?![0-9])"
 )
@@ -588,6 +639,9 @@ _SCRIPT_STREETS = (
 # Words saying someone lives there or receives post there; "address" only as a person's.
 _RESIDENCE_WORDS = (
     r"lives?|living|home|house|apartment|apt|flat|residence|resides?|moved"
+    # moving house, in the languages of the word lists
+    r"|moving|umzug|umgezogen|déménag\w*|mudanza|mudou|mudó|mudaram|mudaron|trasloc\w*"
+    r"|verhuis\w*|przeprowadz\w*|taşın\w*|pindah[ \t]+rumah|flytt\w*|stěhov\w*|költöz\w*"
     r"|ship(?:ped|s)?|deliver(?:ed|y)?|mail(?:ed)?|parcels?|wohn\w*|anschrift|zuhause|habit\w*"
     r"|domicile|vive|viven|domicilio|abita\w*|mora|moram|casa|piso"
     # Dutch, Polish, Turkish, Indonesian, Vietnamese
@@ -626,14 +680,14 @@ _RESIDENCE_SCRIPT_WORDS = (
     r"|住|家|寄|收件|收货|老家|公寓|小区|自宅|実家|주소|살고|산다|거주"
     r"|живёт|живет|живу|проживает|прописан\w*|квартир\w*|кв\."
     # Greek; Persian's everyday "house"; Arabic's "resident"
-    r"|μένει|μένω|μένουν|κατοικεί|κατοικώ|διαμένει|σπίτι|خونه|ساكن|ساكنة|مقيم|مقيمة"
+    r"|μένει|μένω|μένουν|κατοικεί|κατοικώ|κατοικία|διαμένει|σπίτι|خونه|ساكن|ساكنة|مقيم|مقيمة"
     # deliveries and parcels in the other scripts
     r"|δέμα\w*|παράδοσ\w*|αποστολ\w*|доставк\w*|курьер\w*|кур'єр\w*|посылк\w*|посилк\w*"
     r"|توصيل|شحن|ارسال|تحویل|משלוח|שליח|डिलीवरी|पार्सल|จัดส่ง|ส่งของ|พัสดุ|配送|届け|배송|택배"
     r"|παραλήπτ\w*|получател\w*|одержувач\w*|отримувач\w*|נמען|گیرنده|المستلم|مستلم"
     r"|प्राप्तकर्ता|ผู้รับ|受取人|宛先|수령인|받는[ \t]?사람"
     # Hindi's "home"; the user's address in Arabic ("العنوان الوطني للمستخدم")
-    r"|घर|عنوان[^\n]{0,16}?(?:للمستخدم|المستخدم)"
+    r"|घर|होम|عنوان[^\n]{0,16}?(?:للمستخدم|المستخدم)"
 )
 _RESIDENCE_SCRIPTS = re.compile(by_first_letter(_RESIDENCE_SCRIPT_WORDS), re.IGNORECASE)
 

@@ -63,13 +63,13 @@ _BUSINESS_LATIN = (
     r"|steuer-?(?:nummer|nr)|st\.-?nr|nif|инн|іпн"
     # registers' and tax numbers of companies elsewhere: Russia, Poland, the Netherlands,
     # Brazil, Turkey, Vietnam, Indonesia, Latin America
-    r"|огрн|кпп|krs|regon|nip|kvk|cnpj|mersis|vkn|vergi[ \t]+(?:numarası|no)|mã[ \t]+số[ \t]+thuế"
+    r"|огрн(?!ип)|кпп|krs|regon|nip|kvk|cnpj|mersis|vkn|vergi[ \t]+(?:numarası|no)|mã[ \t]+số[ \t]+thuế"
     r"|mst|nib|npwp|ruc|rut|rfc|ssm|cin|αφμ"
     # and in the Czech Republic and Slovakia, Hungary, Romania, Greece, the Nordic countries,
     # Portugal, Argentina and Colombia, the Philippines, Ukraine, Malaysia
-    r"|ičo|ič|dič|adószám\w*|cégjegyzékszám\w*|cui|cod[ \t]+fiscal|γεμη|org\.?[ \t]?nr"
+    r"|ičo|ič|dič|adószám\w*|cégjegyzékszám\w*|cui|γεμη|org\.?[ \t]?nr"
     r"|organisations?nummer\w*|organisasjonsnummer\w*|cvr(?:-?n(?:ummer|r))?|y-tunnus|nipc"
-    r"|cuit|nit|tin|єдрпоу|едрпоу|(?:nombor|no\.?)[ \t]+pendaftaran"
+    r"|cuit|nit|tin|єдрпоу|едрпоу|(?:nombor|no\.?)[ \t]+pendaftaran|cod(?:ul)?[ \t]+fiscal"
     # the Philippines' company register
     r"|sec[ \t]+registration(?:[ \t]+(?:number|no))?"
     # Russia's register and registration-reason codes in Latin letters
@@ -77,7 +77,7 @@ _BUSINESS_LATIN = (
 )
 _BUSINESS_OTHER = (
     r"(?:统一社会信用代码|税号|企业编号|营业执照号?|法人番号|会社法人等番号"
-    r"|사업자등록번호|법인등록번호|เลขประจําตัวผู้เสียภาษี|ทะเบียนนิติบุคคล|کد\s+اقتصادی|شناسه\s+ملی"
+    r"|사업자등록번호|법인등록번호|เลขประจําตัวผู้เสียภาษี|เลขผู้เสียภาษี|ทะเบียนนิติบุคคล|کد\s+اقتصادی|شناسه\u200c?ی?\s+ملی"
     r"|السجل\s+التجاري|سجل\s+تجاري|الرقم\s+الضريبي|رقم\s+ضريبي|ח[.״\"']?פ|מספר\s+חברה"
     r"|עוסק\s+מורשה)"
 )
@@ -96,7 +96,9 @@ _COMPANY = re.compile(
     r"|perusahaan|công[ \t]+ty|bedrijf|syarikat|kumpanya\w*|kompanya\w*|společnost\w*|cég\w*"
     # and the word for a company in Italian, Romanian, Spanish, Portuguese, the Nordic
     # languages, Polish, Slovak, Hungarian
-    r"|εταιρ\w*|azienda|società|societ(?:ate|ății)|firm[ăe]i?|compa(?:nie|nia|niei|ñía|nhia)"
+    r"|εταιρ\w*|azienda|società|societ(?:ate|ății)|firm[ăeyę]i?|compa(?:nie|nia|niei|ñía|nhia)"
+    # a small or medium business in French
+    r"|pme|pmi|tpe"
     r"|sociedade|företag\w*|bolag\w*|virksomhed\w*|selskab\w*|yritys\w*|yhtiö\w*|spółk\w*"
     r"|przedsiębiorstw\w*|podnik\w*|vállalat\w*|társaság\w*|vállalkozás\w*"
     # a business named by what it does: one that sells, makes or serves for a fee
@@ -109,10 +111,10 @@ _COMPANY = re.compile(
     r"|werkgever|pracodaw\w*|işveren\w*"
     r"))(?![A-Za-z])"
     r"|公司|企业|集团|会社|회사|供应商|代理商|经销商|批发商|厂商|厂家|工厂|印刷厂|工作室|事务所|(?<![А-Яа-я])(?:ООО|ОАО|ЗАО|ПАО|АО|ТОВ|ПрАТ)(?![А-Яа-я])"
-    r"|организаци|компани|предприяти|компані|підприєм|कंपनी|फर्म|บริษัท|นิติบุคคล|จํากัด|شرکت"
+    r"|организаци|компани|предприяти|компані|підприєм|कंपनी|फर्म|บริษัท|บจก\.?|หจก\.?|นิติบุคคล|จํากัด|شرکت"
     # a company named by a compound whose head is the word for it ("byggbolag",
     # "Bauunternehmen"), read inside the word
-    r"|(?i:bolag|företag|unternehmen|selskab|selskap|yhtiö|iroda)"
+    r"|(?i:bolag|företag|unternehmen|selskab|selskap|yhtiö|iroda|verwaltung)"
     r"|شركة|الشركة|חברה|חברת|בע[\"״]מ|업체|(?<![Α-Ωα-ω])(?:Α\.Ε|Ε\.Π\.Ε|Ι\.Κ\.Ε|Ο\.Ε)\.?"
     # a person's employer in Russian, Ukrainian, Japanese, Chinese and Korean
     r"|работодател|роботодав|勤務先|勤め先|雇用主|雇主|고용주"
@@ -356,7 +358,7 @@ _COMPANY_REGISTER = re.compile(
     r"|cégjegyzékszám\w*|ičo|γεμη|org\.?[ \t]?nr|organisations?nummer\w*|organisasjonsnummer\w*"
     r"|cvr(?:-?n(?:ummer|r))?|y-tunnus|ssm|sec[ \t]+registration|company[ \t]+(?:number|no"
     r"|registration))(?![a-z]))"
-    r"|огрн|кпп|єдрпоу|едрпоу|法人番号|会社法人等番号|사업자등록번호|법인등록번호|统一社会信用代码|营业执照"
+    r"|огрн(?!ип)|кпп|єдрпоу|едрпоу|法人番号|会社法人等番号|사업자등록번호|법인등록번호|统一社会信用代码|营业执照"
     r"|ทะเบียนนิติบุคคล|السجل\s+التجاري|سجل\s+تجاري|ח[.״\"']?פ|מספר\s+חברה"
 )
 
@@ -375,8 +377,10 @@ def company_code(text: str, start: int) -> bool:
     label = _BUSINESS_CODE.search(text, max(0, start - 40), start)
     if label is None:
         return _code_of_a_company(text, start) or _named_after_it(text, start)
-    if _COMPANY_REGISTER.search(text, label.start(), start) is not None:
-        return True  # a register only businesses are in: "取引先の法人番号は …"
+    if _COMPANY_REGISTER.search(text, max(0, label.start() - 64), start) is not None:
+        # a register only businesses are in, as the label or just before it: "取引先の法人番号
+        # は …", "staat bij de KvK onder 40630015, btw-nummer NL…"
+        return True
     if _COMPANY.search(text, max(0, label.start() - 64), start) is not None or _place_within(
         text, max(0, label.start() - 64), start
     ):
@@ -417,11 +421,14 @@ def _named_after_it(text: str, start: int) -> bool:
     end = value.end() if value is not None else start
     stop = SENTENCE_END.search(text, end, end + 120)
     high = stop.start() if stop is not None else min(len(text), end + 120)
-    if _APPOSITION.match(text, end, high) is None:
+    joined = _APPOSITION.match(text, end, high) or _APPOSED_LATER.match(text, end, high)
+    if joined is None:
         return False
-    label = _BUSINESS_LABEL.search(text, end, min(high, end + 48))
+    label = _BUSINESS_LABEL.search(text, end, min(high, joined.end() + 48))
     if label is None or _PERSONAL.search(text, end, label.start()) is not None:
         return False  # "… is the user's own tax number": a person's
+    if _COMPANY_REGISTER.match(text, label.start()) is not None:
+        return True  # "… — é o CNPJ da loja": a register only businesses are in
     return _COMPANY.search(text, end, high) is not None
 
 
@@ -434,7 +441,10 @@ _PERSONAL = re.compile(
 
 # The value's characters, and what introduces words about it: a comma, a dash, a copula.
 _VALUE_RUN = re.compile(r"[0-9A-Za-z]+(?:[.\-/][0-9A-Za-z]+| [0-9]+)*")
-_APPOSITION = re.compile(r"[ \t]*(?:,|—|–|\(|-[ \t]|is\b|was\b|是|为)")
+_APPOSITION = re.compile(r"[ \t]*(?:,|—|–|―|--|\(|-[ \t]|is\b|was\b|是|为|これは|这是|이건)")
+# ... or a dash after a few words of where the value stands, with no number between ("…
+# छपा है — यह कंपनी का GSTIN है").
+_APPOSED_LATER = re.compile(r"[^\n.;!?。0-9]{1,16}?[ \t](?:[—–―]|-{1,2})[ \t]")
 # Where a sentence or a list item ends, for a label further back than a few words.
 # "empty" and "none" in the languages of the other word lists: where a secret's value would
 # stand, a value left empty on purpose ("DB_PASSWORD= boş, çünkü …", "SMTP_PASSWORD= vazio").

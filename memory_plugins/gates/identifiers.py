@@ -185,7 +185,8 @@ _CUE_BEFORE = 48
 _NUMBER_WORD_END = (
     # (and the languages that put "number" after the thing: Turkish, Hungarian, Japanese,
     # Korean: "kargo takip numarası", "追跡番号", "운송장 번호")
-    r"(?:ids?|numbers?|nummer|no\.?|nr\.?|#|号码|号|编号|numaras[ıi]|száma?|番号|번호)[\"']?"
+    # ("n.", "n°", "nº": Italian's, French's and Portuguese's short "number")
+    r"(?:ids?|numbers?|nummer|no\.?|nr\.?|n\.|n[°º]|#|号码|号|编号|numaras[ıi]|száma?|番号|번호)[\"']?"
     r"(?:[ \t]{0,2}(?:is|was|:|是|为|為|は|는|은))?"
     r"[ \t]{0,2}[\"'“`]?$"
 )
@@ -790,7 +791,7 @@ def _national_id(text: str) -> str | None:
             continue  # "meeting ID 884 4182 5667", "… GmbH, VAT 123…": that thing's number
         if thing_named_after(text, end) or _thing_in_clause(text, start):
             continue  # "1000438291077 is het bestelnummer …", "سفارش … با کد DKC-…": an order's
-        if service_line(text, start) or _business_phone(text, start):
+        if service_line(text, start) or _business_phone(text, start) or _toll_free(text, piece):
             continue  # "call center-ul ANAF, 031 403 91 60", "shop phone …": a line to the public
         if placeholder_value(text, start, end):
             continue  # "123-45-6789", "12345678Z": typed as a placeholder, no one's
@@ -1020,6 +1021,13 @@ _POSTCODE_LABEL = re.compile(
     r"(?:[ \t]{0,2}(?:is|是|为|:|：|#)){0,2}[ \t]{0,2}$",
     re.IGNORECASE,
 )
+
+
+def _toll_free(text: str, piece: str) -> bool:
+    """A freephone number of the country of the text's script (``contact.toll_free``)."""
+    from memory_plugins.gates.contact import toll_free
+
+    return toll_free(piece, text)
 
 
 def _phone_number(text: str, start: int, end: int) -> bool:
@@ -1268,7 +1276,8 @@ _ACCOUNT_NUMBER = re.compile(
     r"(?P<zh>[0-9](?:[ -]?[0-9]){5,18})(?![0-9])"
     # a bank named by its name, then an account's number in dashed groups ("국민은행
     # 006405-75-417867", "招商银行 6214-8301-2345-6789")
-    r"|(?P<named>은행|银行|銀行)[ \t]{0,2}(?:계좌[ \t]?)?[0-9]{2,6}(?:-[0-9]{2,8}){1,3}(?![0-9-])"
+    r"|(?P<named>은행|银行|銀行)[ \t]{0,2}(?:계좌[ \t]?)?(?:[0-9]{2,6}(?:-[0-9]{2,8}){1,3}|[0-9]{10,14})"
+    r"(?![0-9-])"
     # a Japanese account's kind, then its seven digits ("普通・3953013", "当座預金 1234567")
     r"|(?P<jpkind>普通|当座)(?:預金|口座)?[ \t・:：]{0,2}[0-9]{7}(?![0-9])"
 )
@@ -1441,25 +1450,29 @@ _PLATE_LABEL = re.compile(
     r"|(?:car|vehicle|motorbike|motorcycle|bike|van|truck|scooter)(?:'s)?[ \t]{1,2}"
     r"(?:registration|reg|rego)(?:[ \t]{1,2}(?:numbers?|no\b\.?|nr\b\.?|mark|plate))?"
     r"|vehicle[ \t]{1,2}registration|vrn"
-    r"|(?:auto)?kennzeichen|nummernschild|(?:plaque[ \t]{1,2}d'?[ \t]?)?immatriculation"
+    r"|(?:auto)?kennzeichen|nummernschild|(?:plaque[ \t]{1,2}d'?[ \t]?)?immatriculation|immat\.?"
+    # "plaque" alone before France's format ("plaque FT-482-KL"): a dental or a wall plaque
+    # has none
+    r"|plaque(?=[ \t]{1,2}[A-Z]{2}-[0-9]{3}-[A-Z]{2}(?![A-Za-z0-9]))"
     r"|matr[íi]cula|kenteken(?:plaat)?|nummerplaat|rekisteri(?:numero|kilpi|tunnus)"
     r"|(?:numer|tablica)[ \t]{1,2}rejestracyjn[ay]|registreringsnummer|reg\.?[ \t]?nr"
     # "targa" alone is also a car model's name ("911 Targa 4 GTS"): as a label, before "è" or ":"
-    r"|numero[ \t]{1,2}di[ \t]{1,2}targa|targa(?=[ \t]{0,2}(?:è|:|=))|plaka(?:s[ıi])?(?:[ \t]{1,2}numaras[ıi])?|госномер|номерной[ \t]{1,2}знак"
+    r"|numero[ \t]{1,2}di[ \t]{1,2}targa|targa(?=[ \t]{0,2}(?:è|:|=)|[ \t]{1,2}[A-Z]{2}[ \t]?[0-9]{3}[ \t]?[A-Z]{2}(?![A-Za-z0-9]))|plaka(?:s[ıi])?(?:[ \t]{1,2}numaras[ıi])?|госномер|номерной[ \t]{1,2}знак"
     r"|bi[êeể]n[ \t]{1,2}s[ốo](?:[ \t]{1,2}xe)?"
     # and in the other languages of the word lists: Spanish (Mexico's "placas", Argentina's
     # "patente"), Hungarian, Czech, Indonesian, Malay, Romanian, Greek, Ukrainian and
     # Russian, Swedish, Hebrew, Arabic, Persian, Hindi, Thai
     r"|placas?(?:[ \t]{1,2}(?:del|de)[ \t]{1,2}(?:auto|coche|carro|veh[íi]culo))?|patente"
     r"|rendszám\w*|spz|plat[ \t]{1,2}nomor|nopol|nombor[ \t]{1,2}pendaftaran"
-    r"|num[ăa]r(?:ul)?[ \t]{1,2}de[ \t]{1,2}[îi]nmatriculare|πινακίδ\w*|номерн\w*[ \t]{1,2}знак\w*"
+    r"|(?:no\.?|nombor)[ \t]{1,2}plat|plat[ \t]{1,2}(?:motor|mobil|kendaraan)\w*"
+    r"|num[ăa]r(?:ul)?[ \t]{1,2}de[ \t]{1,2}[îi]nmatriculare|πινακ[ίι]δ\w*(?:[ \t]{1,2}(?:αμαξ|αυτοκιν)[ιί]?\w*)?|номерн\w*[ \t]{1,2}знак\w*"
     r"|регистрационн\w*[ \t]{1,2}номер\w*|regnummer|regnr|לוחית[ \t]{1,2}(?:ה)?רישוי"
-    r"|מספר[ \t]{1,2}(?:ה)?(?:רישוי|רכב)|لوحة[ \t]{1,2}(?:ال)?سيارة|رقم[ \t]{1,2}(?:ال)?لوحة"
+    r"|מספר[ \t]{1,2}(?:ה)?(?:רישוי|רכב)|لوحة[ \t]{1,2}(?:ال)?سيارة|لوحت(?:ها|ه|ي|ك)|رقم[ \t]{1,2}(?:ال)?لوحة"
     r"|پلاک[ \t]{1,2}(?:ماشین|خودرو)|नंबर[ \t]{1,2}प्लेट|गाड़ी[ \t]{1,2}(?:का[ \t]{1,2})?नंबर"
     r"|ทะเบียนรถ|ป้ายทะเบียน"
     r")(?![A-Za-z])"
     + label_end(
-        r"is|was|reads|ist|est|es|è|é|är|er|on|jest|are|son|sont|sind|são|sono|of\s+the\s+user"
+        r"is|was|reads|ist|est|es|è|é|är|er|on|jest|are|son|sont|sind|são|sono|ay|of\s+the\s+user"
     )
     + r"|(?:车牌|車牌|号牌|號牌|牌照|车号|ナンバープレート|車両番号|차량[ \t]?번호|자동차[ \t]?번호|번호판)"
     r"(?:号码|號碼|号|號|番号)?[ \t]{0,2}(?:是|为|為|：|:|は|는|=)?[ \t]{0,2}[\"'“]?",
@@ -1499,7 +1512,12 @@ _IR_PLATE = re.compile(
 )
 # Words every plate label holds (lower case), and what the three national formats need.
 _PLATE_WORDS = (
-    *("plate", "reg", "vrn", "kennzeichen", "nummernschild", "immatricul", "matr", "kenteken"),
+    *("plate", "reg", "vrn", "kennzeichen", "nummernschild", "immat", "matr", "kenteken"),
+    *("no. plat", "nombor plat", "πινακιδ", "لوحت", "plat motor", "plat mobil", "plat kendaraan"),
+    # a traffic fine (``_FINE_WORDS``)
+    *("multa", "штраф", "ceza", "amende", "strafzettel", "bußgeld", "knöllchen", "boete"),
+    *("mandat", "pokut", "bírság", "amend", "traffic fine", "parking ticket", "speeding ticket"),
+    *("tilang", "phạt nguội", "مخالفة", "קנס", "جریمه", "罚单", "罰單", "과태료", "違反金"),
     "plaque",
     *("nummerplaat", "rekisteri", "rejestracyjn", "targa", "plaka", "госномер", "номерной"),
     *("placa", "patente", "rendszám", "spz", "plat nomor", "nopol", "pendaftaran"),
@@ -1668,6 +1686,13 @@ _VEHICLE = re.compile(
     r"|kocsi\w*|kotse|sasakyan|mota|carrinha|furgoneta|bike|van|truck)(?![^\W\d_]))"
     r"|רכב|سيار\w*|ماشین|خودرو|गाड़ी|कार|बाइक|स्कूटी|รถ|車|车|차"
 )
+# A traffic fine, in the languages of the word lists: it names the plate it was written to.
+_FINE_WORDS = (
+    r"multa|штраф\w*|ceza\w*|amende|strafzettel|bußgeld\w*|knöllchen|boete|mandat\w*"
+    r"|pokut\w*|bírság\w*|amend[ăa]|traffic[ \t]fine|parking[ \t]ticket|speeding[ \t]ticket"
+    r"|tilang|phạt[ \t]nguội"
+)
+_FINE_SCRIPTS = r"(?:ال)?مخالفة|קנס|جریمه|罚单|罰單|과태료|違反金"
 # A plate's label that may stand far before its value: the plate words of ``_PLATE_LABEL``
 # and the number of a car ("numărul mașinii", "номер машини", "बाइक का नंबर"), Italian
 # "targa" with whose it is ("la targa della Panda").
@@ -1677,9 +1702,14 @@ _PLATE_FAR_LABEL = re.compile(
     r"|rekisterinumero|rejestracyjn\w*|registreringsnummer|targa[ \t]{1,2}d(?:el|ella|i)"
     r"|plaque[ \t]{1,2}d(?:e|u|')"
     r"|plaka\w*|госномер|номерн\w*[ \t]{1,2}знак\w*|bi[êeể]n[ \t]{1,2}s[ốo]|placas?|patente"
-    r"|rendszám\w*|spz|plat[ \t]{1,2}nomor|nopol|[îi]nmatriculare|πινακίδ\w*|regnummer"
-    r"|num[ăa]r(?:ul)?[ \t]{1,2}ma[șş]in\w*|номер[ \t]{1,2}(?:машин|авто)\w*)(?![^\W\d_]))"
-    r"|לוחית[ \t]{1,2}(?:ה)?רישוי|מספר[ \t]{1,2}(?:ה)?רכב|لوحة|پلاک|प्लेट"
+    r"|rendszám\w*|spz|plat[ \t]{1,2}nomor|nopol|[îi]nmatriculare|πινακ[ίι]δ\w*(?:[ \t]{1,2}(?:αμαξ|αυτοκιν)[ιί]?\w*)?|regnummer"
+    r"|num[ăa]r(?:ul)?[ \t]{1,2}ma[șş]in\w*|номер[ \t]{1,2}(?:машин|авто)\w*"
+    # a traffic fine, which is sent to a plate ("a multa veio para a AX-27-QP")
+    r"|"
+    + _FINE_WORDS
+    + r")(?![^\W\d_]))|"
+    + _FINE_SCRIPTS
+    + r"|לוחית[ \t]{1,2}(?:ה)?רישוי|מספר[ \t]{1,2}(?:ה)?רכב|لوحة|پلاک|प्लेट"
     r"|(?:गाड़ी|बाइक|स्कूटी|कार)[ \t]{1,2}(?:का|की)[ \t]{1,2}नंबर|ทะเบียน"
 )
 # A word between such a label and its value: no digit, no mark that ends a clause.
@@ -1737,6 +1767,9 @@ def _plate_named_after(text: str) -> bool:
     return False
 
 
+_FINE = re.compile(r"(?i:" + _FINE_WORDS + r")|" + _FINE_SCRIPTS)
+
+
 def _far_plate(text: str) -> bool:
     """Whether a plate's label (``_PLATE_FAR_LABEL``) stands in the clause before a plate
     (:func:`_far_plate_value`) with words between that say it is a vehicle's ("la
@@ -1759,7 +1792,10 @@ def _far_plate(text: str) -> bool:
                 return True
     starts = [m.start() for m in vehicles]
     for label in itertools.islice(_PLATE_FAR_LABEL.finditer(text), _MAX_FAR_PLATES):
-        own = label.group().lower().startswith("targa")  # "la targa della Panda"
+        # "la targa della Panda"; a traffic fine is written to a vehicle
+        own = (
+            label.group().lower().startswith("targa") or _FINE.fullmatch(label.group()) is not None
+        )
         at = bisect.bisect_left(starts, label.start())
         end = min(len(text), label.end() + _FAR_REACH)
         for word in _FAR_WORD.finditer(text, label.end(), end):

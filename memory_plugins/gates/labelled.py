@@ -97,18 +97,29 @@ _NUMBER_WORD = (
 )
 
 
-def label_end(words: str) -> str:
+def label_end(words: str, *, whose_before_colon: bool = False) -> str:
     """A pattern for what may stand between a label and its value: what it is for ("for
     the office parking permit", "de la voiture de l'utilisateur": a preposition of the
     languages of the word lists and up to four words, when a copula follows), then up to
     two of ``words`` (alternatives, each a whole word: "is|was") or of ``:`` ``=`` ``(``
     ``#`` ``-`` (a colon may touch the value's first letter, as a folded "：" does), then
-    spaces and an opening quote or backtick."""
+    spaces and an opening quote or backtick. With ``whose_before_colon``, up to two words
+    and a bracket may say whose it is before a colon ("посв. водія тата (права): …",
+    "szig. szám férj: …"): a document's label only, since "Matrícula del máster: MBA
+    2024" names a course's enrolment with a plate's word."""
     purpose = (
-        r"(?:[ \t]{1,2}(?:for|of|on|de|du|des|del|della|di|da|do|von|vom|für|van)"
+        r"(?:[ \t]{1,2}(?:for|of|on|de|du|des|del|della|di|da|do|von|vom|für|van|של|ng)"
         r"(?:[ \t]{1,2}[\w'-]{1,20}){1,4}"
-        r"(?=[ \t]{1,2}(?:is|was|est|es|ist|è|é|era|war|are|son|sont|sind|são|sono|zijn)(?![\w'])))?"
+        r"(?=[ \t]{1,2}(?:is|was|est|es|ist|è|é|era|war|are|son|sont|sind|são|sono|zijn"
+        r"|הוא|היא|ay)(?![\w'])))?"
+        # Hebrew's possessive written together ("שלו", "שלה") before the copula
+        r"(?:[ \t]{1,2}של(?:ו|ה|י|נו|הם)(?=[ \t]{1,2}(?:הוא|היא)(?![\w'])))?"
     )
+    if whose_before_colon:
+        purpose += (
+            r"(?:(?:[ \t]{1,2}[^\W\d_]{2,20}){1,2}(?:[ \t]{1,2}\([^()\n0-9]{1,20}\))?"
+            r"(?=[ \t]{0,2}:))?"
+        )
     return (
         purpose
         + rf"(?:[ \t]{{0,2}}(?:(?:{words})(?![A-Za-z])|[:=(#-])){{0,2}}[ \t]{{0,2}}[\"'“(`]?"
@@ -128,7 +139,7 @@ _ID_SPECIFIC = (
     r"|personal\s+(?:identity|identification|id|public)\s+(?:code|number|no)"
     r"|national\s+(?:identity|identification|id|insurance|registration)"
     r"|social\s+(?:security|insurance)|health\s+insurance|pension\s+insurance"
-    r"|voter(?:'?s)?\s+id|police\s+id|military\s+id|driv(?:er'?s|ing)[ -]licen[cs]e"
+    r"|voter(?:'?s)?\s+id|police\s+id|military\s+id|driv(?:er'?s|ing)[ -]li[cs]en[cs]e"
     r"|residen(?:t|ce)\s+(?:registration|permit|id|card)|citizen(?:ship)?\s+(?:id|card)"
     r"|alien\s+registration|foreigner(?:'s)?\s+(?:registration|id)"
     r"|medicare|medicaid|ssn|itin|nino|aadhaar|c[ée]dula|dni|nie|nif|nuss|cpf|curp|rfc|rut|rrn|frn"
@@ -166,7 +177,11 @@ _ID_SPECIFIC = (
     # Ukrainian ("passnumret", "číslo pasu", "водительское удостоверение")
     r"|passnumr\w*|körkortsnumr\w*|körkort|číslo\s+pasu|číslo\s+řidičsk\w+\s+průkaz\w*"
     r"|řidičsk\w+\s+průkaz\w*|водительск\w*\s+(?:удостоверени\w*|прав\w*)|посвідчен\w*\s+водія"
-    r"|pasport|आधार|पैन|पासपोर्ट|کد\s+ملی|شماره\s+ملی|گذرنامه|پاسپورت|דרכון|תעודת\s+זהות"
+    # the same as people shorten them or write them without marks ("посв. водія",
+    # "ridicak"), Hungary's identity card number shortened ("szig. szám"), Portugal's
+    # health service user number
+    r"|посв\.?\s+водія|ridi[čc]ak\w*|szig\.?\s*sz[áa]m\w*|n[úu]mero\s+de\s+utente"
+    r"|pasport|आधार|पैन|पासपोर्ट|کد\s+ملی|شماره\s+ملی|گذرنامه|پاسپورت|דרכון|תעודת\s+ה?זהות|ת[\"״]ז|מספר\s+ה?זהות|רי?שיון\s+ה?נהיגה"
     # An employee's and a student's number, which an employer's or a school's records know
     # the person by, in the languages of the word lists
     r"|(?:employee|staff|student|payroll)\s+(?:id|number|no\b\.?)|matriculation\s+number"
@@ -210,7 +225,10 @@ _ID_LABEL = re.compile(
     + r")"
     # "is" also in the labels' languages: es, est, ist, è, é, är, jest; whose it is, in
     # English and Russian ("of the user", "пользователя").
-    + label_end(r"is|was|es|est|ist|è|é|är|jest|of\s+the\s+user|пользователя")
+    + label_end(
+        r"is|was|es|est|ist|è|é|är|jest|of\s+the\s+user|пользователя|הוא|היא",
+        whose_before_colon=True,
+    )
     + r"|(?:"
     + by_first_letter(_ID_CJK)
     + r")"

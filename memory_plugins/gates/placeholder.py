@@ -127,8 +127,12 @@ _ABOUT_TEMPLATES = re.compile(
     r"|esempio|exemplo|przykład\w*|örne\w+|contoh|ví[ \t]+dụ|пример\w*|приклад\w*"
     # the documentation and a tutorial in Vietnamese, Romanian, Hungarian, Czech and more
     r"|tài[ \t]+liệu|tutorial\w*|doksi\w*|dokumentáci\w*|dokumentac\w*|documenta[çt]\w*"
-    r"|документаци\w*|документаці\w*"
-    r"|handleiding|anleitung|hướng[ \t]+dẫn)(?![a-z0-9/]|\.[a-z]))"
+    r"|документаци\w*|документаці\w*|documentaț\w*|doc"
+    # a manual or a guide
+    r"|manual\w*|manuel\w*|handbuch\w*|handleiding|anleitung|hướng[ \t]+dẫn)(?![a-z0-9/]|\.[a-z]))"
+    r"|मैनुअल|מדריך|매뉴얼|설명서|マニュアル|说明书|手册|راهنما|دليل"
+    # a slot left empty on purpose, in Korean ("…로 비워 둔 상태")
+    r"|비워[ \t]?(?:둔|뒀|두)"
     r"|模板|模版|占位符|示例|样例|テンプレート|サンプル|템플릿|예시"
     # a manual in Thai; a placeholder in Chinese, Japanese and Korean
     r"|คู่มือ|占位|プレースホルダー|플레이스홀더"

@@ -33,7 +33,7 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import pairwise
 
@@ -114,7 +114,7 @@ _PASSWORD_TYPED = r"pas?s?w(?:or|ro)d|passowrd|pssword|passs+word|passwrd|passwo
 _PASSWORD = re.compile(
     r"(?<![A-Za-z])(?P<cue>" + _PASSWORD_TYPED + r"|passwd|passphrase|passcode|pwd|pswd)"
     r"(?P<suffix>[_-]?[A-Za-z0-9]{1,24})?[\"'\]]{0,2}[ \t]{0,4}"
-    r"(?:(?P<sep>:=|=>|->|[:=：])|(?P<verb>is|was)\b)[ \t]{0,4}(?P<q>[\"'“`])?(?P<value>[^\s\"'”`,;]+)",
+    r"(?:(?P<sep>:=|=>|->|[:=：])|(?P<verb>is|was|ay)\b)[ \t]{0,4}(?P<q>[\"'“`])?(?P<value>[^\s\"'”`,;]+)",
     re.IGNORECASE,
 )
 # What a password or a code is for, after its name: a preposition and up to five words
@@ -186,9 +186,12 @@ _NOTE_LOCKS = (
     r"|intercom|interfon\w*|domofon\w*|домофон\w*|citofono|interphone|porteiro|kaputelefon\w*"
     r"|padlock|candado|cadenas|cadeado|lucchetto|kłódk\w*|hänglås\w*|lakat\w*|gembok"
     r"|door[ \t]lock|smart[ \t]lock|parcel[ \t]locker|paczkomat\w*|packstation|поштомат\w*"
-    r"|постамат\w*"
+    r"|постамат\w*|easybox|omniva|smartpost"
     # a Scandinavian alarm
     r"|larm|larmet"
+    # a lock set by its digits
+    r"|zahlenschloss\w*|kombinationsschloss\w*|combination[ \t]lock|cijferslot\w*|kodlås\w*"
+    r"|zamk\w*[ \t]szyfrow\w*"
 )
 # Copulas of the other languages ("es", "ist", "lautet", "là", "adalah", "είναι", …).
 _COPULAS = "es|est|ist|lautet|é|è|är|jest|era|war|была?|là|adalah|este|είναι"
@@ -390,6 +393,7 @@ _ONE_TIME_WORDS = (
     r"kody\s+(?:odzyskiwania|zapasowe)|kode\s+(?:cadangan|pemulihan)"
     r"|c[oó]digos?\s+de\s+(?:recuperaci[oó]n|respaldo|backup|recupera[cç][aã]o|seguran[cç]a)"
     r"|codes?\s+de\s+(?:r[ée]cup[ée]ration|secours)|backup-?codes?|wiederherstellungscodes?"
+    r"|cod(?:uri|urile|ul)?\s+de\s+(?:rezervă|rezerva|recuperare|backup)"
     r"|codici\s+di\s+(?:backup|recupero)|(?:herstel|back-?up)codes?|резервн\w+\s+код\w*"
     r"|код\w*\s+восстановления|yedek\s+kod\w*|kurtarma\s+kod\w*"
     r"|mã\s+(?:dự\s+phòng|khôi\s+phục)|バックアップコード|リカバリーコード|백업\s*코드|복구\s*코드"
@@ -443,7 +447,8 @@ _PIN_WORLD = _named_then(
     # an article may stand before the digits, as Romance languages name a number ("es el
     # 6407#", "é o 4821")
     r"(?:(?:el|la|le|lo|il|o|a)[ \t]{1,2})?"
-    r"(?=(?:[A-Da-d]?[0-9]){3})[0-9]{1,8}(?:[A-Da-d][0-9]{1,6})?(?![0-9A-Za-z])",
+    # (not the first group of a longer number: "NIP firmy: 688-804-60-65")
+    r"(?=(?:[A-Da-d]?[0-9]){3})[0-9]{1,8}(?:[A-Da-d][0-9]{1,6})?(?![0-9A-Za-z]|[-./][0-9])",
     gap=8,
 )
 # A password or a key named in another language than English, for a value no word of any
@@ -558,6 +563,8 @@ def _misspelt_name_before(text: str, start: int) -> bool:
     for mark in _CLAUSE_END.finditer(text, low, start):
         low = mark.end()
     words = [w.group().casefold() for w in _NAME_WORD.finditer(text, low, start)][-12:]
+    # a Korean or Japanese name with its particle ("비빌번호가"): the name without it too
+    words += [w[:-1] for w in words[-6:] if len(w) >= 5 and w[-1] in _PARTICLES]
     grams = [w for w in words if len(w) >= 4] + [" ".join(p) for p in pairwise(words)]
     grams += [" ".join(words[i : i + 3]) for i in range(len(words) - 2)]  # "mot de passse"
     misspelt = any(
@@ -570,6 +577,10 @@ def _misspelt_name_before(text: str, start: int) -> bool:
         for gram in grams
     )
     return misspelt and not called_a_test_value(text, low, start)
+
+
+# Korean and Japanese particles a noun may carry written together with it.
+_PARTICLES = frozenset("가이는은를을도의로와과에はがをもの")
 
 
 # The names as one pattern, to find one held whole in a gram.
@@ -627,7 +638,13 @@ _GIVING_COPULAS = r"is|was|to|є|هي|هو|היא|הוא|" + _COPULAS
 _GIVES = (
     r"(?:(?<![^\W\d_])(?:je|ialah|ay|" + _GIVING_COPULAS + r")|คือ|[:：]"
     r"|(?<=[ \t])[-–—])[ \t]{1,2}"
-    r"[\"'“„`]?"
+    r"(?:[\"'“„`]|«[ \t\u00a0\u202f]?)?"
+)
+# A Japanese topic or a Chinese copula, written without spaces, right before a value that
+# closes its sentence ("…そのままになっているやつは、Sakura6888!neko。").
+_GIVEN_CJK = re.compile(
+    r"(?:は|是|为|為)[、，,]?[ \t]?[\"'“「]?(?P<value>[A-Za-z0-9!#$%&*+?~^@_.-]{8,64})"
+    r"(?=[\"'”」]?[ \t]*(?:[。！!？?；;\n]|$))"
 )
 _GIVEN = re.compile(_GIVES + "$", re.IGNORECASE)
 # A copula, or a verb of remaining ("remains", "bleibt", "sigue siendo"), or a word of "now"
@@ -655,21 +672,70 @@ def _given_before(text: str, start: int) -> bool:
     )
 
 
+# A token of letters and digits (and maybe symbols) whose kinds of character change often:
+# a generated key or a router's default password ("YQZEU0BjVX", "860bjj9s474").
+_TOKEN = re.compile(r"(?<![\w@/.-])[A-Za-z0-9!#$%&*?@_^~+-]{8,64}(?![\w@/-]|\.\w)")
+_KIND_OF_CHAR = re.compile(r"[A-Z]+|[a-z]+|[0-9]+|[^A-Za-z0-9]+")
+_HEX_ONLY = re.compile(r"[0-9a-f]+|[0-9A-F]+")
+
+
+def _random_value(value: str) -> bool:
+    """Whether ``value`` reads as generated rather than made of words: letters and a digit,
+    and the kind of character (capital, small letter, digit, symbol) changing at least four
+    times with no run of four small letters after a capital or alone of six or more
+    ("YQZEU0BjVX", "860bjj9s474"; not "iPhone15", "Version2024x")."""
+    if not any(c.isdigit() for c in value) or sum(c.isalpha() for c in value) < 2:
+        return False
+    if _HEX_ONLY.fullmatch(value):
+        return False  # a hash, a checksum or a public key's hex: no one makes it to remember
+    runs = _KIND_OF_CHAR.findall(value)
+    if len(runs) < 5:
+        return False
+    words = re.findall(r"[A-Z]?[a-z]{4,}", value)
+    return not words and _NOT_A_VALUE.search(value) is None and not is_reference(value)
+
+
+def _closed_by_copula(text: str, end: int) -> bool:
+    """Whether a copula of a language that puts it after the value closes the clause of the
+    value ending at ``end`` ("… Samosa_468!82 है।", "… 5hAeyGWKZk است.")."""
+    closed = _CLOSING_COPULA.match(text, end)
+    return closed is not None and _CLOSES.match(text, closed.end()) is not None
+
+
+def _random_given(text: str) -> Iterator[tuple[int, int]]:
+    """Where a generated value (:func:`_random_value`) is given by a copula, a colon or a
+    dash before it, or by a copula of a language that puts it after the value."""
+    for m in _TOKEN.finditer(text):
+        if not _random_value(m.group()):
+            continue
+        if _given_before(text, m.start()) or _closed_by_copula(text, m.end()):
+            yield m.span()
+
+
 def _subject_password(text: str) -> bool:
     """Whether a value :func:`_strong` says only a person makes follows a copula or a colon,
-    and a password is named (in English or, as ``_SECRET_NAME``, another language) within the
+    or a generated one (:func:`_random_value`) is given so (:func:`_random_given`), and a
+    password is named (in English or, as ``_SECRET_NAME``, another language) within the
     first 32 characters of that sentence, with no assignment right after the name."""
-    for word in _strong_words(text):
-        if not _given_before(text, word.start()):
-            continue
-        sentence = clause_start(text, word.start(), 240, SENTENCE_END)
+    spans = [
+        w.span()
+        for w in _strong_words(text)
+        if _given_before(text, w.start()) or _closed_by_copula(text, w.end())
+    ]
+    for given in _GIVEN_CJK.finditer(text) if not text.isascii() else ():
+        if _strong(given["value"].rstrip(".")):
+            spans.append(given.span("value"))
+    if _TOKEN.search(text) is not None:
+        spans += _random_given(text)
+    for start, end in spans:
+        sentence = clause_start(text, start, 240, SENTENCE_END)
         for name in (_SUBJECT_PASSWORD, _SECRET_NAME):
-            m = name.search(text, sentence, min(sentence + 48, word.start()))
+            m = name.search(text, sentence, min(sentence + 48, start))
             if (
                 m is not None
                 and m.start() - sentence <= 32
                 and _ASSIGNED.match(text, m.end()) is None
-                and not called_a_test_value(text, m.start(), word.end())
+                and not called_a_test_value(text, m.start(), end)
             ):
                 return True
     return _subject_pin(text)
@@ -731,9 +797,12 @@ def _subject_pin(text: str) -> bool:
     for m in _KEYPAD_DIGITS.finditer(text):
         start, end = m.span()
         closed = _CLOSING_COPULA.match(text, end)
+        given = _given_before(text, start)
+        closes = _CLOSES.match(text, end)
         if not (
-            (_given_before(text, start) and _CLOSES.match(text, end))
+            (given and closes)
             or (closed is not None and _CLOSES.match(text, closed.end()))
+            or (given and _CLAUSE_CLOSES.match(text, end))
         ):
             continue
         sentence = clause_start(text, start, 240, SENTENCE_END)
@@ -741,6 +810,10 @@ def _subject_pin(text: str) -> bool:
         name = _PIN_HINT.search(text, sentence, reach) or _MORE_PIN_WORDS.search(
             text, sentence, reach
         )
+        if name is None and not _YEAR.fullmatch(text[start:end]):
+            name = _place_code_name(text, sentence, reach)
+        elif not closes and closed is None:
+            continue  # a comma after it: only a code named with what it opens
         if (
             name is not None
             and name.start() - sentence <= 32
@@ -752,8 +825,37 @@ def _subject_pin(text: str) -> bool:
 
 
 # What may follow a value that closes its sentence: a closing quote or bracket, the
-# sentence's mark, the end.
-_CLOSES = re.compile(r"[\"'”“»」』)]?[ \t]*(?:[.!?。！？;；।\n]|$)")
+# sentence's mark, the end, or a space before Thai, which ends a sentence with a space.
+_CLOSES = re.compile(
+    r"(?:[ \t\u00a0\u202f]?»|[\"'”“」』)])?[ \t]*(?:[.!?。！？;；।\n]|$)"
+    r"|[\"'”“»」』)]?[ \t]+(?=[\u0e01-\u0e5b])"
+)
+# ... or its clause: a comma (for a code named with what it opens, :func:`_place_code_name`).
+_CLAUSE_CLOSES = re.compile(r"[\"'”“»」』)]?[ \t]*[,，]")
+# A code's word as a whole word, and what it is the code of within 32 characters after it
+# (a door, a gate, a safe, a locker, an alarm, what it unlocks): "The code of the safe in
+# the bedroom is …", "Codul de deblocare al telefonului e …", "รหัสตู้เซฟในห้องนอนคือ …".
+_PLACE_CODE_WORD = re.compile(
+    r"(?<![^\W\d_])(?i:code|c[óo]digo|codice|kod|kód|kode|cod(?:ul)?|κωδικ\w*|mã)(?:[a-z]{0,3})"
+    r"(?![^\W\d_])|код|קוד|کد|كود|कोड|รหัส|コード|密码|암호"
+)
+
+
+def _place_code_name(text: str, low: int, high: int) -> re.Match[str] | None:
+    """A code's word between ``low`` and ``high`` followed, within 32 characters and
+    before ``high``, by what it opens (``_KEYED_PLACE``) or a card (``_CODE_CARD``), not a
+    postcode's, a promotion's or an error's code (``_NOT_A_LOCK_CODE``)."""
+    for code in _PLACE_CODE_WORD.finditer(text, low, high):
+        if _NOT_A_LOCK_CODE.search(text, max(0, code.start() - 16), code.start()):
+            continue
+        reach = min(high, code.end() + 32)
+        if _KEYED_PLACE.search(text, code.end(), reach) or _CODE_CARD.search(
+            text, code.end(), reach
+        ):
+            return code
+    return None
+
+
 # The copula of a language that puts it after the value (Hindi, Persian).
 _CLOSING_COPULA = re.compile(r"[ \t]{1,2}(?:है|हैं|था|است|هست)(?![^\W\d_])")
 # Four to eight keyed digits, maybe with one of a keypad's letters before or after them (a
@@ -821,6 +923,8 @@ _CARD_NAMES = (
     r"cart[ãa]o|tarjeta|(?<![a-z])carte|karte|kart[ayęi]|(?<![a-z])kart|thẻ|kartu|(?<![a-z])atm"
     r"|بطاقة|کارت|карт[аыи]|картк[аиі]|카드|カード|卡|บัตร|כרטיס"
 )
+# A card, whose code is its PIN ("Le code de sa CB").
+_CODE_CARD = re.compile(_CARD_NAMES + r"|(?<![a-z])cb(?![a-z])|multibanco", re.IGNORECASE)
 # A PIN's digits given first, then named, in any language: "119011 – so lautet die
 # Entsperr-PIN", "1959 — это пин-код от его карты", "4749 هو الرقم السري", "1584が、…の暗証番号だ",
 # "112518 — זה הקוד של הכספת". Right after the digits, a dash, a colon, a comma (where the
@@ -839,6 +943,11 @@ _AFTER_DIGITS = re.compile(
 _KIND_AFTER = re.compile(
     r"(?:" + _PIN_WORDS + "|" + _WORLD_WORDS + r"|(?<![A-Za-z])(?:passcode|password|passwort)"
     r"|パスコード|(?<![a-z])(?:mdp|ww)(?![a-z])|비번"
+    # a Wi-Fi network's key, which is its password ("c'est la clé wifi de la Freebox")
+    r"|(?:cl[ée]|clave|chave|chiave|schlüssel|sleutel|klucz|ключ)[ \t]+(?:du[ \t]+|del[ \t]+|do[ \t]+|da[ \t]+)?(?:wi-?fi|wlan|wpa2?)"
+    r"|(?:wi-?fi|wlan)-?(?:schlüssel|sleutel|key)"
+    # a Hindi PIN, not India's postal PIN code
+    r"|पिन(?![ \t]*कोड)"
     r"|(?:code|kod|код|קוד|codice|código|kode|mã|κωδικ\w*|รหัส)[^0-9.!?。\n]{0,32}?"
     r"(?:сейф|замк|домофон|двер|כספת|מנעול|אזעקה|דלת|safe|lock|alarm|door|gate|cofre"
     r"|caja|cassaforte|tresor|sejf|kasa|seif|trezor|lucchetto|candado|cadeado|peti[ \t]besi"
@@ -856,7 +965,7 @@ _KIND_AFTER = re.compile(
 
 _NOTE_LOCK = re.compile(
     r"(?i:(?<![^\W\d_])(?:" + by_first_letter(_NOTE_LOCKS) + r")(?![^\W\d_]))"
-    r"|تجوری|तिजोरी|लॉकर|אזעקה|כספת|خزنة|گاوصندوق|金庫|保险柜|금고|ตู้เซฟ"
+    r"|تجوری|तिजोरी|लॉकर|אזעקה|כספת|خزنة|گاوصندوق|金庫|保险柜|금고|ตู้เซฟ|กันขโมย"
     r"|インターホン|宅配ボックス|南京錠|인터폰|도어락|자물쇠|택배함|快递柜|门锁|对讲"
 )
 _NOTE_LOCK_STEMS = (
@@ -864,7 +973,8 @@ _NOTE_LOCK_STEMS = (
     *("coffre", "cofre", "cassaforte", "tresor", "kluis", "sejf", "сейф", "kasa", "két", "brankas"),
     *("peti besi", "seif", "trezor", "széf", "kassaskåp", "χρηματοκιβώτι", "تجوری"),
     *("तिजोरी", "लॉकर", "larm", "אזעקה", "כספת", "خزنة", "گاوصندوق", "金庫", "保险柜", "금고"),
-    "ตู้เซฟ",
+    *("ตู้เซฟ", "กันขโมย", "zahlenschloss", "kombinationsschloss", "combination lock"),
+    *("cijferslot", "kodlås", "szyfrow", "easybox", "omniva", "smartpost"),
     *("intercom", "interfon", "domofon", "домофон", "citofono", "interphone", "porteiro"),
     *("kaputelefon", "padlock", "candado", "cadenas", "cadeado", "lucchetto", "kłódk"),
     *("hänglås", "lakat", "gembok", "door lock", "smart lock", "parcel locker", "paczkomat"),
@@ -882,8 +992,17 @@ _NOTE_ITEM = re.compile(
 
 # A code's name right before four to eight digits ("avec le code 9389", "mit dem Code 4412").
 _CODE_BEFORE = re.compile(
-    r"(?i:(?<![^\W\d_])(?:code|c[óo]digo|codice|kod|kód|kode|cod(?:ul)?|κωδικ\w*)"
-    r"|код|קוד|کد|كود|कोड)[ \t]{1,2}$"
+    r"(?i:(?<![^\W\d_])(?:code|c[óo]digo|codice|kod|kód|kode|cod(?:ul)?|κωδικ\w*"
+    # a lock set by its digits, named right before them ("am Zahlenschloss 7194")
+    r"|zahlenschloss|kombinationsschloss|combination[ \t]lock|cijferslot|kodlås|szyfrowym?"
+    # ... maybe turned "to" them ("draait het cijferslot naar 7685")
+    r")(?:[ \t]{1,2}(?:naar|auf|to|on|sur|na|op|til|på))?"
+    # a phone's or a door's lock in Turkish, named right before its digits ("Telefon kilidi 847158")
+    r"|(?<![^\W\d_])kilid[i]?"
+    r"|код|קוד|کد|كود|कोड"
+    # Thai writes the code, what it unlocks and whose without spaces ("รหัสปลดล็อกมือถือ 699946")
+    r"|รหัส[^\s0-9]{0,24}"
+    r")[ \t]{1,2}$"
 )
 # What makes "code" a thing's, not a lock's: a postcode, a promotion, an error, a product.
 _NOT_A_LOCK_CODE = re.compile(
@@ -906,7 +1025,7 @@ def _code_of_a_lock(text: str) -> bool:
         start, end = m.span()
         if _YEAR.fullmatch(m.group()) or thing_id(text, start):
             continue
-        code = _CODE_BEFORE.search(text, max(0, start - 12), start)
+        code = _CODE_BEFORE.search(text, max(0, start - 24), start)
         if code is None or _NOT_A_LOCK_CODE.search(text, max(0, code.start() - 16), code.start()):
             continue
         low, high = _sentence_around(text, start, end)
@@ -947,6 +1066,37 @@ def _note_item_code(text: str) -> bool:
     return False
 
 
+_ONE_TIME_NAME = re.compile(_ONE_TIME_WORDS, re.IGNORECASE)
+
+
+def _note_item_secret(text: str) -> bool:
+    """Whether an item of a note's list (as :func:`_note_item_code` reads one) holds a
+    password's or a recovery code's name and then, last, a value :func:`_strong` or
+    :func:`_random_value` says no word has: "đóng tiền điện, pass router VNPT GoGFl9nNSW,
+    mua sữa", "…, herstelcode DigiD JDRG-DN2I-KY7M-NECP, …"."""
+    bounds = [0, *(m.end() for m in _NOTE_ITEM_END.finditer(text)), len(text)]
+    if len(bounds) < 4:
+        return False  # a list has three items at least
+    for low, high in itertools.pairwise(bounds):
+        item = text[low:high].rstrip(",;·•|，；、،・･/. \n")
+        if not 10 <= len(item) <= 80:
+            continue
+        found = _NOTE_ITEM.fullmatch(item)
+        if found is None:
+            continue
+        value = found["value"]
+        if not (_strong(value) or _random_value(value)):
+            continue
+        head = item[: found.start("value")]
+        named = _SECRET_NAME.search(head)
+        if named is not None and _CODE_WORD.match(named.group()):
+            named = None  # "κωδικός", "kod": a code of any kind, not a password
+        named = named or _ONE_TIME_NAME.search(head) or _CODE_LIST_NAME.search(head)
+        if named and not (called_a_test_value(text, low, high)):
+            return True
+    return False
+
+
 def _digits_then_kind(text: str) -> bool:
     """Whether four to eight digits, or a value :func:`_strong` says only a person makes,
     are named as a PIN, a password or a code that opens something right after them
@@ -969,6 +1119,8 @@ def _digits_then_kind(text: str) -> bool:
             and _DEMONSTRATIVE.match(text, after.end()) is None
         ):
             continue  # a colon after a value like a record's field opens what follows
+        if digits and _named_back(text, start, end):
+            return True
         if after is None:
             named = _NAME_RIGHT_AFTER.match(text, end)
             if named is not None and not called_a_test_value(text, start, named.end()):
@@ -989,6 +1141,44 @@ def _digits_then_kind(text: str) -> bool:
         ):
             return True
     return False
+
+
+# A word that points back at what was said, with its copula where the language has one:
+# "…, que c'est le code", "dat dat de code … is", "это … код", "đó là mã", "यह … पिन है",
+# "det är koden", "เป็นรหัส".
+_POINTS_BACK = re.compile(
+    r"(?<![^\W\d_])(?i:c['’]est|that(?:'s|[ \t]is|[ \t]was)|it(?:'s|[ \t]is|[ \t]was)|this[ \t]is"
+    r"|dat|dit|das[ \t]ist|es[ \t]ist|eso[ \t]es|esto[ \t]es|isso[ \t]é|isto[ \t]é|ese[ \t]es"
+    r"|to[ \t]je|to[ \t]jest|det[ \t](?:är|er|var)|это|це|đó[ \t]là|đây[ \t]là|यह|ये|זה|זהו"
+    r"|هذا|هذه|این|bu|ini|itu|ez|acesta|aceasta|αυτό[ \t]είναι)(?![^\W\d_])"
+    r"|เป็น|คือ|これは|それは|これが|それが|이건|이게|那是|这是"
+)
+# A code's word, in the languages of the word lists.
+_CODE_WORD = re.compile(
+    r"(?i:code|c[óo]digo|codice|kod|kód|kode|cod|κωδικ|mã)|код|קוד|کد|كود|कोड|รหัส|コード|密码|암호"
+    r"|番号|번호"
+)
+
+
+def _named_back(text: str, start: int, end: int) -> bool:
+    """Whether the four to eight digits at ``start:end`` are named later in their sentence,
+    after a clause that says so, by a word pointing back at them (``_POINTS_BACK``) and,
+    within 48 characters and before any other digit, a PIN's or a password's name, a code
+    with what it opens (``_KIND_AFTER``), or a code's word and a door, a locker, a safe or
+    an alarm (``_KEYED_PLACE``): "Hij noemde 88029 en zei er pas later bij dat dat de code
+    van de kluis op zijn werk is"."""
+    stop = _DIGIT_OR_END.search(text, end, end + 120)
+    high = stop.start() if stop is not None else min(len(text), end + 120)
+    back = _POINTS_BACK.search(text, end, high)
+    if back is None or _YEAR.fullmatch(text[start:end]):
+        return False
+    near = min(high, back.end() + 48)
+    code = _CODE_WORD.search(text, back.end(), near)
+    # (the place may come first: "これがマンションのオートロックの解除番号だ")
+    named = _KIND_AFTER.search(text, back.end(), near) or (
+        code is not None and _KEYED_PLACE.search(text, back.end(), near)
+    )
+    return bool(named) and not called_a_test_value(text, start, near)
 
 
 # A demonstrative and a copula after a value's colon, which name the value rather than
@@ -1287,6 +1477,8 @@ def _password(text: str) -> str | None:
         return "password value"
     if _named_after_value(text) or _digits_then_kind(text):
         return "password or PIN named after its value"
+    if _note_item_secret(text):
+        return "password or recovery code in a note's list"
     if _totp_key(text):
         return "two-factor setup key"
     if _APP_PASSWORD.search(text):
@@ -1572,7 +1764,17 @@ _PASSWORD_WORDS = (
     # it, Japanese shorthand for it (_KIND_AFTER, _PIN_WORDS, _SECRET_NAME)
     *("קוד", "код", "پسورد", "پاسورد", "باسورد", "パス", "пін", "باصورد", "ww", "kluis"),
     *("พาสเวิร์ด", "พาสเวิด"),
-    *("kód", "codul", "larmkod", "säkerhetskod", "nyitókód", "abholcode", "odbioru", "비번"),
+    *(
+        "kód",
+        "codul",
+        "coduri",
+        "larmkod",
+        "säkerhetskod",
+        "nyitókód",
+        "abholcode",
+        "odbioru",
+        "비번",
+    ),
     *("desbloque", "verrouillage", "entsperr", "sblocco", "ontgrendel", "odblokowania"),
     *("разблокировки", "kilit", "איסוף", "オートロック"),
     # a payment PIN in Hindi (_MORE_PIN_WORDS)
@@ -1669,7 +1871,7 @@ _KEYED_PLACE = re.compile(
     r"|entré|stalling|berging"
     r"|interphone|casier|coffre|tür|(?<![a-z])tor(?![a-z])|tastatur|tastenfeld|klingel|gegensprechanlage"
     r"|schließfach|tresor|eingang|portone|cancello|tastier|citofono|cassaforte|armadietto|cortile"
-    r"|deur|poort|toetsenbord|kluis|ingang|drzwi|bram[aiy]|klawiatur|domofon|garaż|sejf|paczkomat"
+    r"|deur|poort|toetsenbord|kluis|ingang|drzwi|bram[aiy]|klawiatur|domofon|garaż|sejf|paczkomat|постамат|поштомат|easybox|omniva|smartpost"
     r"|furtk|двер|ворот|калитк|домофон|панел|клавиатур|сейф|гараж|подъезд|хвіртк|клавіатур"
     r"|під'їзд|kapı|tuş[ \t]takım|diafon|garaj|apartman|cửa|cổng|bàn[ \t]phím|két|pintu|gerbang"
     r"|pagar|panel|layar|loker|brankas|lobi|kondo|condo|apartemen|interkom|dörr|porttelefon|knappsats"

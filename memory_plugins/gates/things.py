@@ -74,7 +74,7 @@ PURPOSE = re.compile(
     r"|comand\w*|colet\w*|encomenda|gu[ií]a|ocr|pnr|αποστολ\w*|παραγγελ\w*|δέμα\w*"
     # an air waybill, a parcel's tracking in Polish; a bill or an invoice and a serial
     # number in Hungarian
-    r"|awb(?:-ul)?|śledzeni\w*|száml\w*|sorszám\w*|csomag\w*"
+    r"|awb(?:-ul)?|śledzeni\w*|száml\w*|sorszám\w*|csomag\w*|rendelés\w*"
     # a courier's name: what it carries is numbered by it ("GLS-es csomag", "CJ대한통운으로")
     r"|(?-i:DHL|UPS|FedEx|GLS|DPD|TNT|USPS|InPost|PostNL|CDEK|СДЭК|Aramex|SMSA|Delhivery)"
     r"|" + POSTCODE_LATIN + r")(?![^\W\d_])"

@@ -27,7 +27,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # As the gates were when the probe came: 9 secrets, 6 identifiers stored, 9 benign
     # refused; after its tuning part's rules: 7, 6, 9.
     # After a shop's, a clinic's or a practice's own line (not a mobile) counted as the public's: 7, 6, 8.
-    assert within(wrong, (7, 6, 8)), shown
+    # After the sixteenth to nineteenth probes' rounds (named later, generated values, fines): 6, 6, 8.
+    assert within(wrong, (6, 6, 8)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

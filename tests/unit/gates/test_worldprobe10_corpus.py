@@ -27,7 +27,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After placeholders that say "your …" or "… here" and the words for a sample or a documentation in more languages: 39, 4.
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 33, 4.
     # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 29, 4.
-    assert within(wrong, (29, 4)), shown
+    # After the sixteenth to nineteenth probes' rounds (named later, generated values, fines): 25, 3.
+    assert within(wrong, (25, 3)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

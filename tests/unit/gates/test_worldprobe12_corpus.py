@@ -26,7 +26,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After a thing's word in the value's clause or right after it read by every detector: 34, 3.
     # After a business code's label earlier in its clause before a place of business, Italian partnerships, Hungarian offices, Turkey's VKN and Russia's KPP counted as businesses': 34, 2.
     # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 32, 2.
-    assert within(wrong, (32, 2)), shown
+    # After the sixteenth to nineteenth probes' rounds (named later, generated values, fines): 29, 2.
+    assert within(wrong, (29, 2)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -36,4 +37,5 @@ def test_tuning_part_counts_are_pinned() -> None:
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 14, 4.
     # After a Japanese account's kind before its digits, a Czech driving licence's everyday name and a Hungarian plate's adjective counted: 11, 4.
     # After a building's number in Arabic and the user's address named in Arabic counted: 10, 4.
-    assert wrong == (10, 4), shown
+    # After rules from this part (the sixteenth to nineteenth probes' rounds): 9, 4.
+    assert wrong == (9, 4), shown

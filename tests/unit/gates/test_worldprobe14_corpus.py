@@ -25,7 +25,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # stored, 4 benign refused; when it came, after the round of secrets given after a
     # clause, misspelt in more ways or keyed where only the place is said: 33, 4.
     # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 29, 4.
-    assert within(wrong, (29, 4)), shown
+    # After the sixteenth to nineteenth probes' rounds (named later, generated values, fines): 27, 4.
+    assert within(wrong, (27, 4)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

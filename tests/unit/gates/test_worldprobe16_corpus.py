@@ -4,7 +4,8 @@ fifth probe's task, secrets only, ten a language in all eight shapes, and five l
 
 ``tests/data/detection/worldprobe16_*.jsonl`` (provenance in the README there): 420
 memories by a run given only that task, labels the run's own. Split once by a hash of each
-case id before anything was measured on it; no rule was written from either part. The
+case id before anything was measured on it; no rule was written from its sealed part,
+rules from its tuning part since the round of codes named later in their sentence. The
 sealed part is pinned by checksum and its counts are bounds that may only fall; the tuning
 part's exact counts are pinned.
 """
@@ -24,11 +25,13 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # stored, 5 benign refused; after that session's first round (secrets given after a
     # clause): 29, 5; when it came, after its second (values given "now" or "as", plates in
     # a parking pass's list): 26, 5.
-    assert within(wrong, (26, 5)), shown
+    # After the sixteenth to nineteenth probes' rounds (named later, generated values, fines): 24, 5.
+    assert within(wrong, (24, 5)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
     wrong, shown = wrong_in("worldprobe16", "tuning", {"secret": 134, "benign": 69})
     # As found: 23 secrets stored, 3 benign refused; after the first round: 23, 3; when it
     # came: 22, 3.
-    assert wrong == (22, 3), shown
+    # After rules from this part (the sixteenth to nineteenth probes' rounds): 6, 1.
+    assert wrong == (6, 1), shown

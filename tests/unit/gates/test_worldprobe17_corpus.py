@@ -4,7 +4,8 @@ look-alikes (``worldprobe17_task.md``, the sixth's task with its own ids).
 
 ``tests/data/detection/worldprobe17_*.jsonl`` (provenance in the README there): 420
 memories by a run given only that task, labels the run's own. Split once by a hash of each
-case id before anything was measured on it; no rule was written from either part. The
+case id before anything was measured on it; no rule was written from its sealed part,
+rules from its tuning part since the round of codes named later in their sentence. The
 sealed part is pinned by checksum and its counts are bounds that may only fall; the tuning
 part's exact counts are pinned.
 """
@@ -23,11 +24,13 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # As the gates were at the start of the session that made the probe, and after its
     # first round: 23 identifiers stored, 8 benign refused; when it came, after its second
     # (plates in a parking pass's list, labels before a dash-set phrase): 21, 8.
-    assert within(wrong, (21, 8)), shown
+    # After the sixteenth to nineteenth probes' rounds (named later, generated values, fines): 20, 7.
+    assert within(wrong, (20, 7)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
     wrong, shown = wrong_in("worldprobe17", "tuning", {"pii": 142, "benign": 62})
     # As found and after the first round: 17 identifiers stored, 8 benign refused; when it
     # came: 14, 8.
-    assert wrong == (14, 8), shown
+    # After rules from this part (the sixteenth to nineteenth probes' rounds): 2, 1.
+    assert wrong == (2, 1), shown

@@ -24,7 +24,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # no identifier, 10 benign refused; when the probe came (after the service-line,
     # masked-IBAN and residence rules of the same session): 3, 0, 9; after its tuning
     # part's rules: 3, 0, 7.
-    assert within(wrong, (3, 0, 7)), shown
+    # After the sixteenth to nineteenth probes' rounds (named later, generated values, fines): 2, 0, 7.
+    assert within(wrong, (2, 0, 7)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

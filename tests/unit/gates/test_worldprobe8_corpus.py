@@ -32,7 +32,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After unlock and pickup codes in more languages and a default administrator's login counted: 29, 13.
     # After a business code beside a place of business, or a number of a register only businesses are in, counted as the business's: 29, 7.
     # After passwords and PINs given after a clause or an adverb, more misspellings, codes opened "with" or keyed by a German separable verb, and recovery codes after a relative clause (test_given_after_a_clause.py): 28, 7.
-    assert within(wrong, (28, 7)), shown
+    # After the sixteenth to nineteenth probes' rounds (named later, generated values, fines): 26, 7.
+    assert within(wrong, (26, 7)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

@@ -32,7 +32,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After a business code beside a place of business, or a number of a register only businesses are in, counted as the business's: 24, 3.
     # After a building's number in Arabic and the user's address named in Arabic counted: 23, 3.
     # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 23, 2.
-    assert within(wrong, (23, 2)), shown
+    # After the sixteenth to nineteenth probes' rounds (named later, generated values, fines): 23, 1.
+    assert within(wrong, (23, 1)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
