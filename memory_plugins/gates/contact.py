@@ -413,6 +413,12 @@ def _script_regions(text: str) -> tuple[str, ...]:
     return ()
 
 
+# How the freephone ranges of the countries of ``_SCRIPT_COUNTRIES`` begin, written
+# nationally: 800 (Greece, Cyprus, Saudi Arabia, the Emirates), 0800 (Ukraine, Egypt),
+# 8 800 (Russia), 1800 and 180x (Israel, Thailand, India).
+_FREEPHONE_STARTS = ("800", "0800", "8800", "180")
+
+
 def toll_free(raw: str, text: str) -> bool:
     """Whether ``raw``, written without a country's calling code, is a freephone number
     (libphonenumber's type) of the country whose script ``text`` is written in (Greek,
@@ -422,6 +428,8 @@ def toll_free(raw: str, text: str) -> bool:
     (the UK's 0808 is Japan's 080), so there nothing is set aside."""
     if raw.startswith(("+", "00")):
         return False
+    if not re.sub(r"\D", "", raw).startswith(_FREEPHONE_STARTS):
+        return False  # looked for first: most numbers are no freephone number anywhere
     regions = [c for c in _script_regions(text) if c != "VN"]  # Latin letters with marks
     if not regions:
         return False
