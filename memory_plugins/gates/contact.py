@@ -22,7 +22,7 @@ True
 
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 
 from memory_plugins.gates.codes import RejectCode
@@ -435,17 +435,22 @@ def toll_free(raw: str, text: str) -> bool:
         return False
     import phonenumbers
 
+    return _valid_as(raw, regions, phonenumbers.PhoneNumberType.TOLL_FREE) is not None
+
+
+def _valid_as(raw: str, regions: Sequence[str], kind: int) -> str | None:
+    """The first of ``regions`` where ``raw`` is a valid number of libphonenumber's type
+    ``kind``, or None."""
+    import phonenumbers
+
     for region in regions:
         try:
             number = phonenumbers.parse(raw, region)
         except phonenumbers.NumberParseException:
             continue
-        if (
-            phonenumbers.is_valid_number(number)
-            and phonenumbers.number_type(number) == phonenumbers.PhoneNumberType.TOLL_FREE
-        ):
-            return True
-    return False
+        if phonenumbers.is_valid_number(number) and phonenumbers.number_type(number) == kind:
+            return region
+    return None
 
 
 def _thing_not_phone(text: str, start: int, end: int, raw: str) -> bool:
@@ -469,21 +474,8 @@ def _local_mobile(raw: str, text: str) -> str | None:
     digits = sum(c.isdigit() for c in raw)
     if not 9 <= digits <= 11:
         return None
-    for script, countries in _SCRIPT_COUNTRIES:
-        if script.search(text) is None:
-            continue
-        for country in countries:
-            try:
-                number = phonenumbers.parse(raw, country)
-            except phonenumbers.NumberParseException:
-                continue
-            if (
-                phonenumbers.is_valid_number(number)
-                and phonenumbers.number_type(number) == phonenumbers.PhoneNumberType.MOBILE
-            ):
-                return country
-        return None  # the first script found names the country
-    return None
+    # the first script found names the country
+    return _valid_as(raw, _script_regions(text), phonenumbers.PhoneNumberType.MOBILE)
 
 
 def _phone_heads_clause(text: str, start: int) -> bool:

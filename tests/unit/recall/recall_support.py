@@ -1,6 +1,8 @@
 """Builders shared by the recall tests: candidates, records and a fresh in-memory engine."""
 
+import json
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from langgraph.store.memory import InMemoryStore
@@ -88,3 +90,30 @@ def fresh_engine(**config: Any) -> tuple[MemoryEngine, FrozenClock]:
 
 def later(clock: FrozenClock, seconds: int = 1) -> None:
     clock.advance(timedelta(seconds=seconds))
+
+
+def assert_cued_files_rebuilt(folder: Path, plain: str) -> None:
+    """``folder``'s ``cued.<part>.jsonl`` are its ``<plain>.<part>.jsonl`` scenarios with the
+    cue run's cues and other senses (``model-cues.jsonl``, placed by ``cue-map.jsonl``)
+    merged into the candidates, every memory's once, and nothing else changed."""
+    cues = {}
+    for line in (folder / "model-cues.jsonl").read_text("utf-8").splitlines():
+        row = json.loads(line)
+        cues[row["id"]] = row
+    where = {}
+    for line in (folder / "cue-map.jsonl").read_text("utf-8").splitlines():
+        row = json.loads(line)
+        where[(row["scenario"], row["ref"])] = cues.pop(row["id"])
+    assert cues == {}  # every memory's cues, once
+    for part in ("tuning", "sealed"):
+        bare_lines = (folder / f"{plain}.{part}.jsonl").read_text("utf-8").splitlines()
+        cued_lines = (folder / f"cued.{part}.jsonl").read_text("utf-8").splitlines()
+        assert len(bare_lines) == len(cued_lines)
+        for bare, with_cues in zip(bare_lines, cued_lines, strict=True):
+            scenario = json.loads(bare)
+            for memory in scenario["memories"]:
+                row = where[(scenario["id"], memory["ref"])]
+                memory["candidate"]["cues"] = row["cues"]
+                if row.get("other_senses"):
+                    memory["candidate"]["other_senses"] = row["other_senses"]
+            assert scenario == json.loads(with_cues)

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 import pytest
-from recall_support import recall_counts
+from recall_support import assert_cued_files_rebuilt, recall_counts
 
 from memory_plugins.bench.eval_recall import evaluate_file
 from memory_plugins.embedders import load_embedder
@@ -52,27 +52,7 @@ def test_each_scenario_sits_in_the_part_its_id_hash_names() -> None:
 
 
 def test_the_cued_files_are_the_scenarios_with_the_runs_cues_and_nothing_else() -> None:
-    cues = {}
-    for line in (BLIND / "model-cues.jsonl").read_text("utf-8").splitlines():
-        row = json.loads(line)
-        cues[row["id"]] = row
-    where = {}
-    for line in (BLIND / "cue-map.jsonl").read_text("utf-8").splitlines():
-        row = json.loads(line)
-        where[(row["scenario"], row["ref"])] = cues.pop(row["id"])
-    assert cues == {}  # every memory's cues, once
-    for part in ("tuning", "sealed"):
-        plain = (BLIND / f"blind2.{part}.jsonl").read_text("utf-8").splitlines()
-        cued = (BLIND / f"cued.{part}.jsonl").read_text("utf-8").splitlines()
-        assert len(plain) == len(cued)
-        for bare, with_cues in zip(plain, cued, strict=True):
-            scenario = json.loads(bare)
-            for memory in scenario["memories"]:
-                row = where[(scenario["id"], memory["ref"])]
-                memory["candidate"]["cues"] = row["cues"]
-                if row.get("other_senses"):
-                    memory["candidate"]["other_senses"] = row["other_senses"]
-            assert scenario == json.loads(with_cues)
+    assert_cued_files_rebuilt(BLIND, "blind2")
 
 
 def test_tuning_part_counts_are_pinned(meaning: Embeddings) -> None:
