@@ -725,8 +725,7 @@ def _subject_password(text: str) -> bool:
     for given in _GIVEN_CJK.finditer(text) if not text.isascii() else ():
         if _strong(given["value"].rstrip(".")):
             spans.append(given.span("value"))
-    if _TOKEN.search(text) is not None:
-        spans += _random_given(text)
+    spans += _random_given(text)
     for start, end in spans:
         sentence = clause_start(text, start, 240, SENTENCE_END)
         for name in (_SUBJECT_PASSWORD, _SECRET_NAME):
@@ -824,6 +823,9 @@ def _subject_pin(text: str) -> bool:
     return False
 
 
+# A code's word, in the languages of the word lists: in scripts with case, and without.
+_CODE_NAMES = r"code|c[óo]digo|codice|kod|kód|kode|cod(?:ul)?|κωδικ\w*|mã"
+_CODE_NAMES_UNCASED = r"код|קוד|کد|كود|कोड|รหัส|コード|密码|암호"
 # What may follow a value that closes its sentence: a closing quote or bracket, the
 # sentence's mark, the end, or a space before Thai, which ends a sentence with a space.
 _CLOSES = re.compile(
@@ -836,8 +838,7 @@ _CLAUSE_CLOSES = re.compile(r"[\"'”“»」』)]?[ \t]*[,，]")
 # (a door, a gate, a safe, a locker, an alarm, what it unlocks): "The code of the safe in
 # the bedroom is …", "Codul de deblocare al telefonului e …", "รหัสตู้เซฟในห้องนอนคือ …".
 _PLACE_CODE_WORD = re.compile(
-    r"(?<![^\W\d_])(?i:code|c[óo]digo|codice|kod|kód|kode|cod(?:ul)?|κωδικ\w*|mã)(?:[a-z]{0,3})"
-    r"(?![^\W\d_])|код|קוד|کد|كود|कोड|รหัส|コード|密码|암호"
+    r"(?<![^\W\d_])(?i:" + _CODE_NAMES + r")(?:[a-z]{0,3})(?![^\W\d_])|" + _CODE_NAMES_UNCASED
 )
 
 
@@ -1038,6 +1039,17 @@ def _code_of_a_lock(text: str) -> bool:
     return False
 
 
+def _note_items(text: str) -> Iterator[tuple[int, int, str]]:
+    """The items of a note's list in ``text`` (three or more, a comma, a semicolon, a line
+    break, a middle dot or a slash between spaces apart: ``_NOTE_ITEM_END``), each with
+    where it stands and without its closing marks; none where there are fewer than three."""
+    bounds = [0, *(m.end() for m in _NOTE_ITEM_END.finditer(text)), len(text)]
+    if len(bounds) < 4:
+        return  # a list has three items at least
+    for low, high in itertools.pairwise(bounds):
+        yield low, high, text[low:high].rstrip(",;·•|，；、،・･/. \n")
+
+
 def _note_item_code(text: str) -> bool:
     """Whether an item of a note's list (three or more items a comma, a semicolon, a line
     or a middle dot apart) holds nothing but up to six words, an alarm or a safe
@@ -1050,11 +1062,7 @@ def _note_item_code(text: str) -> bool:
     if _NOTE_LOCK.search(text) is None:
         return False
     text = fold(text)
-    bounds = [0, *(m.end() for m in _NOTE_ITEM_END.finditer(text)), len(text)]
-    if len(bounds) < 4:
-        return False  # a list has three items at least
-    for low, high in itertools.pairwise(bounds):
-        item = text[low:high].rstrip(",;·•|，；、،・･/. \n")
+    for _, _, item in _note_items(text):
         if not 6 <= len(item) <= 80 or _NOTE_LOCK.search(item) is None:
             continue
         found = _NOTE_ITEM.fullmatch(item)
@@ -1074,11 +1082,7 @@ def _note_item_secret(text: str) -> bool:
     password's or a recovery code's name and then, last, a value :func:`_strong` or
     :func:`_random_value` says no word has: "đóng tiền điện, pass router VNPT GoGFl9nNSW,
     mua sữa", "…, herstelcode DigiD JDRG-DN2I-KY7M-NECP, …"."""
-    bounds = [0, *(m.end() for m in _NOTE_ITEM_END.finditer(text)), len(text)]
-    if len(bounds) < 4:
-        return False  # a list has three items at least
-    for low, high in itertools.pairwise(bounds):
-        item = text[low:high].rstrip(",;·•|，；、،・･/. \n")
+    for low, high, item in _note_items(text):
         if not 10 <= len(item) <= 80:
             continue
         found = _NOTE_ITEM.fullmatch(item)
@@ -1153,11 +1157,8 @@ _POINTS_BACK = re.compile(
     r"|هذا|هذه|این|bu|ini|itu|ez|acesta|aceasta|αυτό[ \t]είναι)(?![^\W\d_])"
     r"|เป็น|คือ|これは|それは|これが|それが|이건|이게|那是|这是"
 )
-# A code's word, in the languages of the word lists.
-_CODE_WORD = re.compile(
-    r"(?i:code|c[óo]digo|codice|kod|kód|kode|cod|κωδικ|mã)|код|קוד|کد|كود|कोड|รหัส|コード|密码|암호"
-    r"|番号|번호"
-)
+# A code's word, in the languages of the word lists, anywhere in a word ("解除番号").
+_CODE_WORD = re.compile(r"(?i:" + _CODE_NAMES + r")|" + _CODE_NAMES_UNCASED + r"|番号|번호")
 
 
 def _named_back(text: str, start: int, end: int) -> bool:
@@ -1173,10 +1174,9 @@ def _named_back(text: str, start: int, end: int) -> bool:
     if back is None or _YEAR.fullmatch(text[start:end]):
         return False
     near = min(high, back.end() + 48)
-    code = _CODE_WORD.search(text, back.end(), near)
     # (the place may come first: "これがマンションのオートロックの解除番号だ")
     named = _KIND_AFTER.search(text, back.end(), near) or (
-        code is not None and _KEYED_PLACE.search(text, back.end(), near)
+        _CODE_WORD.search(text, back.end(), near) and _KEYED_PLACE.search(text, back.end(), near)
     )
     return bool(named) and not called_a_test_value(text, start, near)
 
