@@ -171,6 +171,12 @@ CHOICE_MARKERS: tuple[str, ...] = _split(
 """What makes a question about the world a choice between things (a comparison, a good or
 better one): a memory about one of them may decide it, however few words they share."""
 
+SELECTING_MARKERS: frozenset[str] = frozenset(
+    {"哪个", "哪种", "还是", "更好", "最好", "better", "good", "which"}
+)
+"""The choice markers that ask for one of several or a good one rather than compare: in a
+question about a word they ask which language or sense it comes from, or are the word."""
+
 SITUATION_MARKERS: tuple[str, ...] = _split(
     "这个, 这些, 这段, 这份, 这篇, 这句, 这张, 这次, this, these"
 )

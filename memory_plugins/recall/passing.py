@@ -40,6 +40,7 @@ from collections.abc import Mapping, Sequence
 from memory_plugins.config import RecallConfig
 from memory_plugins.recall.query import QueryProfile, has_marker, marker_text, without_markers
 from memory_plugins.recall.text import normalise, stem
+from memory_plugins.wordlists import SELECTING_MARKERS
 
 __all__ = ["NOTE", "about_world", "applies", "count_once", "one_word"]
 
@@ -48,9 +49,6 @@ NOTE = "one word of a question about something else: counted once"
 
 _WORDS = ("tags", "identity", "text", "cjk_phrases", "ascii_tokens", "self_context", "cues")
 """The dimensions whose matches are words of the query (not meaning, not rarity)."""
-
-_WHICH_OR_GOOD = frozenset({"哪个", "哪种", "还是", "更好", "最好", "better", "good", "which"})
-"""Choice markers that ask for one of several or a good one, not for a comparison."""
 
 _SUFFIX = re.compile(r" \((?:shared|apart|word: [^)]*)\)$")
 
@@ -66,17 +64,14 @@ def about_world(profile: QueryProfile, config: RecallConfig) -> bool:
     if not profile.factual:
         return False
     raw = marker_text(profile.text)
-    choices = config.choice_markers
+    choices, situation = config.choice_markers, raw
     if profile.mentions:
         # A question about a word asks which language or sense it comes from, or the word
         # itself is "good": only a comparison ("日报和周报的区别") is still a choice there.
-        choices = tuple(m for m in choices if m not in _WHICH_OR_GOOD)
-    if has_marker(raw, choices):
-        return False
-    if profile.mentions:
+        choices = tuple(m for m in choices if m not in SELECTING_MARKERS)
         # "这个叫法", "this word": the demonstrative points at the word, not the situation.
-        raw = without_markers(raw, config.mention_markers)
-    return not has_marker(raw, config.situation_markers)
+        situation = without_markers(raw, config.mention_markers)
+    return not (has_marker(raw, choices) or has_marker(situation, config.situation_markers))
 
 
 def _form(hit: str, dimension: str) -> str:
