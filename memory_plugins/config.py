@@ -258,6 +258,12 @@ class RecallConfig:
     marker) unless its type is one of :attr:`any_answer_types`: a topic mentioned in
     passing ("why do pandas eat bamboo" against a cat named after a food) is not a request
     the memory shapes. 1 never discounts."""
+    world_question_factor: float = 0.35
+    """The same share against a question about the world that neither asks to choose
+    (:attr:`choice_markers`: "what's a good morning routine?") nor points at the user's
+    situation (:attr:`situation_markers`: "the action items from this call"), where the
+    topic is all the more likely to be named in passing. The lower of the two applies, so
+    this only ever lowers a score further."""
     fact_question_markers: tuple[str, ...] = FACT_QUESTION_MARKERS
     """Interrogatives of a question about the world (what is, why, when, 为什么, 是什么)."""
     request_markers: tuple[str, ...] = REQUEST_MARKERS
@@ -364,6 +370,8 @@ class RecallConfig:
         known = {t.value for t in MemoryType}
         if not 0.0 <= self.fact_question_factor <= 1.0:
             raise ConfigurationError("RecallConfig.fact_question_factor must be within 0..1")
+        if not 0.0 <= self.world_question_factor <= 1.0:
+            raise ConfigurationError("RecallConfig.world_question_factor must be within 0..1")
         for name in (
             "cjk_weak_types",
             "controlled_types",

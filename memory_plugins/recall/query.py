@@ -390,14 +390,26 @@ def analyse_query(query: str, config: RecallConfig) -> QueryProfile:
 _NOT_WORD = re.compile(r"[^\w']+")
 
 _COMES_ABOUT = re.compile(
-    r"是怎么(?:做|制|造|生产|产生|酿|榨|磨|烤|炼|织|种|养|长|形成|发明|演变|进化)[\u4e00-\u9fff]{0,3}的"
+    r"是(?:怎么|如何)(?:做|制|造|生产|产生|酿|榨|磨|烤|炼|织|种|养|长|形成|发明|演变|进化)"
+    r"[\u4e00-\u9fff]{0,3}的"
     r"| how (?:is|are|was|were) (?:[a-z']+ ){1,4}(?:made|produced|formed|grown|brewed|invented) "
+    r"|^ (?:(?:is|was) an? |(?:are|were) (?!(?:there|these|those|you|they|we|the) ))"
 )
 """How a thing is made or comes to be: the 是…的 of a Chinese question on how it was made,
 grown or formed ("花生油是怎么榨出来的"), an English passive "how is … made" — a question
 about the world, as "why" is, not a how-to the user will follow (a question how someone
 did something, "AlphaGo 是怎么赢的", is about that event, and stays as it was). Each part is
-bounded (at most three characters, four words), so it never backtracks far."""
+bounded (at most three characters, four words), so it never backtracks far.
+
+So is a yes-no question about a kind of thing, its subject indefinite or plural ("Is a
+tomato a fruit?", "Are nurse sharks dangerous?"): it asks what is so of the kind, not what
+to do. A particular thing ("Is the glass bridge worth it?"), a thing named bare ("Is shrimp
+paste used in pad thai?"), "there", a demonstrative or a person may be the user's own
+situation, and a first-person word makes any question the user's."""
+
+_MADE_BY = re.compile(r"是哪(?:家|个)(?:公司|厂商|厂家|品牌)[\u4e00-\u9fff]{0,3}的")
+"""Who made a thing, in the 是…的 of a question about a past deed ("坚果手机是哪家公司出的"):
+a question about the world, though 哪家 alone asks to choose one ("哪家火锅好吃")."""
 
 
 def _question_kind(query: str, config: RecallConfig) -> tuple[bool, bool]:
@@ -407,10 +419,11 @@ def _question_kind(query: str, config: RecallConfig) -> tuple[bool, bool]:
     if config.fact_question_factor >= 1.0:
         return False, False
     raw = marker_text(query)
-    if has_marker(raw, config.request_markers):
+    made_by = _MADE_BY.search(raw)
+    if has_marker(_MADE_BY.sub(" ", raw) if made_by else raw, config.request_markers):
         return False, False
     mentions = has_marker(raw, config.mention_markers)
-    factual = mentions or has_marker(raw, config.fact_question_markers)
+    factual = mentions or made_by is not None or has_marker(raw, config.fact_question_markers)
     return factual or _COMES_ABOUT.search(raw) is not None, mentions
 
 

@@ -244,6 +244,7 @@ class _Query:
         "compounds",
         "config",
         "crowded",
+        "fact_factor",
         "in_passing",
         "informative",
         "lifted",
@@ -281,9 +282,17 @@ class _Query:
         """Cue needles in the query that many of the user's records hold (see _crowded)."""
         self.in_passing = passing.applies(profile, config)
         """One word counts once (:mod:`~memory_plugins.recall.passing`)."""
+        world = passing.about_world(profile, config)
+        self.fact_factor = (
+            min(config.world_question_factor, config.fact_question_factor)
+            if world
+            else config.fact_question_factor
+        )
+        """Share of the rules' score kept in a question about the world (see
+        ``RecallConfig.world_question_factor``)."""
         self.compounds = (
             compounds.compounds(profile.text, profile.lexicon.stop_raw)
-            if whole is None and config.modifier_compounds and passing.about_world(profile, config)
+            if whole is None and config.modifier_compounds and world
             else ()
         )
         """The query's noun compounds, in a question about the world
@@ -558,21 +567,23 @@ def _score(
             )
     if q.profile.factual and total > 0 and record.type not in q.config.any_answer_types:
         # A question about the world: its topic is mentioned in passing, not a request.
-        factor = q.config.fact_question_factor
+        factor = q.fact_factor
         total *= factor
         for rule in _RULE_NAMES if explain else ():
             if rule in scores:
                 scores[rule] *= factor
         if explain:
             matched["fact_question"] = [f"a question about the world: rules kept at {factor:.0%}"]
-    lowered = False
+    lowered = held = False
     if q.in_passing and total > 0 and record.type not in q.config.any_answer_types:
         counted = passing.count_once(scores, matched, total)
         lowered, total = total >= q.config.min_score > counted, counted
+        held = lowered or (counted < q.config.min_score and passing.one_word(matched))
     meaning = 0.0
     # A question about a word: the query means what the word means, so agreement in
-    # meaning with a record that shares only that word is the same word counted again.
-    if q.similarities is not None and lowered and q.profile.mentions:
+    # meaning with a record that shares only that word is the same word counted again,
+    # and never lifts it to the minimum score.
+    if q.similarities is not None and held and q.profile.mentions:
         if explain:
             matched["semantic"] = ["a question about a word: meaning not counted"]
     elif q.similarities is not None:
@@ -1593,7 +1604,7 @@ def _settle_arrays(
     any_answer = of_types(config.any_answer_types) if q.profile.factual else None
     if any_answer is not None:
         asked = (total > 0) & ~any_answer
-        total = np.where(asked, total * config.fact_question_factor, total)
+        total = np.where(asked, total * q.fact_factor, total)
     least = config.min_score
     eligible = total >= least if least > 0 else total > 0
     controlled = of_types(config.controlled_types)

@@ -122,7 +122,8 @@ def test_tuning_parts_with_multilingual_e5() -> None:
     e5 = load_embedder("multilingual-e5")
     everyday = evaluate_file(_file("everyday", "tuning"), embeddings=e5)
     hard = evaluate_file(_file("hard", "tuning"), embeddings=e5)
-    assert recall_counts(everyday) == (116, 128, 7, 122)  # 8 before mention_markers
+    # 8 before mention_markers; 7 before meaning stopped lifting a mentioned word
+    assert recall_counts(everyday) == (116, 128, 6, 122)
     assert recall_counts(hard) == (6, 44, 9, 38)  # 10 before modifier_compounds
 
 
@@ -216,7 +217,9 @@ def cued() -> dict[str, RecallEvaluation]:
 # the everyday parts' firings with meaning in cued, 3a, 3b and 4b fell by one when one cue
 # alone stopped selecting a memory in a question about the world, meaning or not
 # (RecallConfig.fact_question_cues_to_select_alone); the hard parts' firings fell by one in
-# every run when "the height of the Eiffel Tower" came to be read as a compound.
+# every run when "the height of the Eiffel Tower" came to be read as a compound; cued-3b's
+# everyday firings with meaning fell by one when a plain question about the world came to
+# keep less of the rules' score (RecallConfig.world_question_factor).
 TUNING_COUNTS = {
     "cued": [((121, 128, 6, 122), (125, 128, 7, 122)), ((28, 44, 7, 38), (30, 44, 7, 38))],
     "cued-2b": [((122, 128, 6, 122), (126, 128, 7, 122)), ((29, 44, 8, 38), (32, 44, 8, 38))],
@@ -224,7 +227,7 @@ TUNING_COUNTS = {
     "cued-1a": [((121, 128, 6, 122), (125, 128, 7, 122)), ((23, 44, 8, 38), (26, 44, 8, 38))],
     "cued-1b": [((120, 128, 6, 122), (124, 128, 7, 122)), ((18, 44, 8, 38), (21, 44, 8, 38))],
     "cued-3a": [((122, 128, 4, 122), (125, 128, 5, 122)), ((31, 44, 6, 38), (32, 44, 7, 38))],
-    "cued-3b": [((121, 128, 5, 122), (124, 128, 6, 122)), ((28, 44, 7, 38), (31, 44, 8, 38))],
+    "cued-3b": [((121, 128, 5, 122), (124, 128, 5, 122)), ((28, 44, 7, 38), (31, 44, 8, 38))],
     "cued-4a": [((123, 128, 6, 122), (125, 128, 8, 122)), ((31, 44, 5, 38), (33, 44, 5, 38))],
     "cued-4b": [((123, 128, 4, 122), (126, 128, 6, 122)), ((31, 44, 5, 38), (33, 44, 5, 38))],
     "cued-4c": [((125, 128, 6, 122), (126, 128, 9, 122)), ((31, 44, 6, 38), (31, 44, 6, 38))],
@@ -329,10 +332,11 @@ def _without_other_senses(path: Path, folder: Path) -> Path:
 
 
 # Per run, the tuning parts' counts without the run's other senses (rules with cues, cues and
-# meaning), everyday then hard: TUNING_COUNTS has them with.
+# meaning), everyday then hard: TUNING_COUNTS has them with (cued-3b's everyday firings with
+# meaning 7 before RecallConfig.world_question_factor).
 WITHOUT_OTHER_SENSES = {
     "cued-3a": [((122, 128, 5, 122), (125, 128, 6, 122)), ((31, 44, 8, 38), (32, 44, 9, 38))],
-    "cued-3b": [((121, 128, 6, 122), (124, 128, 7, 122)), ((28, 44, 8, 38), (31, 44, 9, 38))],
+    "cued-3b": [((121, 128, 6, 122), (124, 128, 6, 122)), ((28, 44, 8, 38), (31, 44, 9, 38))],
     "cued-4a": [((123, 128, 7, 122), (125, 128, 9, 122)), ((31, 44, 8, 38), (33, 44, 8, 38))],
     "cued-4b": [((123, 128, 6, 122), (126, 128, 8, 122)), ((31, 44, 8, 38), (33, 44, 8, 38))],
     "cued-4c": [((125, 128, 7, 122), (126, 128, 10, 122)), ((31, 44, 9, 38), (31, 44, 9, 38))],

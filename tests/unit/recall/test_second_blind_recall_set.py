@@ -56,13 +56,14 @@ def test_the_cued_files_are_the_scenarios_with_the_runs_cues_and_nothing_else() 
 
 
 def test_tuning_part_counts_are_pinned(meaning: Embeddings) -> None:
-    # (relevant found, relevant, firings, queries that need nothing), as found when the set
-    # was made.
+    # (relevant found, relevant, firings, queries that need nothing): 5 and 7 firings with
+    # the rules when the set was made, before a yes-no question about a kind of thing ("Is
+    # a … a …?") counted as a question about the world.
     plain, cued = BLIND / "blind2.tuning.jsonl", BLIND / "cued.tuning.jsonl"
     for path, embeddings, counts in (
-        (plain, None, (16, 89, 5, 51)),
+        (plain, None, (16, 89, 4, 51)),
         (plain, meaning, (16, 89, 5, 51)),
-        (cued, None, (36, 89, 7, 51)),
+        (cued, None, (36, 89, 6, 51)),
         (cued, meaning, (38, 89, 7, 51)),
     ):
         report = evaluate_file(path, embeddings=embeddings)
@@ -73,13 +74,16 @@ def test_tuning_part_counts_are_pinned(meaning: Embeddings) -> None:
 def test_sealed_part_bounds(meaning: Embeddings) -> None:
     # Measured once when the set was made: 37 of 132 relevant memories found at 11 of 77
     # firings with the rules, 38 at 11 with meaning, 58 at 10 with the cues and 60 at 10
-    # with both. The one memory the gates refuse is the run's own to-do placeholder.
+    # with both. The one memory the gates refuse is the run's own to-do placeholder. Once
+    # more after the questions about the world of the word probe's and this set's tuning
+    # parts (``world_question_factor``, yes-no questions about a kind of thing, who made a
+    # thing): 10 firings with the rules and 9 with the cues, the same found.
     # Bounds: found may only rise, firings only fall.
     plain, cued = BLIND / "blind2.sealed.jsonl", BLIND / "cued.sealed.jsonl"
     for path, embeddings, least, most in (
-        (plain, None, 37, 11),
+        (plain, None, 37, 10),
         (plain, meaning, 38, 11),
-        (cued, None, 58, 10),
+        (cued, None, 58, 9),
         (cued, meaning, 60, 10),
     ):
         report = evaluate_file(path, embeddings=embeddings)

@@ -60,10 +60,14 @@ def test_tuning_part_counts_are_pinned(meaning: Embeddings) -> None:
     # which month or which day (几点, 几月, 几号, "what time") were; 31, 37, 21 and 26
     # before a word pointed at as a word (这个叫法) or asked where it comes from counted as
     # mentioned, a possessive ended an English noun phrase and a question how a thing is
-    # made (是怎么榨出来的) counted as a question about the world.
+    # made (是怎么榨出来的) counted as a question about the world; 29, 35, 17 and 22 before
+    # a plain question about the world kept less than a choice or a situation
+    # (``world_question_factor``), a yes-no question about a kind of thing and who made a
+    # thing (是哪家公司出的) counted as such questions, and meaning no longer lifted a
+    # mentioned word to the minimum.
     for compounds, rules, with_meaning in (
-        (False, (27, 63, 29, 122), (29, 63, 35, 122)),
-        (True, (27, 63, 17, 122), (29, 63, 22, 122)),
+        (False, (27, 63, 18, 122), (29, 63, 29, 122)),
+        (True, (27, 63, 12, 122), (29, 63, 18, 122)),
     ):
         config = _config(compounds=compounds)
         report = evaluate_file(path, config)
@@ -77,9 +81,10 @@ def test_sealed_part_bounds(meaning: Embeddings) -> None:
     # off, at 33 with it on, with the rules alone and with meaning; once more after the
     # interrogatives above: 32 with the rules; once more after questions of what time,
     # which month or which day: unchanged; once more after the rules named in the tuning
-    # test above: 31 with the rules and 32 with meaning, the same found.
+    # test above: 31 with the rules and 32 with meaning, the same found; once more after the
+    # plain questions about the world and the rest named above: 21 and 29, the same found.
     # Bounds: found may only rise, firings only fall.
     path = PROBE / "wordprobe.sealed.jsonl"
-    for embeddings, most in ((None, 31), (meaning, 32)):
+    for embeddings, most in ((None, 21), (meaning, 29)):
         found, _, fired, _ = recall_counts(evaluate_file(path, _config(compounds=True), embeddings))
         assert found >= 15 and fired <= most
