@@ -413,6 +413,19 @@ def _script_regions(text: str) -> tuple[str, ...]:
     return ()
 
 
+# Latin letters only one language of the word lists writes name its country, for freephone
+# lines alone: Polish "ł", "ą", "ę", Czech "ř", "ě", "ů", Hungarian "ő", "ű", Romanian "ș",
+# "ț", Turkish "ğ", "ı" ("dzwonić na … infolinię NFZ: 800 190 590"). A mobile range of one
+# is another's too, so a person's number is never read so.
+_LETTER_COUNTRIES = (
+    (re.compile(r"[łąęśźżńŁĄĘŚŹŻŃ]"), "PL"),
+    (re.compile(r"[řěůŘĚŮ]"), "CZ"),
+    (re.compile(r"[őűŐŰ]"), "HU"),
+    (re.compile(r"[șțȘȚ]"), "RO"),
+    (re.compile(r"[ğıĞ]"), "TR"),  # not IGNORECASE: "ı" would match every "i" and "I"
+)
+
+
 # How the freephone ranges of the countries of ``_SCRIPT_COUNTRIES`` begin, written
 # nationally: 800 (Greece, Cyprus, Saudi Arabia, the Emirates), 0800 (Ukraine, Egypt),
 # 8 800 (Russia), 1800 and 180x (Israel, Thailand, India).
@@ -431,6 +444,8 @@ def toll_free(raw: str, text: str) -> bool:
     if not re.sub(r"\D", "", raw).startswith(_FREEPHONE_STARTS):
         return False  # looked for first: most numbers are no freephone number anywhere
     regions = [c for c in _script_regions(text) if c != "VN"]  # Latin letters with marks
+    if not regions:
+        regions = [c for letters, c in _LETTER_COUNTRIES if letters.search(text)][:1]
     if not regions:
         return False
     import phonenumbers

@@ -37,6 +37,7 @@ __all__ = [
     "EMPTY_WORDS",
     "SENTENCE_END",
     "business_line",
+    "called_a_placeholder",
     "called_a_test_value",
     "clause_start",
     "company_code",
@@ -148,6 +149,21 @@ _TEST_WORDS = re.compile(
     r"|δοκιμ\w*|בדיק\w*|טסט|टेस्ट|परीक्षण|ทดสอบ|تست|آزمایشی)"
     r"|测试|示例|样例|沙箱|虚构|占位|テスト|サンプル|ダミー|例示|架空|테스트|예시|샘플"
 )
+
+
+# Right after a value, words calling it a placeholder: "as a placeholder", "als Platzhalter",
+# "como marcador de posición", "sebagai placeholder", 作为占位符.
+_CALLED_PLACEHOLDER = re.compile(
+    r"[ \t]{0,2}(?:[^\W\d_]{1,12}[ \t]{1,2}){0,2}(?i:placeholders?|platzhalter|segnaposto"
+    r"|marcador(?:es)?[ \t]de[ \t]posici[óo]n|espa[çc]o[ \t]reservado|заполнител\w*|заглушк\w*"
+    r"|占位符?|プレースホルダー?|자리[ \t]?표시자)(?![^\W\d_])"
+)
+
+
+def called_a_placeholder(text: str, end: int) -> bool:
+    """Whether the words right after a value ending at ``end`` call it a placeholder: a
+    slot to fill in, no one's secret ("DB_PASSWORD=isi_sendiri sebagai placeholder")."""
+    return _CALLED_PLACEHOLDER.match(text, end, end + 48) is not None
 
 
 def called_a_test_value(text: str, start: int, end: int, reach: int = 60) -> bool:
@@ -374,6 +390,8 @@ def company_code(text: str, start: int) -> bool:
     """Whether the number at ``start`` is named as a company's business code: a business
     code's label right before it and a company named before that label, or right after the
     number ("le SIRET 418 042 917 00041 de son entreprise")."""
+    if _register_heads_clause(text, start):
+        return True
     label = _BUSINESS_CODE.search(text, max(0, start - 40), start)
     if label is None:
         return _code_of_a_company(text, start) or _named_after_it(text, start)
@@ -388,6 +406,20 @@ def company_code(text: str, start: int) -> bool:
     after = _NUMBER_END.search(text, start)
     end = after.end() if after is not None else start
     return _COMPANY.search(text, end, end + 32) is not None or _place_within(text, end, end + 32)
+
+
+# What may not stand between a register's name and the number it gives: another number, or
+# the end of a sentence or a line.
+_NOT_IN_CLAUSE = re.compile(r"[0-9;!?\n。]|\.(?:\s|$)")
+
+
+def _register_heads_clause(text: str, start: int) -> bool:
+    """Whether a register only businesses are in (``_COMPANY_REGISTER``) is named earlier in
+    the sentence of the number at ``start``, at most 120 characters before it, with no other
+    number between: whatever words say whose, the number is that register's ("السجل التجاري
+    لمؤسسة البناء …: 1010456789")."""
+    ends = [m.end() for m in _COMPANY_REGISTER.finditer(text, max(0, start - 120), start)]
+    return bool(ends) and _NOT_IN_CLAUSE.search(text, ends[-1], start) is None
 
 
 def _place_within(text: str, low: int, high: int) -> bool:

@@ -1079,6 +1079,20 @@ _RU_PASSPORT = re.compile(
 )
 
 
+# A Thai identification number as the card prints it, 1-4-5-2-1 digits a space apart
+# ("3 1025 10250 69 1"): groups of different lengths read apart elsewhere (they may be
+# several numbers), but this grouping is the card's own.
+_TH_PIN_PRINTED = re.compile(
+    r"(?<![0-9])(?<![0-9] )[1-8] [0-9]{4} [0-9]{5} [0-9]{2} [0-9](?![0-9])(?! [0-9])"
+)
+
+
+def _th_pin(digits: str) -> bool:
+    from stdnum.th import pin
+
+    return bool(pin.is_valid(digits))
+
+
 def _own_formats(text: str) -> str | None:
     if "сери" in text and _RU_PASSPORT.search(text):
         return "ru.passport (Russian internal passport: series and number)"
@@ -1108,6 +1122,9 @@ def _own_formats(text: str) -> str | None:
     for m in _MBI.finditer(text):
         if m[1] or _MBI_CUE.search(text, max(0, m.start() - 40), m.start()):
             return "us.mbi (US Medicare Beneficiary Identifier)"
+    for m in _TH_PIN_PRINTED.finditer(text):
+        if _th_pin(m.group().replace(" ", "")) and not placeholder_value(text, m.start(), m.end()):
+            return "th.pin (Thai personal identification number, grouped as the card prints it)"
     for m in _CN_ID_OLD.finditer(text):  # stdnum validates only the 18-character form
         try:
             date(1900 + int(m[1]), int(m[2]), int(m[3]))
@@ -1609,20 +1626,25 @@ def _after_plate_alone(value: str) -> bool:
     )
 
 
-# A parking pass, sticker, badge or app: what a car is registered for by its plate. A
-# colon after such words in their clause gives the plate ("badge du parking : GH-418-PK",
+# A parking pass, sticker, badge or app, or a gate, a garage or a porter's desk: what a car
+# is registered for by its plate. A colon after such words in their clause gives the plate ("badge du parking : GH-418-PK",
 # "пропуск на парковку: А 482 ВС 799"), read as after "plate" alone.
 _PARKING_WORDS = (
     "parking|parkplatz|parkhaus|parkausweis|parkberechtigung|anwohnerpark|stationnement|aparcamiento|estacionamiento|estacionamento"
     "|parcheggio|parkeer|parkeren|parkowan|parkovac|parkovn|otopark|парков|паркінг|parkir|parkering|parkol"
     "|parcare|στάθμευσ|πάρκινγκ|חניה|חנייה|חניון|پارکینگ|مواقف|موقف|पार्किंग|จอดรถ|駐車|주차"
     "|停车|bãi đỗ|gửi xe|paradahan|car sticker"
+    # a building's or a compound's gate, garage or porter's desk, where a car is let in by
+    # its plate ("Liberar na portaria: …", "بوابة الكمباوند: …", "Для перепустки в ЖК: …")
+    "|portaria|porteiro|portería|conserjería|gate pass|garagem|garaje|garáž|перепустк|пропуск"
+    "|بوابة|गेट पास|गेट-पास"
 )
 # What every word of ``_PARKING_WORDS`` holds, in small letters: looked for first.
 _PARKING_STEMS = (
     *("park", "parc", "stationnement", "estaciona", "парк", "στάθμευσ", "πάρκινγκ", "חני"),
     *("پارکینگ", "موقف", "مواقف", "पार्किंग", "จอดรถ", "駐車", "주차", "停车", "bãi đỗ"),
-    *("gửi xe", "paradahan", "car sticker"),
+    *("gửi xe", "paradahan", "car sticker", "portar", "porteir", "portería", "conserjer"),
+    *("gate pass", "garag", "garaj", "garáž", "перепустк", "пропуск", "بوابة", "गेट"),
 )
 _PARKING = re.compile(by_first_letter(_PARKING_WORDS), re.IGNORECASE)
 _PARKING_LABEL = re.compile(

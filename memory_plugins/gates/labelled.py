@@ -62,6 +62,7 @@ from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.context import (
     EMPTY_WORDS,
     SENTENCE_END,
+    called_a_placeholder,
     called_a_test_value,
     clause_start,
     company_code,
@@ -128,12 +129,30 @@ def label_end(words: str, *, whose_before_colon: bool = False) -> str:
 
 # Words that name a personal identifier: a scheme's own name or a kind of document is
 # label enough; a generic word ("account", "tax", "licence") needs a number word after it.
+# An employee's and a student's number, which an employer's or a school's records know
+# the person by, in the languages of the word lists
+_STAFF_WORDS = (
+    r"(?:employee|staff|student|payroll)\s+(?:id|number|no\b\.?)|matriculation\s+number"
+    r"|personalnummer|mitarbeiter-?(?:nummer|id)|matrikel-?(?:nummer|nr\b\.?)"
+    r"|num[ée]ro\s+d['’]\s?(?:employ[ée]|[ée]tudiant)|n[úu]mero\s+de\s+(?:empleado|estudiante"
+    r"|legajo|funcion[áa]rio|aluno)|numero\s+di\s+matricola|matricola"
+    r"|personeelsnummer|studentnummer|werknemersnummer|numer\s+(?:pracownika|legitymacji|albumu)"
+    r"|nr\s+albumu|табельн\w+\s+номер\w*|номер\s+(?:студенческого|зачетк\w*|залікової)"
+    r"|(?:sicil|personel|öğrenci)\s+(?:numara\w*|no\b\.?)|anställningsnummer|osobní\s+číslo"
+    # France's and Portugal's everyday names for it ("matricule", "nº mecanográfico")
+    r"|matricule|n(?:[úu]mero|º|°|o\.?|\.)\s*mecanogr\w*"
+    r"|číslo\s+zaměstnance|neptun[ -]?k[óo]d\w*|řidičák\w*|num[ăa]r(?:ul)?\s+matricol|nr\.\s?matr\.?"
+    r"|αριθμ[όο]ς\s+μητρ[ώω]ου|nomor\s+(?:induk\s+)?(?:pegawai|mahasiswa|karyawan)"
+    r"|nombor\s+(?:pekerja|matrik)|mã\s+(?:số\s+)?(?:sinh\s+viên|nhân\s+viên)|mssv|msnv"
+    r"|מספר\s+ה?(?:עובד|סטודנט)|(?:ال)?رقم\s+(?:ال)?(?:وظيفي|وضيفي|موظف|جامعي)"
+    r"|شماره\s+(?:پرسنلی|دانشجویی)|कर्मचारी\s+(?:आईडी|संख्या|नंबर)|รหัสพนักงาน|รหัสนักศึกษา"
+)
 _ID_SPECIFIC = (
     r"passport|identity\s+card|id\s*card|identity\s+document|travel\s+document"
     # The same documents in the languages of the countries that issue them.
     r"|pasaporte|passeport|reisepass|passaporto|paspoort(?:-?nummer)?|paszport|passaporte|pass(?:nummer)"
     r"|carta\s+d'?\s?identit[àa]|carta\s+di\s+identit[àa]|carte\s+d'?\s?identit[ée]"
-    r"|documento\s+(?:nacional\s+)?de\s+identidad|identiteitskaart|dow[óo]d\w{0,3}\s+osobist\w{1,3}"
+    r"|documento\s+(?:nacional\s+)?de\s+identidad|identiteitskaart|id-kaart|idkaart|dow[óo]d\w{0,3}\s+osobist\w{1,3}"
     r"|cart[ãa]o\s+de\s+cidad[ãa]o|f[üu]hrerschein|permis\s+de\s+conduire|rijbewijs"
     r"|carnet\s+de\s+conducir|licencia\s+de\s+conducir|patente\s+di\s+guida|prawo\s+jazdy"
     r"|personal\s+(?:identity|identification|id|public)\s+(?:code|number|no)"
@@ -160,7 +179,7 @@ _ID_SPECIFIC = (
     r"|perso[ \t-]?(?:nr\b\.?|nummer)|stk"
     r"|s[ée]curit[ée]\s+sociale|carte\s+vitale|num[ée]ro\s+fiscal"
     r"|seguridad\s+social|identificaci[óo]n\s+fiscal|tessera\s+sanitaria"
-    r"|burgerservicenummer|sofi-?nummer|n[úu]mero\s+de\s+contribuinte|seguran[çc]a\s+social"
+    r"|burgerservicenummer|sofi-?nummer|(?:n[úu]mero\s+de\s+)?contribuinte|seguran[çc]a\s+social"
     r"|паспорт[а-я]{0,3}|снилс|инн|полис[а-я]{0,2}\s+омс"
     # Indonesian, Vietnamese and Turkish: the resident's number and identity card, the tax
     # number, the citizen's identity card, a bank account
@@ -182,20 +201,7 @@ _ID_SPECIFIC = (
     # health service user number
     r"|посв\.?\s+водія|ridi[čc]ak\w*|szig\.?\s*sz[áa]m\w*|n[úu]mero\s+de\s+utente"
     r"|pasport|आधार|पैन|पासपोर्ट|کد\s+ملی|شماره\s+ملی|گذرنامه|پاسپورت|דרכון|תעודת\s+ה?זהות|ת[\"״]ז|מספר\s+ה?זהות|רי?שיון\s+ה?נהיגה"
-    # An employee's and a student's number, which an employer's or a school's records know
-    # the person by, in the languages of the word lists
-    r"|(?:employee|staff|student|payroll)\s+(?:id|number|no\b\.?)|matriculation\s+number"
-    r"|personalnummer|mitarbeiter-?(?:nummer|id)|matrikel-?(?:nummer|nr\b\.?)"
-    r"|num[ée]ro\s+d['’]\s?(?:employ[ée]|[ée]tudiant)|n[úu]mero\s+de\s+(?:empleado|estudiante"
-    r"|legajo|funcion[áa]rio|aluno)|numero\s+di\s+matricola|matricola"
-    r"|personeelsnummer|studentnummer|werknemersnummer|numer\s+(?:pracownika|legitymacji|albumu)"
-    r"|nr\s+albumu|табельн\w+\s+номер\w*|номер\s+(?:студенческого|зачетк\w*|залікової)"
-    r"|(?:sicil|personel|öğrenci)\s+numara\w*|anställningsnummer|osobní\s+číslo"
-    r"|číslo\s+zaměstnance|neptun[ -]?k[óo]d\w*|řidičák\w*|num[ăa]r(?:ul)?\s+matricol|nr\.\s?matr\.?"
-    r"|αριθμ[όο]ς\s+μητρ[ώω]ου|nomor\s+(?:induk\s+)?(?:pegawai|mahasiswa|karyawan)"
-    r"|nombor\s+(?:pekerja|matrik)|mã\s+(?:số\s+)?(?:sinh\s+viên|nhân\s+viên)|mssv|msnv"
-    r"|מספר\s+(?:עובד|סטודנט)|(?:ال)?رقم\s+(?:ال)?(?:وظيفي|وضيفي|موظف|جامعي)"
-    r"|شماره\s+(?:پرسنلی|دانشجویی)|कर्मचारी\s+(?:आईडी|संख्या|नंबर)|รหัสพนักงาน|รหัสนักศึกษา"
+    r"|" + _STAFF_WORDS
 )
 _ID_GENERIC = (
     r"identity|identification|personal|national|insurance|tax(?:payer)?|vat|voter|licen[cs]e"
@@ -273,8 +279,14 @@ def _labelled_identifier(text: str) -> str | None:
     ends: set[int] = set()
     for start in _VALUE_START.finditer(text):
         value = _ID_VALUE.match(text, start.start())
+        if value is not None and _SHORT_STAFF_NUMBER.fullmatch(value.group()):
+            if _staff_number(text, value.start(), value.end()):
+                return "value named as a personal identifier"
+            continue
         if value is None or not _identifier_shaped(value.group()):
             continue
+        if _PROSE_WORD_FIRST.match(value.group()) and sum(map(str.isdigit, value.group())) < 5:
+            continue  # "The passport cost 250 euros": a word of prose, then an amount
         if labels is None:  # one pass over the text, once a value of the shape is seen
             labels = [label.span() for label in _ID_LABEL.finditer(text)]
             ends = {end for _, end in labels}
@@ -298,6 +310,57 @@ def _labelled_identifier(text: str) -> str | None:
         ):
             return "value named as a personal identifier"
     return None
+
+
+# A value's first group as a word of prose: small letters, two or more, then a space and
+# more groups, four digits at most in all: a verb and an amount or a year, not a number.
+# Latin letters only: Russian gives a passport's series with a word in small letters before
+# its digits ("серия 45 19").
+_PROSE_WORD_FIRST = re.compile(r"[a-zß-öø-ÿ]{2,} ")
+
+
+# An employee's or a student's number is often short: four or five digits, which no other
+# label's value may be (a year, an amount, a postcode).
+_SHORT_STAFF_NUMBER = re.compile(r"[0-9]{4,5}")
+_YEAR_LIKE = re.compile(r"(?:19|20)[0-9]{2}")
+_STAFF_LABEL = re.compile(
+    r"(?<![A-Za-z])(?:"
+    + by_first_letter(_STAFF_WORDS)
+    + r")(?![A-Za-z])"
+    + label_end(r"is|was|es|est|ist|è|é|är|jest|of\s+the\s+user|пользователя|הוא|היא")
+    + r"|(?:工号|学号|员工号|员工编号|社員番号|従業員番号|学籍番号|学生番号|사번|학번|직원번호)"
+    r"[ \t]{0,2}(?:是|为|：|:|は|는|=)?[ \t]{0,2}",
+    re.IGNORECASE,
+)
+
+
+def _staff_number(text: str, start: int, end: int) -> bool:
+    """Whether four or five digits at ``start:end`` are an employee's or a student's number:
+    its label ends right before them, or a few words saying whose it is and a copula or a
+    colon stand between ("personel sicil no 36056", "nº mecanográfico do utilizador na
+    câmara: 22710"); not a test value."""
+    after = text[end : end + 1]
+    if (after.isalnum() or after in ("-", "/", ".", ",")) and not (
+        after in (",", ".") and not text[end + 1 : end + 2].isdigit()
+    ):
+        return False  # part of a longer number, a date or an amount
+    if _YEAR_LIKE.fullmatch(text, start, end):
+        return False
+    low = max(0, start - 64)
+    for label in _STAFF_LABEL.finditer(text, low, start):
+        if label.end() == start:
+            return not called_a_test_value(text, start, end)
+        gap = text[label.end() : start]
+        if _NEAR_COPULA.fullmatch(gap):
+            return not called_a_test_value(text, start, end)
+    return False
+
+
+# A few words saying whose or where, then a colon or a copula of the word lists' languages.
+_NEAR_COPULA = re.compile(
+    r"(?:[ \t]{0,2}[^\W\d_]{1,12}){0,4}[ \t]{0,2}"
+    r"(?:[:：]|(?<=\s)(?:is|est|ist|es|è|é|är|jest|é|הוא|היא|c['’]est(?:\s+le)?)(?=\s))[ \t]{0,2}"
+)
 
 
 # What joins a value to the label that names it after it: a dash, a colon or a comma, or a
@@ -485,8 +548,13 @@ _PLACEHOLDER = re.compile(
 # After a closing quote, a string concatenation operator, then a variable or a call:
 # 'password = '.$p['pw'] is code going on, not a value.
 _CONCATENATED = re.compile(r"[.+][ \t]{0,2}(?:[$@][A-Za-z_]|[A-Za-z_][\w.]{0,40}[\[(])")
-# curl -u USER:PASSWORD, also a key given as the user with no password ("-u sk_…:").
-_CURL_USER = re.compile(r"(?:^|\s)(?:-u|--user)[ \t]{1,3}[\"']?([^\s:\"']{0,64}):([^\s\"']{0,128})")
+# curl -u USER:PASSWORD, also a key given as the user with no password ("-u sk_…:"); lftp
+# writes the pair with a comma ("lftp -u admin,Tomyum_4153 host").
+_CURL_USER = re.compile(
+    r"(?:^|\s)(?:-u|--user)[ \t]{1,3}[\"']?([^\s:,\"']{0,64})(:|(?<=[^\s:,\"']),)"
+    r"([^\s\"']{0,128})"
+)
+_LFTP = re.compile(r"(?<![\w-])lftp(?![\w-])")
 # Bundler's credentials for a private gem host: BUNDLE_GEMS__EXAMPLE__COM=user:password.
 _BUNDLER = re.compile(
     r"\bBUNDLE_[A-Z0-9_]{1,64}__[A-Z0-9]{2,16}[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?"
@@ -1379,6 +1447,8 @@ def _labelled_secret(text: str) -> str | None:
             continue
         if is_secret_variable(value):
             continue  # a variable: password=password, token=api_token
+        if called_a_placeholder(text, m.start("value") + len(value)):
+            continue  # "DB_PASSWORD=isi_sendiri sebagai placeholder": a slot to fill in
         if password:
             if _noun_pass(m["name"], m["sep"], bool(m["q"]), value):
                 continue  # "boarding pass red-eye": the noun, then the next words
@@ -1481,7 +1551,9 @@ def _labelled_secret(text: str) -> str | None:
         if _secret_of(found["name"] or found["var"], found["value"] or found["default"]):
             return "secret value as the default of a secret-like name"
     for found in _CURL_USER.finditer(text) if "-u" in text else ():
-        user, given = found.groups()
+        user, mark, given = found.groups()
+        if mark == "," and _LFTP.search(text, max(0, found.start() - 80), found.start()) is None:
+            continue  # "sort -u a,b": only lftp writes the pair with a comma
         if (len(given) >= 3 and not is_reference(given)) or (
             not given and key_shaped(user) and not is_reference(user)
         ):

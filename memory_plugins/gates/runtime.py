@@ -34,13 +34,14 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import pairwise
 
 from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.context import (
     EMPTY_WORDS,
     SENTENCE_END,
+    called_a_placeholder,
     called_a_test_value,
     clause_start,
     placeholder_digits,
@@ -149,14 +150,17 @@ _PASSWORD_ZH = re.compile(
 # "Password" in other languages, then up to six words saying whose or what for ("de la
 # banca online del usuario"), a copula or an assignment, then the value.
 _WORLD_WORDS = (
-    r"contraseña|contrasena|mot\s+de\s+passe|passwort|kennwort|senha|пароль|wachtwoord"
-    r"|hasło|haslo|parola|lösenord|salasana|adgangskode|passord|パスワード|비밀번호|암호"
+    r"contraseña|contrasena|mot\s+de\s+passe|passwort|kennwort|senha|wachtwoord"
+    # with the case endings of Polish, Czech and Slovak, Russian and Ukrainian ("z hasłem",
+    # "heslem", "паролем", "пароля")
+    r"|has[łl](?:o|a|em|u)|haśle|hesl(?:o|a|em|u)|парол(?:ь|я|ем|ю|і)"
+    r"|parola|lösenord|salasana|adgangskode|passord|パスワード|비밀번호|암호"
     # Vietnamese, Indonesian and Malay, Turkish, Czech and Slovak, Hungarian, Romanian,
     # Greek, Arabic, Persian, Hebrew, Hindi, Thai
-    r"|mật\s+khẩu|mat\s+khau|(?:kata\s+)?sandi|kata\s+laluan|şifre(?:si|m|n)?|sifre(?:si|m|n)?|heslo"
+    r"|mật\s+khẩu|mat\s+khau|(?:kata\s+)?sandi|kata\s+laluan|şifre(?:si|m|n)?|sifre(?:si|m|n)?"
     r"|jelszó|jelszav\w*|palavra-?passe"
     r"|jelszo|parolă|κωδικός|كلمة\s+(?:ال)?(?:مرور|سر)|رمز(?:\s+عبور)?|סיסמה|सांकेतिक\s+शब्द"
-    r"|पासवर्ड|รหัสผ่าน"
+    r"|पासवर्ड|รหัสผ่าน|รหัส[ \t]?(?:ไวไฟ|wi-?fi)"
     # "password" as Persian, Arabic and Thai write the English word
     r"|پسورد|پاسورد|باسورد|พาสเวิร์ด|พาสเวิด"
 )
@@ -263,7 +267,7 @@ _PIN_WORDS = (
     # Dutch, Polish, Turkish, Russian, Vietnamese, Indonesian and Arabic door, alarm, safe
     # and card codes ("pincode", "kod do alarmu", "alarm kodu", "kartının şifresi",
     # "код от домофона", "mã cổng", "kode pintu", "الرقم السري")
-    r"|(?:deur|alarm|poort|kluis|toegangs)code|kod\s+(?:do|od)\s+(?:alarmu|drzwi|bramy"
+    r"|(?:deur|alarm|poort|kluis|toegangs|inlog)code|kod\s+(?:do|od)\s+(?:alarmu|drzwi|bramy"
     r"|domofonu|sejfu|furtki)|kod\s+dostępu|(?:alarm|kapı|kasa|bina)\w{0,6}\s+(?:kodu|şifresi)"
     r"|kart\w{0,6}\s+şifre\w{0,3}|код\s+(?:от\s+)?(?:двери|домофона|сигнализации|сейфа"
     r"|замка|подъезда)|mã\s+(?:pin|cửa|cổng|két|báo\s+động)|kode\s+(?:pin|pintu|gerbang"
@@ -506,12 +510,14 @@ def _strong_after_name(text: str) -> bool:
             names = list(_SECRET_NAME.finditer(text))
             starts = [m.start() for m in names]
         low, high = word.start() - 240, word.start()
+        # "wzór hasła: „Przyklad#2024” – to tylko przykład": a pattern's example, no one's
+        example = partial(called_a_test_value, text, word.start(), word.end())
         for m in names[bisect.bisect_left(starts, low) : bisect.bisect_left(starts, high)]:
             if m.end() <= high and m.start() not in read:
                 read.add(m.start())
-                if _names_a_value(text, m):
+                if _names_a_value(text, m) and not example():
                     return True
-        if misspelt_checks and _misspelt_name_before(text, word.start()):
+        if misspelt_checks and _misspelt_name_before(text, word.start()) and not example():
             return True
         misspelt_checks = max(0, misspelt_checks - 1)
     return False
@@ -1154,7 +1160,9 @@ _POINTS_BACK = re.compile(
     r"(?<![^\W\d_])(?i:c['’]est|that(?:'s|[ \t]is|[ \t]was)|it(?:'s|[ \t]is|[ \t]was)|this[ \t]is"
     r"|dat|dit|das[ \t]ist|es[ \t]ist|eso[ \t]es|esto[ \t]es|isso[ \t]é|isto[ \t]é|ese[ \t]es"
     r"|to[ \t]je|to[ \t]jest|det[ \t](?:är|er|var)|это|це|đó[ \t]là|đây[ \t]là|यह|ये|זה|זהו"
-    r"|هذا|هذه|این|bu|ini|itu|ez|acesta|aceasta|αυτό[ \t]είναι)(?![^\W\d_])"
+    r"|هذا|هذه|این|bu|ini|itu|ez|acesta|aceasta|αυτό[ \t]είναι"
+    # Portuguese and Spanish "that they were" ("explicou que eram o código do cartão")
+    r"|que[ \t](?:era|eram|é|foi|eran|es|son|fue))(?![^\W\d_])"
     r"|เป็น|คือ|これは|それは|これが|それが|이건|이게|那是|这是"
 )
 # A code's word, in the languages of the word lists, anywhere in a word ("解除番号").
@@ -1426,6 +1434,8 @@ def _password(text: str) -> str | None:
             continue  # 'login(user: "root", password: mvnPassword)': a variable given to a call
         if value[0] == "/" and value.count("/") >= 2:
             continue  # a path or a route ("…-strong-password": "/en/enterprise/auth")
+        if called_a_placeholder(text, m.end("value")):
+            continue  # "DB_PASSWORD=isi_sendiri sebagai placeholder": a slot to fill in
         # After "is", only a value that cannot be an English word counts ("is strong" is not).
         if m["verb"] and not (m["q"] or any(not c.isalpha() for c in value)):
             continue
@@ -1440,7 +1450,10 @@ def _password(text: str) -> str | None:
             return "password value"
     password_named = _WORLD_HINT.search(text) is not None
     for m in _PASSWORD_WORLD.finditer(text) if password_named else ():
-        if _stated_password(m["value"], quoted=False):
+        # "wzór hasła: „Przyklad#2024” – to tylko przykład": a pattern's example, no one's
+        if _stated_password(m["value"], quoted=False) and not called_a_test_value(
+            text, m.start("value"), m.end("value")
+        ):
             return "password value"
     for m in _PASSWORD_CLOSED.finditer(text) if password_named else ():
         if _stated_password(m["value"], quoted=False) and any(c.isdigit() for c in m["value"]):
@@ -1509,7 +1522,7 @@ _MADE_TOKEN = re.compile(r"[" + _LATIN + r"0-9!#$%&*?@_.^~/\\-]{6,}")
 _MADE_SHAPE = re.compile(
     r"(?P<lead>[!%&*^~])?(?P<word>["
     + _LATIN
-    + r"]{3,})(?P<sep>[._!&*%?$#@])?(?P<digits>[0-9]{2,6})"
+    + r"]{3,})(?P<sep>[._!&*%?$#@]|[!&*#@$%]{2})?(?P<digits>[0-9]{2,6})"
     r"(?P<tail>[!#$%&*?@_]{1,2}|[A-Z])?"
 )
 # Where such a token may be: a digit before a symbol, a symbol before a digit or a letter.
@@ -1523,6 +1536,7 @@ _SENTENCE_AFTER = re.compile(r"\s*(?:$|[A-ZÀ-ÖØ-Þ0-9\"'“‘«(\[])")
 def _made_password(text: str) -> bool:
     """Whether a token has a made password's shape (``_MADE_SHAPE``) with a symbol that no
     prose puts there: a symbol between the word and the digits after a capital ("Kyiv!093"),
+    two there ("Nasgor&&771"),
     a leading symbol that does not close the token too ("*Tehran21Z", not markdown's
     "*Paris2024*"), or one or two closing symbols, one of them "#", "$", "&" or "@".
 
@@ -1560,6 +1574,7 @@ def _made_password(text: str) -> bool:
             made
             or (sep in ("!", "&", "*") and word[0].isupper())
             or sep == "%"  # "Hockey%4392"
+            or len(sep) == 2  # "Lahmacun**520", "Nasgor&&771": no prose doubles a mark there
             # "Rabota?54." closing its clause, not "Really?100 people came"
             or (sep == "?" and (marked or not after))
             or (sep == "$" and not word.isupper())  # "mookata$846", not a price's "CAD$50"
@@ -1753,8 +1768,8 @@ _PASSWORD_WORDS = (
     *("sleutel", "klucz", "anahtar", "khóa", "kunci", "密钥", "秘钥"),
     # "password" in other languages (_PASSWORD_WORLD)
     *("contrase", "passe", "passwort", "kennwort", "senha", "wachtwoord"),
-    *("hasło", "haslo", "parola", "lösenord", "salasana", "adgangskode", "passord"),
-    *("mật khẩu", "mat khau", "sandi", "şifre", "sifre", "heslo", "jelsz", "parolă"),
+    *("hasł", "hasl", "haśl", "parola", "lösenord", "salasana", "adgangskode", "passord"),
+    *("mật khẩu", "mat khau", "sandi", "şifre", "sifre", "hesl", "jelsz", "parolă", "парол"),
     # a key or a token named in another language (_KEY_WORLD)
     *("schlüssel", "token", "clé", "clef", "jeton", "clave", "chave", "chiave"),
     *("密码", "口令", "码", "保险", "暗証番号", "пароль", "パスワード", "비밀번호", "암호", "登录"),

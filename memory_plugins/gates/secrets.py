@@ -45,6 +45,7 @@ from itertools import groupby
 from typing import Any
 
 from memory_plugins.gates.codes import RejectCode
+from memory_plugins.gates.context import called_a_placeholder
 from memory_plugins.gates.detectors import FunctionDetector, guarded
 from memory_plugins.gates.labelled import (
     after_digest_label,
@@ -392,7 +393,24 @@ def _seed_phrase(text: str) -> str | None:
             for span in _listed_spans(words, listed):
                 if called or _checksum_holds(mnemonic, span, checked):
                     return "wallet recovery phrase (BIP-39 word list)"
+    for start, end, words in _stretches(text) if _SEED_CUE.search(text) else ():
+        if _called_phrase(text, start, end, words):
+            return "wallet recovery phrase (BIP-39 words, a few of them misspelt)"
     return None
+
+
+def _called_phrase(text: str, start: int, end: int, words: list[str]) -> bool:
+    """Whether a stretch of exactly a phrase's length, set apart from the words around it,
+    that the words before it call a recovery phrase, holds words of one list but for one in
+    six: a phrase written down from memory or with a typo ("glacier" for "glance") still
+    opens the wallet to whoever tries the list's nearest words. Prose has articles,
+    pronouns and particles, which no list holds, every few words."""
+    if len(words) not in _PHRASE_LENGTHS or not text[start].islower():
+        return False
+    if _SEED_CUE.search(text, max(0, start - 80), start) is None:
+        return False
+    allowed = len(words) // 6
+    return any(sum(word not in listed for word in words) <= allowed for _, listed in _wordlists())
 
 
 def _checksum_holds(mnemonic: Any, span: list[str], checked: set[str]) -> bool:
@@ -485,9 +503,26 @@ def credential_url_detector() -> FunctionDetector:
             password = found["password"]
             if not (_TEMPLATED.fullmatch(password) or is_reference(password)):
                 return "URL with a password"
+        for found in _PROXY_LINK.finditer(text):
+            credential = found["user"] or found["config"] or ""
+            if not (_TEMPLATED.fullmatch(credential) or is_reference(credential)):
+                return "proxy share link with its credential"
         return None
 
-    return guarded("credential_url", RejectCode.RUNTIME_DATA, find, r"://[^\s/]*:[^\s/]*@")
+    return guarded(
+        "credential_url", RejectCode.RUNTIME_DATA, find, r"://[^\s/]*:[^\s/]*@|" + _PROXY_SCHEMES
+    )
+
+
+# A proxy client's share link (V2Ray/Xray, Trojan, Shadowsocks, Hysteria, TUIC): whoever
+# has it connects as its owner. Its user part is the credential itself, a UUID or a
+# password with no ":" ("vless://<uuid>@host:443?…", "trojan://<password>@host"), or the
+# whole configuration is base64 after the scheme ("vmess://eyJ…", "ss://YWVz…").
+_PROXY_SCHEMES = r"(?i:(?<![a-z0-9+.-])(?:vless|vmess|trojan|ssr?|hysteria2?|hy2|tuic)://)"
+_PROXY_LINK = re.compile(
+    _PROXY_SCHEMES + r"(?:(?P<user>[^\s@/?#]{8,128})@[A-Za-z0-9.\[\]:-]{3,}"
+    r"|(?P<config>[A-Za-z0-9+/_-]{24,4096}={0,2})(?![A-Za-z0-9+/=_@-]))"
+)
 
 
 # ----------------------------------------------------------------------------- keywords
@@ -574,6 +609,7 @@ def _keyword_secret(text: str) -> str | None:
             or not _ASCII_ALNUM.search(value)  # "请自行生成": an instruction in prose
             or heuristic.is_sequential_string(value)
             or heuristic.is_prefixed_with_dollar_sign(value)
+            or (at >= 0 and called_a_placeholder(text, at + len(value)))
         ):
             continue
         return "secret assigned to a secret-like name (detect-secrets keyword)"

@@ -96,7 +96,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # REGON, ACN: python-stdnum's own test numbers, which this corpus labels personal) or a
     # business code beside a place of business counted as the business's; 21 until Turkey's
     # VKN did.
-    assert found == (1, 22, 17, 0), "\n".join(examples)
+    # 17 bare until a Thai identification number grouped as the card prints it counted.
+    assert found == (1, 22, 16, 0), "\n".join(examples)
 
 
 @pytest.mark.parametrize("name", ["tuning", "sealed"])

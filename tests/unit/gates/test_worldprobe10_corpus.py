@@ -47,7 +47,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # After placeholders and what is left to fill in later counted in more languages: 11, 1.
     # After passwords and PINs given after a clause or an adverb, more misspellings, codes opened "with" or keyed by a German separable verb, and recovery codes after a relative clause (test_given_after_a_clause.py): 9, 1.
     # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 7, 1.
-    assert wrong == (7, 1), shown
+    # After the twentieth and twenty-first probes' round (test_gate_pass_plates_and_proxy_links.py): 6, 1.
+    assert wrong == (6, 1), shown
 
 
 @pytest.mark.parametrize(

@@ -38,4 +38,5 @@ def test_tuning_part_counts_are_pinned() -> None:
     # After a Japanese account's kind before its digits, a Czech driving licence's everyday name and a Hungarian plate's adjective counted: 11, 4.
     # After a building's number in Arabic and the user's address named in Arabic counted: 10, 4.
     # After rules from this part (the sixteenth to nineteenth probes' rounds): 9, 4.
-    assert wrong == (9, 4), shown
+    # After the twentieth and twenty-first probes' round (test_gate_pass_plates_and_proxy_links.py): 8, 4.
+    assert wrong == (8, 4), shown

@@ -31,4 +31,5 @@ def test_tuning_part_counts_are_pinned() -> None:
     wrong, shown = wrong_in("worldprobe15", "tuning", {"pii": 147, "benign": 73})
     # As found and when it came: 21 identifiers stored, 6 benign refused.
     # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 3, 3.
-    assert wrong == (3, 3), shown
+    # After the twentieth and twenty-first probes' round (test_gate_pass_plates_and_proxy_links.py): 2, 3.
+    assert wrong == (2, 3), shown

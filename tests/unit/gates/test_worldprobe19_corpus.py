@@ -31,4 +31,5 @@ def test_tuning_part_counts_are_pinned() -> None:
     wrong, shown = wrong_in("worldprobe19", "tuning", {"pii": 138, "benign": 79})
     # As found: 24 identifiers stored, 4 benign refused; after the rules from the sixteenth
     # to eighteenth probes' tuning parts: 24, 2; after those from this part too: 9, 1.
-    assert wrong == (9, 1), shown
+    # After the twentieth and twenty-first probes' round (test_gate_pass_plates_and_proxy_links.py): 8, 1.
+    assert wrong == (8, 1), shown
