@@ -29,8 +29,8 @@ from memory_plugins.backends import sqlite_store
 from memory_plugins.testing import ScriptedChatModel
 
 logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s %(message)s")
-path, adapter, ending, delay, reply = (
-    sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]), sys.argv[5])
+path, adapter, ending, delay, reply, exit_timeout = (
+    sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]), sys.argv[5], float(sys.argv[6]))
 
 def slow(messages):
     time.sleep(delay)
@@ -39,7 +39,7 @@ def slow(messages):
 memory = LongTermMemory(
     MemoryConfig(principal_secret={secret!r}),
     extractor=ScriptedChatModel([slow], cycle=True),
-    exit_timeout=1.0,
+    exit_timeout=exit_timeout,
 )
 model = ScriptedChatModel(["Oolong."], cycle=True)
 config = {{"configurable": {{"user_id": "alice", "thread_id": "t-1"}}}}
@@ -78,14 +78,23 @@ print("done", flush=True)
 
 
 def run_app(
-    tmp_path: Path, adapter: str, ending: str, delay: float
+    tmp_path: Path, adapter: str, ending: str, delay: float, exit_timeout: float
 ) -> tuple[subprocess.CompletedProcess[str], list[str]]:
     script = tmp_path / "app.py"
     script.write_text(textwrap.dedent(SCRIPT.format(secret=SECRET)))
     reply = json.dumps({"candidates": [candidate()]})
     path = tmp_path / "m.sqlite"
     done = subprocess.run(
-        [sys.executable, str(script), str(path), adapter, ending, str(delay), reply],
+        [
+            sys.executable,
+            str(script),
+            str(path),
+            adapter,
+            ending,
+            str(delay),
+            reply,
+            str(exit_timeout),
+        ],
         check=False,
         capture_output=True,
         text=True,
@@ -102,7 +111,9 @@ def run_app(
 @pytest.mark.parametrize("adapter", ["agent", "graph"])
 @pytest.mark.parametrize("ending", ["with", "exit", "collected"])
 def test_the_last_turn_is_stored_without_close(tmp_path: Path, adapter: str, ending: str) -> None:
-    done, keys = run_app(tmp_path, adapter, ending, delay=0.3)
+    # Time enough at exit for a slow machine (the detectors load on first use there too);
+    # the turn itself takes 0.3 s.
+    done, keys = run_app(tmp_path, adapter, ending, delay=0.3, exit_timeout=15.0)
     assert done.returncode == 0, done.stderr
     assert keys == ["user_preference:prefer-oolong-tea"], done.stderr
     assert "WARNING" not in done.stderr and "ERROR" not in done.stderr, done.stderr
@@ -110,7 +121,7 @@ def test_the_last_turn_is_stored_without_close(tmp_path: Path, adapter: str, end
 
 @pytest.mark.parametrize("ending", ["with", "exit"])
 def test_a_turn_not_done_in_time_is_announced_once(tmp_path: Path, ending: str) -> None:
-    done, keys = run_app(tmp_path, "agent", ending, delay=20.0)
+    done, keys = run_app(tmp_path, "agent", ending, delay=20.0, exit_timeout=1.0)
     assert done.returncode == 0, done.stderr
     assert keys == []
     warnings = [line for line in done.stderr.splitlines() if "dropped" in line]
