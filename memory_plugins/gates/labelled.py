@@ -147,6 +147,10 @@ _STAFF_WORDS = (
     r"|מספר\s+ה?(?:עובד|סטודנט)|(?:ال)?رقم\s+(?:ال)?(?:وظيفي|وضيفي|موظف|جامعي)"
     r"|شماره\s+(?:پرسنلی|دانشجویی)|कर्मचारी\s+(?:आईडी|संख्या|नंबर)|รหัสพนักงาน|รหัสนักศึกษา"
 )
+# The same in Chinese, Japanese and Korean.
+_STAFF_CJK = (
+    r"工号|学号|员工号|员工编号|学籍号|社員番号|従業員番号|学籍番号|学生番号|사번|학번|직원번호"
+)
 _ID_SPECIFIC = (
     r"passport|identity\s+card|id\s*card|identity\s+document|travel\s+document"
     # The same documents in the languages of the countries that issue them.
@@ -215,7 +219,7 @@ _ID_CJK = (
     r"|纳税人识别号|统一社会信用代码|居留证|港澳通行证|台胞证|军官证|户口|银行[账帐]户|银行[账帐]号|银行卡"
     r"|마이넘버|주민등록|외국인등록|여권|운전면허|マイナンバー|個人番号|免許証|在留カード"
     r"|パスポート|保険証|基礎年金|年金手帳"
-    r"|工号|学号|员工号|员工编号|学籍号|社員番号|従業員番号|学籍番号|学生番号|사번|학번|직원번호"
+    r"|" + _STAFF_CJK
 )
 _ID_LABEL = re.compile(
     r"(?<![A-Za-z])(?:(?:"
@@ -328,7 +332,9 @@ _STAFF_LABEL = re.compile(
     + by_first_letter(_STAFF_WORDS)
     + r")(?![A-Za-z])"
     + label_end(r"is|was|es|est|ist|è|é|är|jest|of\s+the\s+user|пользователя|הוא|היא")
-    + r"|(?:工号|学号|员工号|员工编号|社員番号|従業員番号|学籍番号|学生番号|사번|학번|직원번호)"
+    + r"|(?:"
+    + _STAFF_CJK
+    + r")"
     r"[ \t]{0,2}(?:是|为|：|:|は|는|=)?[ \t]{0,2}",
     re.IGNORECASE,
 )

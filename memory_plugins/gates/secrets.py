@@ -385,7 +385,10 @@ def _seed_phrase(text: str) -> str | None:
     text = fold(text)
     checked: set[str] = set()
     known = _any_list()
+    cued = _SEED_CUE.search(text) is not None
+    misspelt = False  # a phrase a few of whose words are off the list, called one
     for start, end, words in _stretches(text):
+        misspelt = misspelt or (cued and _called_phrase(text, start, end, words))
         if next(_listed_spans(words, known), None) is None:
             continue
         called = _SEED_CUE.search(text, max(0, start - 80), min(len(text), end + 40))
@@ -393,9 +396,8 @@ def _seed_phrase(text: str) -> str | None:
             for span in _listed_spans(words, listed):
                 if called or _checksum_holds(mnemonic, span, checked):
                     return "wallet recovery phrase (BIP-39 word list)"
-    for start, end, words in _stretches(text) if _SEED_CUE.search(text) else ():
-        if _called_phrase(text, start, end, words):
-            return "wallet recovery phrase (BIP-39 words, a few of them misspelt)"
+    if misspelt:
+        return "wallet recovery phrase (BIP-39 words, a few of them misspelt)"
     return None
 
 

@@ -578,7 +578,8 @@ def _score(
     if q.in_passing and total > 0 and record.type not in q.config.any_answer_types:
         counted = passing.count_once(scores, matched, total)
         lowered, total = total >= q.config.min_score > counted, counted
-        held = lowered or (counted < q.config.min_score and passing.one_word(matched))
+        # (lowered implies both: only one word is counted once)
+        held = counted < q.config.min_score and passing.one_word(matched)
     meaning = 0.0
     # A question about a word: the query means what the word means, so agreement in
     # meaning with a record that shares only that word is the same word counted again,

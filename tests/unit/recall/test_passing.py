@@ -163,6 +163,27 @@ def test_meaning_does_not_count_the_mentioned_word_again() -> None:
     ]
 
 
+def test_meaning_never_lifts_a_mentioned_word_to_the_minimum() -> None:
+    from memory_plugins.testing import HashingEmbeddings
+
+    # With so low a share the word's rules are under the minimum before it is counted once:
+    # agreement in meaning with that same word must not lift the record over it either.
+    engine = MemoryEngine(
+        InMemoryStore(),
+        MemoryConfig(principal_secret=SECRET, recall=RecallConfig(world_question_factor=0.1)),
+        embeddings=HashingEmbeddings(),
+    )
+    engine.remember("u", [_journal()], source_conversation_id="c-1")
+    engine.embed_missing("u")
+    assert _recalled(engine, "What does journal mean?") == []
+    assert "meaning not counted" in format_explanation(
+        engine.explain("u", "What does journal mean?")
+    )
+    assert _recalled(engine, "Plan tomorrow in my bullet journal") == [
+        "The user keeps a bullet journal for daily tasks."
+    ]
+
+
 # A word pointed at as a word ("this name", "这个叫法") or asked where it comes from is
 # mentioned too; the demonstrative there points at the word, not the user's situation.
 

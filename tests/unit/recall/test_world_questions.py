@@ -4,6 +4,7 @@ questions count as one, and how much of a record's rule score they keep."""
 
 from typing import Any
 
+import pytest
 from langgraph.store.memory import InMemoryStore
 from recall_support import candidate
 
@@ -16,16 +17,12 @@ from memory_plugins.recall.query import analyse_query
 SECRET = "world-question-tests-0123"
 
 
-def _engine(*memories: dict[str, Any], embeddings: Any = None, **recall: Any) -> MemoryEngine:
+def _engine(*memories: dict[str, Any], **recall: Any) -> MemoryEngine:
     engine = MemoryEngine(
-        InMemoryStore(),
-        MemoryConfig(principal_secret=SECRET, recall=RecallConfig(**recall)),
-        embeddings=embeddings,
+        InMemoryStore(), MemoryConfig(principal_secret=SECRET, recall=RecallConfig(**recall))
     )
     outcomes = engine.remember("u", list(memories), source_conversation_id="c-1")
     assert all(o.key for o in outcomes), outcomes
-    if embeddings is not None:
-        engine.embed_missing("u")
     return engine
 
 
@@ -84,34 +81,8 @@ def test_a_plain_question_about_the_world_keeps_less_than_a_choice_or_a_situatio
     assert engine.recall("u", "Recommend tomatoes for a balcony").hits
 
 
-def test_the_plain_share_never_exceeds_the_other() -> None:
+def test_the_lower_share_applies_and_a_share_above_one_is_refused() -> None:
     engine = _engine(_tomatoes(), fact_question_factor=0.3)  # the plain share stays 0.35
     assert "rules kept at 30%" in format_explanation(engine.explain("u", "Why are tomatoes red?"))
-    try:
+    with pytest.raises(ConfigurationError, match="world_question_factor"):
         RecallConfig(world_question_factor=1.5)
-    except ConfigurationError as error:
-        assert "world_question_factor" in str(error)
-    else:  # pragma: no cover - the configuration must refuse it
-        raise AssertionError("a world_question_factor above 1 was accepted")
-
-
-def _journal() -> dict[str, Any]:
-    return candidate(
-        "The user keeps a bullet journal for daily tasks.",
-        ["bullet journal", "journal"],
-        type="workflow_preference",
-        identity={"subject": "bullet journal"},
-    )
-
-
-def test_meaning_never_lifts_a_mentioned_word_to_the_minimum() -> None:
-    from memory_plugins.testing import HashingEmbeddings
-
-    # With so low a share the word's rules are under the minimum before it is counted once:
-    # agreement in meaning with that same word must not lift the record over it either.
-    engine = _engine(_journal(), embeddings=HashingEmbeddings(), world_question_factor=0.1)
-    assert not engine.recall("u", "What does journal mean?").hits
-    assert "meaning not counted" in format_explanation(
-        engine.explain("u", "What does journal mean?")
-    )
-    assert engine.recall("u", "Plan tomorrow in my bullet journal").hits
