@@ -60,7 +60,7 @@ from memory_plugins.gates.context import (
     thing_id,
     value_introduced,
 )
-from memory_plugins.gates.detectors import FunctionDetector, by_first_letter, guarded
+from memory_plugins.gates.detectors import FunctionDetector, Substrings, by_first_letter, guarded
 from memory_plugins.gates.labelled import label_end, names_an_identifier
 from memory_plugins.gates.textfold import ARN_PATTERN, CALENDAR_DATE, MAC_PATTERN, fold
 from memory_plugins.gates.things import IBAN as _IBAN
@@ -1318,6 +1318,7 @@ _ACCOUNT_WORDS = (
     "銀行",
     "חשבון",
 )
+_HAS_ACCOUNT_WORD = Substrings(_ACCOUNT_WORDS)
 
 
 def _named_account(text: str) -> bool:
@@ -1562,13 +1563,8 @@ _PLATE_FORMAT_HINT = re.compile(
 
 
 def _may_hold_plate(text: str) -> bool:
-    lowered = text.lower()
-    if any(map(lowered.__contains__, _PLATE_WORDS)) or any(
-        map(lowered.__contains__, _PARKING_STEMS)
-    ):
-        return True
-    if any(map(lowered.__contains__, _CAR_NUMBER_STEMS)):
-        return True  # "номер машини", "numărul mașinii", "बाइक का नंबर"
+    if _HAS_PLATE_WORD(text):
+        return True  # a plate's or a parking's word, "номер машини", "बाइक का नंबर"
     if ("(" in text or "（" in text) and _VEHICLE.search(text) is not None:
         return True  # "eigenes Auto (M-EV 5872)"
     return not text.isascii() and _PLATE_FORMAT_HINT.search(text) is not None
@@ -1646,6 +1642,8 @@ _PARKING_STEMS = (
     *("gửi xe", "paradahan", "car sticker", "portar", "porteir", "portería", "conserjer"),
     *("gate pass", "garag", "garaj", "garáž", "перепустк", "пропуск", "بوابة", "गेट"),
 )
+_HAS_PARKING_STEM = Substrings(_PARKING_STEMS)
+_HAS_PLATE_WORD = Substrings((*_PLATE_WORDS, *_PARKING_STEMS, *_CAR_NUMBER_STEMS))
 _PARKING = re.compile(by_first_letter(_PARKING_WORDS), re.IGNORECASE)
 _PARKING_LABEL = re.compile(
     r"(?:" + _PARKING.pattern + r")[^\n.;:!?。]{0,48}?[:：][ \t]{0,2}", re.IGNORECASE
@@ -1844,8 +1842,7 @@ def _plate(text: str) -> str | None:
     labels = [(_PLATE_LABEL, _after_plate_word)]
     if "plate" in text.lower():
         labels.append((_PLATE_ALONE, _after_plate_alone))
-    lowered = text.lower()
-    if any(map(lowered.__contains__, _PARKING_STEMS)) and _PARKING.search(text):
+    if _HAS_PARKING_STEM(text) and _PARKING.search(text):
         labels.append((_PARKING_LABEL, _after_parking_label))
     for pattern, fits in labels:
         for label in pattern.finditer(text):
@@ -1963,7 +1960,7 @@ def bank_account_detector() -> FunctionDetector:
             return True
         lowered = text.lower()
         return (
-            any(map(lowered.__contains__, _ACCOUNT_WORDS))
+            _HAS_ACCOUNT_WORD(text)
             or _NRB.search(text) is not None
             or _HU_ACCOUNT.search(text) is not None
             or ("бик" in lowered or "bik" in lowered)

@@ -70,7 +70,7 @@ from memory_plugins.gates.context import (
     thing_id,
     value_introduced,
 )
-from memory_plugins.gates.detectors import FunctionDetector, by_first_letter, guarded
+from memory_plugins.gates.detectors import FunctionDetector, Substrings, by_first_letter, guarded
 from memory_plugins.gates.textfold import ARN_PATTERN, CODE_NAME, fold
 from memory_plugins.gates.things import thing_named_before
 
@@ -1641,6 +1641,7 @@ _SECRET_HINTS = (
     *("密钥", "秘钥", "令牌", "密码", "口令", "私钥"),
     *("login", "log-in", "signin", "sign-in", "登录", "登陆"),
 )
+_HAS_SECRET_HINT = Substrings(_SECRET_HINTS)
 _LOGIN_HINT = re.compile(r"(?i:log-?in|sign-?in)|登录|登陆")
 # A run of a key's length, or the start of a UUID (UUID-shaped keys).
 _LONG_RUN = re.compile(r"[A-Za-z0-9]{20}|[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-")
@@ -1650,9 +1651,8 @@ _SHORT_USER = re.compile(r"(?<![A-Za-z0-9])[uU][ \t]{0,3}[:=]")
 
 def _may_hold_secret(text: str) -> bool:
     # Substring tests and plain runs: far cheaper than the rules' alternations.
-    lowered = text.lower()
     return (
-        any(map(lowered.__contains__, _SECRET_HINTS))
+        _HAS_SECRET_HINT(text)
         or _LONG_RUN.search(text) is not None
         or _SHORT_USER.search(text) is not None
     )

@@ -50,6 +50,7 @@ from memory_plugins.gates.context import (
 )
 from memory_plugins.gates.detectors import (
     FunctionDetector,
+    Substrings,
     by_first_letter,
     default_detectors,
     find_with,
@@ -988,6 +989,7 @@ _NOTE_LOCK_STEMS = (
     *("packstation", "поштомат", "постамат", "インターホン", "宅配ボックス", "南京錠", "인터폰"),
     *("도어락", "자물쇠", "택배함", "快递柜", "门锁", "对讲"),
 )
+_HAS_NOTE_LOCK_STEM = Substrings(_NOTE_LOCK_STEMS)
 # Where a note's list item ends: a comma, a semicolon, a line break, a middle dot (the
 # Japanese one too), a slash between spaces.
 _NOTE_ITEM_END = re.compile(r"[,;\n·•|，；、،・･]|\.(?:\s|$)|[ \t]/[ \t]")
@@ -1024,20 +1026,22 @@ def _code_of_a_lock(text: str) -> bool:
     (``_CODE_BEFORE``), and the sentence names an alarm or a safe (``_NOTE_LOCK``) or a
     door, a gate or a keypad (``_KEYED_PLACE``): "L'utilisateur désactive l'alarme de la
     maison avec le code 9389"; not a postcode's, a promotion's or an error's code."""
-    if not any(map(text.lower().__contains__, _NOTE_LOCK_STEMS)) and not _KEYED_PLACE.search(text):
-        return False
     text = fold(text)
     spans: tuple[list[tuple[int, int]], ...] | None = None
     for m in _KEYED_DIGITS.finditer(text):
         start, end = m.span()
-        if _YEAR.fullmatch(m.group()) or thing_id(text, start):
-            continue
+        # The code's name right before the digits first: it is looked for in 24 characters,
+        # the places in the whole text (a long list of words), only once a code is named.
         code = _CODE_BEFORE.search(text, max(0, start - 24), start)
-        if code is None or _NOT_A_LOCK_CODE.search(text, max(0, code.start() - 16), code.start()):
+        if code is None or _YEAR.fullmatch(m.group()) or thing_id(text, start):
             continue
-        low, high = _sentence_around(text, start, end)
-        if spans is None:  # found once: a text of many codes stays linear
+        if _NOT_A_LOCK_CODE.search(text, max(0, code.start() - 16), code.start()):
+            continue
+        if spans is None:
+            if not _HAS_NOTE_LOCK_STEM(text) and (_KEYED_PLACE.search(text) is None):
+                return False  # no alarm, safe, door or keypad anywhere in the text
             spans = ([p.span() for p in _NOTE_LOCK.finditer(text)], _place_spans(text))
+        low, high = _sentence_around(text, start, end)
         if any(span_within(found, low, high) for found in spans) and (
             not called_a_test_value(text, start, end)
         ):
@@ -1063,7 +1067,7 @@ def _note_item_code(text: str) -> bool:
     a year: "pagar o condomínio, alarme 1318, comprar pão". (A Wi-Fi network or a laptop
     named so before a value only a person makes is left alone: a network's name may be
     such a value, "FRITZ!Box 7590".)"""
-    if not any(map(text.lower().__contains__, _NOTE_LOCK_STEMS)):
+    if not _HAS_NOTE_LOCK_STEM(text):
         return False  # what every word of ``_NOTE_LOCK`` holds, looked for first
     if _NOTE_LOCK.search(text) is None:
         return False
@@ -1812,11 +1816,18 @@ _STRONG_HINT = re.compile(r"[0-9][!#$%&*+?~^@_]|[!#$%&*+?~^_][0-9]|(?<!\S)[!#$%&
 _MISSPELT_HINT = re.compile(r"[0-9]{4}|[^\W\d_][!#$%&*+?~^@.]?[0-9]")
 
 
+# The hints above in one pattern each, so a text is scanned once, not once a hint.
+_STRONG_OR_ADMIN = re.compile(f"{_STRONG_HINT.pattern}|(?i:{_ADMIN_HINT.pattern})")
+_ANY_PASSWORD_HINT = re.compile(
+    f"{_STRONG_HINT.pattern}|(?i:{_ADMIN_HINT.pattern})|{_MISSPELT_HINT.pattern}"
+)
+
+
 def password_detector() -> FunctionDetector:
-    named = guarded("password", RejectCode.RUNTIME_DATA, _password, _PASSWORD_WORDS).may_match
+    named = Substrings(_PASSWORD_WORDS)
 
     def find(text: str) -> str | None:
-        if named(text) or _STRONG_HINT.search(text) or _ADMIN_HINT.search(text):
+        if named(text) or _STRONG_OR_ADMIN.search(text):
             return _password(text)
         # digits alone, or letters and digits with no symbol beside a digit: only a
         # misspelt name can say they are a PIN or a password
@@ -1826,12 +1837,7 @@ def password_detector() -> FunctionDetector:
         "password",
         RejectCode.RUNTIME_DATA,
         find,
-        lambda text: bool(
-            named(text)
-            or _STRONG_HINT.search(text)
-            or _ADMIN_HINT.search(text)
-            or _MISSPELT_HINT.search(text)
-        ),
+        lambda text: named(text) or _ANY_PASSWORD_HINT.search(text) is not None,
     )
 
 
@@ -1879,7 +1885,7 @@ _KEY_VERB = re.compile(
 )
 # What such a code opens, or where it is keyed in (found anywhere in a word: compounds and
 # prefixed words, "fietsenkluis", "בלוח", "kapıdaki").
-_KEYED_PLACE = re.compile(
+_KEYED_PLACE_WORDS = (
     r"door|gate|keypad|key[ \t]pad|intercom|entrance|lobby|locker|garage|buzzer|(?<![a-z])safe(?![a-z])"
     r"|portal|puerta|portón|teclado|telefonillo|interfono|garaje|taquilla|casillero|caja[ \t]fuerte"
     r"|portão|porta|portaria|interfone|armário|cofre|garagem|telinha|portail|porte|digicode|clavier"
@@ -1902,9 +1908,9 @@ _KEYED_PLACE = re.compile(
     + r"|ドア|扉|玄関|エントランス|テンキー|パネル|インターホン|オートロック|宅配ボックス|ロッカー|金庫"
     r"|현관|도어락|키패드|인터폰|금고|사물함|택배함|باب|بوابة|لوحة|خزنة|إنتركم|दरवाज|गेट|कीपैड"
     r"|लॉकर|तिजोरी|ประตู|แป้น|ล็อกเกอร์|ตู้เซฟ|คอนโด|דלת|שער|לוח|אינטרקום|כספת|לובי|درب|آیفون"
-    r"|گاوصندوق|ورودی|ساختمان|ساختمون|پارکینگ|门禁|大门|密码锁|键盘|保险柜|快递柜",
-    re.IGNORECASE,
+    r"|گاوصندوق|ورودی|ساختمان|ساختمون|پارکینگ|门禁|大门|密码锁|键盘|保险柜|快递柜"
 )
+_KEYED_PLACE = re.compile(by_first_letter(_KEYED_PLACE_WORDS), re.IGNORECASE)
 _KEYED_DIGITS = re.compile(r"(?<![0-9.,:/-])[0-9]{4,8}(?![0-9]|[.,:/-][0-9])")
 # Where the clause of keyed digits ends ("… opens at 0700; press the buzzer" keys nothing).
 _KEYED_CLAUSE = re.compile(r"[,;.!?。，；！？\n]")

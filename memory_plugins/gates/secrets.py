@@ -385,9 +385,11 @@ def _seed_phrase(text: str) -> str | None:
     text = fold(text)
     checked: set[str] = set()
     known = _any_list()
-    cued = _SEED_CUE.search(text) is not None
+    cued: bool | None = None  # looked for once a stretch is found: most texts have none
     misspelt = False  # a phrase a few of whose words are off the list, called one
     for start, end, words in _stretches(text):
+        if cued is None:
+            cued = _SEED_CUE.search(text) is not None
         misspelt = misspelt or (cued and _called_phrase(text, start, end, words))
         if next(_listed_spans(words, known), None) is None:
             continue

@@ -9,7 +9,7 @@ import re
 import pytest
 from corpus_parts import CORPUS
 
-from memory_plugins.gates import contact, labelled
+from memory_plugins.gates import contact, labelled, runtime
 from memory_plugins.gates.detectors import by_first_letter
 from memory_plugins.gates.textfold import fold
 
@@ -36,6 +36,7 @@ LISTS = [
     pytest.param(r"(?:%s)", labelled._ID_CJK, id="id-cjk"),
     pytest.param(r"(?<![a-z])(?:%s)(?![a-z])", contact._RESIDENCE_WORDS, id="residence"),
     pytest.param(r"(?:%s)", contact._RESIDENCE_SCRIPT_WORDS, id="residence-scripts"),
+    pytest.param(r"(?:%s)", runtime._KEYED_PLACE_WORDS, id="keyed-places"),
 ]
 
 
