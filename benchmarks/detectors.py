@@ -110,6 +110,8 @@ FRAGMENTS = (
     # "now" and "as", a colon and a demonstrative, a parking pass's list, a dash-set phrase
     "to teraz ", "Ab1!x als Passwort ", "Ab1%x: dat is ", "← ", "parking: AB 12, ", "AB-123-C, ",
     "Passnumret – x – ", "82 ه 296 ایران 55 ", "mk ", "la contra del ",
+    # a kind named anywhere in the memory, values of its shape elsewhere
+    "Kennzeichen BMW 320 ", "passport a 1234567 ", "NIK 1234567 order ", "plate 2024 AB ",
 )  # fmt: skip
 
 

@@ -68,7 +68,12 @@ from memory_plugins.gates.things import POSTCODE_CJK as _POSTCODE_CJK
 from memory_plugins.gates.things import POSTCODE_LATIN as _POSTCODE_LATIN
 from memory_plugins.gates.things import PURPOSE as _PURPOSE
 from memory_plugins.gates.things import PURPOSE_BEFORE as _PURPOSE_BEFORE
-from memory_plugins.gates.things import blank_ibans, purpose_within, thing_named_after
+from memory_plugins.gates.things import (
+    blank_ibans,
+    purpose_within,
+    thing_named_after,
+    thing_named_before,
+)
 
 __all__ = [
     "bank_account_detector",
@@ -1856,7 +1861,42 @@ def _plate(text: str) -> str | None:
         return "vehicle registration plate named in its clause"
     if _plate_named_after(text):
         return "vehicle registration plate named after it"
+    if _plate_in_a_plate_memory(text):
+        return "vehicle registration plate in a memory that names one"
     return None
+
+
+# A code in capitals (Latin, Cyrillic or Greek) and digits, in groups a space, a dot, a
+# middle dot or a hyphen apart: where a plate may stand, wherever the memory names it.
+_PLATE_ANYWHERE = re.compile(
+    r"(?<![\w-])(?P<value>[A-Z0-9А-ЯЁІЇЄΑ-Ω](?:[A-Z0-9А-ЯЁІЇЄΑ-Ω]|[ .·-](?=[A-Z0-9А-ЯЁІЇЄΑ-Ω])){4,11})"
+    r"(?![\w-])"
+)
+
+
+def _plate_in_a_plate_memory(text: str) -> bool:
+    """Whether a memory that names a vehicle's plate anywhere (a label of ``_PLATE_LABEL``,
+    in its text, its tags or its identity: the fields are read joined) holds a plate's
+    shape anywhere (:func:`_far_plate_value`: capitals with two letters and two digits at
+    least, no group a year; not a maker and a model, "BMW 320", a company's code or a
+    thing's number): a plate quoted, listed,
+    written before its label or far from it is still the plate the memory is about
+    ("Kennzeichen" as a tag, "„M-XY 4821“ steht auf dem Schild"). Read at its first 32
+    codes."""
+    if _PLATE_LABEL.search(text) is None:
+        return False
+    for m in itertools.islice(_PLATE_ANYWHERE.finditer(text), _MAX_FAR_PLATES):
+        value = m["value"].strip(" .·-")
+        if (
+            _far_plate_value(value)
+            and _MAKER_MODEL.fullmatch(value) is None
+            and not company_code(text, m.start())
+            and not thing_id(text, m.start())
+            and not thing_named_before(text, m.start(), m.end())
+            and not called_a_test_value(text, m.start(), m.end())
+        ):
+            return True
+    return False
 
 
 # ----------------------------------------------------------------------------- wallets

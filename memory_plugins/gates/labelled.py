@@ -62,17 +62,19 @@ from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.context import (
     EMPTY_WORDS,
     SENTENCE_END,
+    business_line,
     called_a_placeholder,
     called_a_test_value,
     clause_start,
     company_code,
     placeholder_value,
+    service_line,
     thing_id,
     value_introduced,
 )
 from memory_plugins.gates.detectors import FunctionDetector, Substrings, by_first_letter, guarded
 from memory_plugins.gates.textfold import ARN_PATTERN, CODE_NAME, fold
-from memory_plugins.gates.things import thing_named_before
+from memory_plugins.gates.things import purpose_within, thing_named_after, thing_named_before
 
 __all__ = [
     "after_digest_label",
@@ -313,7 +315,99 @@ def _labelled_identifier(text: str) -> str | None:
             and not placeholder_value(text, value.start(), value.end())
         ):
             return "value named as a personal identifier"
+    if _far_identifier(text):
+        return "identifier in a memory that names its kind"
     return None
+
+
+# A label of a specific identifier's kind (a passport, a driving licence, a national, a
+# social-insurance or a tax number, a bank account; not a bare "number" or "ID"), anywhere.
+_KIND_ANYWHERE = re.compile(
+    r"(?<![A-Za-z])(?:" + by_first_letter(_ID_SPECIFIC) + r")(?![A-Za-z])|" + _ID_CJK,
+    re.IGNORECASE,
+)
+# A currency or a unit beside a number: an amount, a size, a quantity.
+_AMOUNT_BESIDE = re.compile(
+    r"[%€$£¥₽₹₺₩₫฿₪円元원]|(?i:km|kg|mb|gb|kb|mah|kcal|mm|cm|ml|eur|euros?|usd|dollars?|yen|lei"
+    r"|zł|pln|czk|kč|huf|ft|won|vnd|rupees?|baht|ringgit|peso\w*|reais|lira|tl|kr|sek|rub)"
+    r"(?![A-Za-z])"
+)
+_MAX_FAR_VALUES = 16
+
+
+def _kind_written_so(label: str) -> bool:
+    """A kind's name as it names one: a word in any case, an acronym in capitals ("NIK",
+    not the "Nik" of a snack's name)."""
+    return len(label) > 4 or not label.isascii() or label.isupper()
+
+
+_YEAR_MONTH = re.compile(r"(?:19|20)[0-9]{2}[-/.](?:0?[1-9]|1[0-2])")
+# A product's, a publication's or a thing's code named right before its value.
+_CODE_NAMED_BEFORE = re.compile(
+    r"(?i:(?<![a-z])(?:isbn|issn|ismn|ean|jan|upc|gtin|sku|imei|barcode|bar[ \t]code|serial"
+    r"|model|part|item|article|ref|po|inv|ord|pnr)(?:[ \t]?(?:code|no\.?|nr\.?|number|#))?)"
+    r"[^A-Za-z0-9]{0,4}$|(?:条码|条形码|商品码|型号|序列号|バーコード|바코드)[^A-Za-z0-9]{0,4}$"
+)
+_MASK_BEFORE = re.compile(r"[*•●xX][ .\-]?$")
+_MASK_AFTER = re.compile(r"[ .\-]?[*•●]")
+
+
+def _far_identifier(text: str) -> bool:
+    """Whether a memory that names a specific identifier's kind anywhere (``_KIND_ANYWHERE``:
+    in its text, its tags or its identity, read joined) holds a value of six or more digits
+    anywhere, or of letters and digits with three digits or more (an identifier's shape,
+    :func:`_identifier_shaped`), that nothing says is something else: not a thing's number
+    ("order number …"), a company's code, an amount or a quantity, a placeholder or a test
+    value. The value may stand far from the label, before it, quoted or in a list ("Dotterns
+    pass, det som de fick vänta sex veckor på …, har nummer 70826299"). Read at its first
+    16 values."""
+    named: bool | None = None  # looked for once a value of the shape is seen: most have none
+    seen = 0
+    for start in _VALUE_START.finditer(text):
+        value = _ID_VALUE.match(text, start.start())
+        if value is None:
+            continue
+        seen += 1
+        if seen > _MAX_FAR_VALUES:
+            return False
+        found = value.group()
+        if not any(map(str.isdigit, found.split(" ", 1)[0])):
+            continue  # a word first: a label and its value, read from the value itself
+        digits = sum(map(str.isdigit, found))
+        if not _identifier_shaped(found) or digits < (6 if found.isdigit() else 3):
+            continue
+        if named is None:
+            named = any(_kind_written_so(m.group()) for m in _KIND_ANYWHERE.finditer(text))
+        if not named:
+            return False
+        low, high = value.start(), value.end()
+        if _MASK_BEFORE.search(text, max(0, low - 2), low) or _MASK_AFTER.match(text, high):
+            continue  # a masked number's visible digits ("***.456.789-**")
+        if (
+            _AMOUNT_BESIDE.match(text, high) is not None
+            or _AMOUNT_BESIDE.match(text, high + 1) is not None
+            or _AMOUNT_BESIDE.search(text, max(0, low - 4), low) is not None
+        ):
+            continue
+        if _YEAR_MONTH.fullmatch(found) or _CODE_NAMED_BEFORE.search(text, max(0, low - 24), low):
+            continue  # a month ("folder 2022-04"), a product's or a thing's code named so
+        sentence = clause_start(text, low, 200, SENTENCE_END)
+        stop = SENTENCE_END.search(text, high, high + 200)
+        if purpose_within(text, sentence, stop.start() if stop else min(len(text), high + 200)):
+            continue  # the value's sentence says what it is for: an order, a parcel, a price
+        if (
+            company_code(text, low)
+            or service_line(text, low)
+            or business_line(text, low)
+            or thing_id(text, low)
+            or thing_named_before(text, low, high)
+            or thing_named_after(text, high)
+            or placeholder_value(text, low, high)
+            or called_a_test_value(text, low, high)
+        ):
+            continue
+        return True
+    return False
 
 
 # A value's first group as a word of prose: small letters, two or more, then a space and

@@ -28,7 +28,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # after the sixth and seventh twenty-eight-language probes' rules: 28.
     # After a thing's word in the value's clause or right after it read by every detector: 28, 8.
     # After a business code's label earlier in its clause before a place of business, Italian partnerships, Hungarian offices, Turkey's VKN and Russia's KPP counted as businesses': 28, 7.
-    assert within(wrong, (28, 7)), shown
+    # After an identifier of a kind the memory names anywhere, and a plate in a memory that names one (test_kind_named_anywhere.py): 15, 7.
+    assert within(wrong, (15, 7)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -40,7 +41,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # be a person ("the Geneva client", "俄方合作伙伴"), and a bare VAT number. A Spanish DNI
     # written with thousands' dots ("58.209.659-V") is read since the ninth probe's rules.
     # After a business code's label earlier in its clause before a place of business, Italian partnerships, Hungarian offices, Turkey's VKN and Russia's KPP counted as businesses': 7, 3.
-    assert wrong == (7, 3), shown
+    # After an identifier of a kind the memory names anywhere, and a plate in a memory that names one (test_kind_named_anywhere.py): 3, 3.
+    assert wrong == (3, 3), shown
 
 
 @pytest.mark.parametrize(

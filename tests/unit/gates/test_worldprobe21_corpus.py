@@ -23,11 +23,13 @@ def test_sealed_part_counts_may_only_fall() -> None:
     wrong, shown = wrong_in("worldprobe21", "sealed", {"pii": 148, "benign": 76})
     # As found (the gates at the start of the session that made the probe): 23 identifiers
     # stored, 3 benign refused; after the rules from this part and the twentieth's: 22, 3.
-    assert within(wrong, (22, 3)), shown
+    # After an identifier of a kind the memory names anywhere, and a plate in a memory that names one (test_kind_named_anywhere.py): 16, 3.
+    assert within(wrong, (16, 3)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
     wrong, shown = wrong_in("worldprobe21", "tuning", {"pii": 132, "benign": 64})
     # As found: 18 identifiers stored, 2 benign refused; after the rules from this part and
     # the twentieth's (test_gate_pass_plates_and_proxy_links.py): 6, 0.
-    assert wrong == (6, 0), shown
+    # After an identifier of a kind the memory names anywhere, and a plate in a memory that names one (test_kind_named_anywhere.py): 5, 0.
+    assert wrong == (5, 0), shown

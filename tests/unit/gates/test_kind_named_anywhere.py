@@ -1,0 +1,134 @@
+"""A memory that names what kind of identifier it holds — in its text, a tag or its
+identity — and holds a value of that shape anywhere: a plate quoted, listed or written far
+from its label, a passport's or an insurance number far from its name. The fields are read
+joined, so a label in a tag names the value in the text. The look-alikes stay stored: an
+amount, a thing's number, a company's code, a public line, a masked number, a maker and a
+model.
+
+The sentences are this module's own, in the shapes the probes' tuning parts showed
+(``tests/data/detection/README.md``).
+"""
+
+from typing import Any
+
+import pytest
+from corpus_parts import CONFIG
+
+from memory_plugins.gates import evaluate
+
+
+def _candidate(text: str, tags: list[str], subject: str) -> dict[str, Any]:
+    return {
+        "type": "stable_user_context",
+        "text": text,
+        "tags": tags,
+        "confidence": 0.9,
+        "stability": "stable",
+        "identity": {"subject": subject},
+        "action": "add",
+        "source_signal": "explicit_memory_intent",
+        "reason": "the user asked to keep it",
+        "conflict_signal": False,
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "tags", "subject", "detector"),
+    [
+        # a plate quoted, its label only in the tags
+        (
+            "Er sagte: „B-KL 4127 ist unser Zweitwagen“.",
+            ["Auto", "Kennzeichen"],
+            "Zweitwagen",
+            "vehicle_plate",
+        ),
+        # a plate in a list, the label in the identity
+        (
+            "Mardi : pressing, boulangerie, FT-318-KD au garage Dupont.",
+            ["voiture", "garage"],
+            "plaque d'immatriculation",
+            "vehicle_plate",
+        ),
+        # a plate before a long clause that names it
+        (
+            "KR 7731J, which the leasing firm gave them last spring after the old one broke "
+            "down twice, is the licence plate to register.",
+            ["car", "parking"],
+            "company car",
+            "vehicle_plate",
+        ),
+        # a passport's number far from the word, which a tag repeats
+        (
+            "Het paspoort van zijn zoon, dat vorige maand bij de gemeente is verlengd, heeft "
+            "nummer NX4K71P29.",
+            ["paspoort", "zoon"],
+            "paspoort van de zoon",
+            "labelled_identifier",
+        ),
+        # an insurance number at a sentence's end, the kind in the identity
+        (
+            "Die Karte der Mutter liegt im Handschuhfach, drauf steht A123456780.",
+            ["Mutter", "Arzt"],
+            "Krankenversicherungsnummer der Mutter",
+            "labelled_identifier",
+        ),
+        # a bank account named in a tag, the number after a person's name
+        (
+            "Mr Tane, the landlord: 12-3456-0123456-00, Kelburn branch.",
+            ["bank account", "landlord"],
+            "landlord's details",
+            "labelled_identifier",
+        ),
+    ],
+)
+def test_a_value_of_the_named_kind_anywhere_is_refused(
+    text: str, tags: list[str], subject: str, detector: str
+) -> None:
+    decision = evaluate(_candidate(text, tags, subject), "conv-1", CONFIG)
+    assert not decision.accepted, (text, decision.detail)
+    assert decision.detail.startswith(detector), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("text", "tags", "subject"),
+    [
+        # an amount, a date and a duration
+        (
+            "The passport renewal cost 115000 won and takes 14 days; appointment on 2025-03-14.",
+            ["passport", "travel"],
+            "passport renewal",
+        ),
+        # a thing's number
+        (
+            "The passport photos were paid with invoice 2024-118734 at the town hall.",
+            ["passport", "photos"],
+            "passport photos",
+        ),
+        # a company's code, the company named
+        (
+            "Die Kfz-Versicherung läuft über die Allsecur GmbH, USt-IdNr DE813617431; das "
+            "Kennzeichen kommt später.",
+            ["Auto", "Versicherung"],
+            "Kfz-Versicherung",
+        ),
+        # a public line
+        (
+            "For passport questions she calls the hotline 0800 123 4567 of the passport office.",
+            ["passport", "hotline"],
+            "passport office",
+        ),
+        # a masked number's visible digits
+        (
+            "On the receipt the CPF shows only as ***.456.789-**, which is enough for her.",
+            ["CPF", "receipt"],
+            "receipt",
+        ),
+        # a maker and a model
+        ("The licence plate for the new BMW 320 has not arrived yet.", ["car", "plate"], "new car"),
+    ],
+)
+def test_look_alikes_in_a_memory_that_names_a_kind_are_stored(
+    text: str, tags: list[str], subject: str
+) -> None:
+    decision = evaluate(_candidate(text, tags, subject), "conv-1", CONFIG)
+    assert decision.accepted, (text, decision.detail)
