@@ -112,6 +112,7 @@ FRAGMENTS = (
     "Passnumret – x – ", "82 ه 296 ایران 55 ", "mk ", "la contra del ",
     # a kind named anywhere in the memory, values of its shape elsewhere
     "Kennzeichen BMW 320 ", "passport a 1234567 ", "NIK 1234567 order ", "plate 2024 AB ",
+    "Tresor 558210 code ", "code 12, 4821 ", "PIN x 4821 ! ",
 )  # fmt: skip
 
 

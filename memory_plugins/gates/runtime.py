@@ -41,9 +41,11 @@ from memory_plugins.gates.codes import RejectCode
 from memory_plugins.gates.context import (
     EMPTY_WORDS,
     SENTENCE_END,
+    business_line,
     called_a_placeholder,
     called_a_test_value,
     clause_start,
+    counted_digits,
     placeholder_digits,
     service_line,
     thing_id,
@@ -58,6 +60,7 @@ from memory_plugins.gates.detectors import (
 )
 from memory_plugins.gates.labelled import declared_type, is_reference, key_shaped, password_setting
 from memory_plugins.gates.textfold import CALENDAR_DATE, fold, span_within
+from memory_plugins.gates.things import purpose_within
 
 __all__ = [
     "auth_header_detector",
@@ -1510,6 +1513,8 @@ def _password(text: str) -> str | None:
             return "Wi-Fi password in a QR code's text"
     if _pin_named_near(text, pin_named=pin_named, password_named=password_named):
         return "PIN or code with its name near it"
+    if _code_in_a_code_memory(text, pin_named=pin_named, password_named=password_named):
+        return "code in a memory that names one"
     return None
 
 
@@ -1704,6 +1709,76 @@ def _pin_named_near(text: str, *, pin_named: bool, password_named: bool) -> bool
                 ):
                     return True
     return False
+
+
+def _code_in_a_code_memory(text: str, *, pin_named: bool, password_named: bool) -> bool:
+    """Whether a memory that names a PIN, a password or a lock's code anywhere (its text, a
+    tag, its identity or its reason, read joined: ``_PIN_HINT``, ``_WORLD_HINT``,
+    ``_MORE_PIN_WORDS``) holds four to eight lone digits anywhere that nothing says are
+    something else: not a year, a digit over and over or counting ("0000", "1234"), a
+    thing's number or one its sentence names a
+    thing for, an amount, a quantity, a group of a longer number, a public line, a
+    postcode, another label's value or a test value. A code quoted, listed or far from its
+    name is still the code the memory is about ("alarme" and "code" as tags, "Elle a dit :
+    « 4821, sinon ça sonne »"). Read at its first 16 digit runs."""
+    if not (
+        pin_named
+        or password_named
+        or _MORE_PIN_WORDS.search(text)
+        or (_HAS_NOTE_LOCK_STEM(text) and _NOTE_LOCK.search(text) and _CODE_WORD.search(text))
+    ):
+        return False
+    for m in itertools.islice(_LONE_DIGITS.finditer(text), _MAX_MEMORY_CODES):
+        start, end = m.span()
+        if _YEAR.fullmatch(m.group()) or counted_digits(m.group()):
+            continue  # a year; a digit over and over or counting, a factory's or a sample's
+        if (text[start - 1 : start] in _GLUED or text[end : end + 1] in _GLUED) and (
+            _made_password(text[max(0, start - 40) : end + 8])
+        ):
+            continue  # a made password's digits ("Fjord!4471"): that detector names it
+        code = _CODE_BEFORE.search(text, max(0, start - 24), start)
+        if code is not None and _NOT_A_LOCK_CODE.search(
+            text, max(0, code.start() - 16), code.start()
+        ):
+            continue  # a postcode's, a promotion's or an error's code
+        if _OTHER_NUMBER.search(text, max(0, start - 24), start) or _OTHER_NUMBER.match(text, end):
+            continue  # a number among numbers: a price list, a date, a quantity
+        if thing_id(text, start) or _AMOUNT_BEFORE.search(text, max(0, start - 4), start):
+            continue
+        if _AMOUNT_AFTER.match(text, end) or _NUMBERED_THING.search(
+            text, max(0, start - 12), start
+        ):
+            continue
+        if _GROUPED.search(text, max(0, start - 2), start) or _GROUP_AFTER.match(text, end):
+            continue
+        if service_line(text, start) or business_line(text, start):
+            continue
+        low = clause_start(text, start, 200, _NEAR_STOP)
+        stop = _NEAR_STOP.search(text, end, end + 200)
+        high = stop.start() if stop else min(len(text), end + 200)
+        if _POSTAL.search(text, low, high) is not None or purpose_within(text, low, high):
+            continue
+        label = _OTHER_LABEL.search(text, max(low, start - 48), start)
+        if label is not None and not (
+            _PIN_HINT.search(label.group(1))
+            or _WORLD_HINT.search(label.group(1))
+            or _MORE_PIN_WORDS.search(label.group(1))
+        ):
+            continue  # another label's value ("Room: 4821")
+        if not called_a_test_value(text, start, end):
+            return True
+    return False
+
+
+_MAX_MEMORY_CODES = 16
+# What a made password or a handle glues to its digits.
+_GLUED = frozenset("!#$%&*@_+=~^")
+# Another number of two digits or more in the same list's stretch: before the digits, up to
+# two words and a comma or a colon away; right after them, a comma and the next number.
+_OTHER_NUMBER = re.compile(
+    r"[0-9]{2,}[^\W\d_]{0,12}[ \t]{0,2}[,;:][ \t]{0,2}(?:[^\W\d_]{1,12}[ \t]{1,2}){0,2}$"
+    r"|[ \t]{0,2}[,;][ \t]{0,2}(?:[^\W\d_]{1,12}[ \t]{1,2}){0,2}[0-9]{2,}"
+)
 
 
 def _stated_password(written: str, *, quoted: bool) -> bool:

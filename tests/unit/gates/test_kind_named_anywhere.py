@@ -132,3 +132,59 @@ def test_look_alikes_in_a_memory_that_names_a_kind_are_stored(
 ) -> None:
     decision = evaluate(_candidate(text, tags, subject), "conv-1", CONFIG)
     assert decision.accepted, (text, decision.detail)
+
+
+@pytest.mark.parametrize(
+    ("text", "tags", "subject"),
+    [
+        # a lock's code quoted, its name only in the tags
+        ("Elle a dit : « 4821, sinon ça sonne ».", ["alarme", "code"], "maison"),
+        # a PIN in a note's list, the kind in the identity
+        ("Monday: bins out · 730912 · call the plumber", ["notes", "week"], "bank card PIN"),
+        # a safe's code before a long clause, safe and code in the tags
+        (
+            "690514 — the one that the office manager set after the move, and nobody else "
+            "knows it.",
+            ["safe", "code", "office"],
+            "office safe",
+        ),
+    ],
+)
+def test_a_code_in_a_memory_that_names_one_is_refused(
+    text: str, tags: list[str], subject: str
+) -> None:
+    decision = evaluate(_candidate(text, tags, subject), "conv-1", CONFIG)
+    assert not decision.accepted, (text, decision.detail)
+    assert decision.detail.startswith("password"), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("text", "tags", "subject"),
+    [
+        # a factory's default code, one digit over and over
+        (
+            "The safe's manual says the factory code is 0000 and must be changed.",
+            ["safe", "code"],
+            "safe manual",
+        ),
+        # a weight, a price and a year
+        (
+            "The safe weighs 1200 kg and cost 899 EUR in 2023; the code is set.",
+            ["safe", "code"],
+            "office safe",
+        ),
+        # another label's value
+        (
+            "Locker rules: Room: 4821, open until ten; the code is on the card.",
+            ["locker", "code"],
+            "gym locker",
+        ),
+        # a public line
+        ("For a lost PIN she calls the bank's hotline 0800 4821 977.", ["PIN", "bank"], "lost PIN"),
+    ],
+)
+def test_look_alikes_in_a_memory_that_names_a_code_are_stored(
+    text: str, tags: list[str], subject: str
+) -> None:
+    decision = evaluate(_candidate(text, tags, subject), "conv-1", CONFIG)
+    assert decision.accepted, (text, decision.detail)

@@ -28,7 +28,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 33, 4.
     # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 29, 4.
     # After the sixteenth to nineteenth probes' rounds (named later, generated values, fines): 25, 3.
-    assert within(wrong, (25, 3)), shown
+    # After a code in a memory that names one anywhere (test_kind_named_anywhere.py): 24, 3.
+    assert within(wrong, (24, 3)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -48,7 +49,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # After passwords and PINs given after a clause or an adverb, more misspellings, codes opened "with" or keyed by a German separable verb, and recovery codes after a relative clause (test_given_after_a_clause.py): 9, 1.
     # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 7, 1.
     # After the twentieth and twenty-first probes' round (test_gate_pass_plates_and_proxy_links.py): 6, 1.
-    assert wrong == (6, 1), shown
+    # After a code in a memory that names one anywhere (test_kind_named_anywhere.py): 5, 1.
+    assert wrong == (5, 1), shown
 
 
 @pytest.mark.parametrize(

@@ -24,7 +24,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # As found (the gates at the start of the session that made the probe): 13 secrets
     # stored, 5 benign refused; after that session's rules, from its tuning part among
     # others: the same.
-    assert within(wrong, (13, 5)), shown
+    # After a code in a memory that names one anywhere (test_kind_named_anywhere.py): 12, 5.
+    assert within(wrong, (12, 5)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

@@ -24,11 +24,13 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # As found (the gates at the start of the session that made the probe): 22 secrets
     # stored, 4 benign refused; after the rules from this part and the twenty-first's: the
     # same.
-    assert within(wrong, (22, 4)), shown
+    # After a code in a memory that names one anywhere (test_kind_named_anywhere.py): 17, 4.
+    assert within(wrong, (17, 4)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
     wrong, shown = wrong_in("worldprobe20", "tuning", {"secret": 141, "benign": 55})
     # As found: 22 secrets stored, 1 benign refused; after the rules from this part and the
     # twenty-first's (test_gate_pass_plates_and_proxy_links.py): 12, 0.
-    assert wrong == (12, 0), shown
+    # After a code in a memory that names one anywhere (test_kind_named_anywhere.py): 9, 0.
+    assert wrong == (9, 0), shown

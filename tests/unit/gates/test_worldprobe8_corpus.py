@@ -33,7 +33,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After a business code beside a place of business, or a number of a register only businesses are in, counted as the business's: 29, 7.
     # After passwords and PINs given after a clause or an adverb, more misspellings, codes opened "with" or keyed by a German separable verb, and recovery codes after a relative clause (test_given_after_a_clause.py): 28, 7.
     # After the sixteenth to nineteenth probes' rounds (named later, generated values, fines): 26, 7.
-    assert within(wrong, (26, 7)), shown
+    # After a code in a memory that names one anywhere (test_kind_named_anywhere.py): 14, 7.
+    assert within(wrong, (14, 7)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -80,10 +81,12 @@ def test_codes_in_a_notes_list_are_refused(text: str) -> None:
     [
         # Prose: "user", a word and "password", then a word in small letters.
         "The user mentioned password rotation at work.",
-        # A price in a shopping list, a year after an alarm, a list of two items.
+        # A price in a shopping list, a year after an alarm. (A list of two items, "Tresor
+        # 558210 und Müll raus.", stood here too: in this template, whose tags and reason
+        # name a password, it is a safe's code, refused since a code is read anywhere in a
+        # memory that names one: test_kind_named_anywhere.py.)
         "Shopping: laptop 1299, mouse 25, bag 40.",
         "Notes: buy milk, alarm 2024 model, call mom.",
-        "Tresor 558210 und Müll raus.",
         # A company named by a compound whose head is the word for it, an Italian "Srl".
         "Han jobbar på ett fastighetsbolag, org.nr 556677-8899.",
         "Compra dalla Bianchi Srl, P.IVA 38561440264.",
