@@ -188,3 +188,53 @@ def test_look_alikes_in_a_memory_that_names_a_code_are_stored(
 ) -> None:
     decision = evaluate(_candidate(text, tags, subject), "conv-1", CONFIG)
     assert decision.accepted, (text, decision.detail)
+
+
+@pytest.mark.parametrize(
+    ("text", "tags", "subject"),
+    [
+        # the street in the text, the word of living only in the identity
+        (
+            "Für die Einladung: Lindenstraße 14, 04109 Leipzig, zweiter Stock links.",
+            ["Einladung", "Oma"],
+            "wo die Oma wohnt",
+        ),
+        # the street in a list, far from the identity that says whose home it is
+        (
+            "Wedding list: flowers from Rosa, cake by Tom, the cards to 12 Harbour Road, "
+            "Whitby, by Friday, and the band booked for eight until midnight.",
+            ["wedding", "cards"],
+            "where the in-laws live",
+        ),
+    ],
+)
+def test_a_street_in_a_memory_that_names_a_home_is_refused(
+    text: str, tags: list[str], subject: str
+) -> None:
+    decision = evaluate(_candidate(text, tags, subject), "conv-1", CONFIG)
+    assert not decision.accepted, (text, decision.detail)
+    assert decision.detail.startswith("street_address"), decision.detail
+
+
+@pytest.mark.parametrize(
+    ("text", "tags", "subject"),
+    [
+        # a home named, no street with a house number
+        (
+            "She moved home to Leeds last year; the office is near the station.",
+            ["home", "moving"],
+            "new home",
+        ),
+        # a street an example's words call one
+        (
+            "Her address book app shows the sample entry 221B Baker Street as an example.",
+            ["address book", "app"],
+            "address book",
+        ),
+    ],
+)
+def test_look_alikes_in_a_memory_that_names_a_home_are_stored(
+    text: str, tags: list[str], subject: str
+) -> None:
+    decision = evaluate(_candidate(text, tags, subject), "conv-1", CONFIG)
+    assert decision.accepted, (text, decision.detail)

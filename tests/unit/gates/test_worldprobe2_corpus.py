@@ -33,7 +33,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After a thing's word in the value's clause or right after it read by every detector: 6, 4, 12.
     # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 5, 4, 11.
     # After the sixteenth to nineteenth probes' rounds (named later, generated values, fines): 3, 3, 10.
-    assert within(wrong, (3, 3, 10)), shown
+    # After a street in a memory that names a home anywhere (test_kind_named_anywhere.py): 2, 2, 9.
+    assert within(wrong, (2, 2, 9)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
