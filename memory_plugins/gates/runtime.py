@@ -1714,7 +1714,8 @@ def _pin_named_near(text: str, *, pin_named: bool, password_named: bool) -> bool
 def _code_in_a_code_memory(text: str, *, pin_named: bool, password_named: bool) -> bool:
     """Whether a memory that names a PIN, a password or a lock's code anywhere (its text, a
     tag, its identity or its reason, read joined: ``_PIN_HINT``, ``_WORLD_HINT``,
-    ``_MORE_PIN_WORDS``) holds four to eight lone digits anywhere that nothing says are
+    ``_MORE_PIN_WORDS``, a code's word with an alarm's, a safe's or a locker's, or beside a
+    door's, a gate's or a keypad's) holds four to eight lone digits anywhere that nothing says are
     something else: not a year, a digit over and over or counting ("0000", "1234"), a
     thing's number or one its sentence names a
     thing for, an amount, a quantity, a group of a longer number, a public line, a
@@ -1726,6 +1727,7 @@ def _code_in_a_code_memory(text: str, *, pin_named: bool, password_named: bool) 
         or password_named
         or _MORE_PIN_WORDS.search(text)
         or (_HAS_NOTE_LOCK_STEM(text) and _NOTE_LOCK.search(text) and _CODE_WORD.search(text))
+        or _place_code_named(text)
     ):
         return False
     for m in itertools.islice(_LONE_DIGITS.finditer(text), _MAX_MEMORY_CODES):
@@ -1771,6 +1773,19 @@ def _code_in_a_code_memory(text: str, *, pin_named: bool, password_named: bool) 
 
 
 _MAX_MEMORY_CODES = 16
+
+
+def _place_code_named(text: str) -> bool:
+    """Whether a code's word stands within 24 characters of a door's, a gate's or a
+    keypad's (``_KEYED_PLACE``): "code for the garden gate", "mã cổng". Not farther apart:
+    a door's word also opens a shop ("mở cửa mỗi ngày", open every day). Read at its first
+    16 code words."""
+    for code in itertools.islice(_CODE_WORD.finditer(text), _MAX_MEMORY_CODES):
+        if _KEYED_PLACE.search(text, max(0, code.start() - 24), code.end() + 24):
+            return True
+    return False
+
+
 # What a made password or a handle glues to its digits.
 _GLUED = frozenset("!#$%&*@_+=~^")
 # Another number of two digits or more in the same list's stretch: before the digits, up to

@@ -141,6 +141,12 @@ def test_look_alikes_in_a_memory_that_names_a_kind_are_stored(
         ("Elle a dit : « 4821, sinon ça sonne ».", ["alarme", "code"], "maison"),
         # a PIN in a note's list, the kind in the identity
         ("Monday: bins out · 730912 · call the plumber", ["notes", "week"], "bank card PIN"),
+        # a gate's code in a list, the gate and the code in the identity
+        (
+            "Sunday: bins out, 418736, water the roses, feed the cat.",
+            ["notes", "house"],
+            "code for the garden gate",
+        ),
         # a safe's code before a long clause, safe and code in the tags
         (
             "690514 — the one that the office manager set after the move, and nobody else "

@@ -27,7 +27,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 29, 4.
     # After the sixteenth to nineteenth probes' rounds (named later, generated values, fines): 27, 4.
     # After a code in a memory that names one anywhere (test_kind_named_anywhere.py): 22, 5.
-    assert within(wrong, (22, 5)), shown
+    # After a code's word beside a door's, a gate's or a keypad's naming a code anywhere (test_kind_named_anywhere.py): 21, 5.
+    assert within(wrong, (21, 5)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -35,4 +36,5 @@ def test_tuning_part_counts_are_pinned() -> None:
     # As found: 25 secrets stored, 3 benign refused; when it came: 24, 3.
     # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 9, 1.
     # After a code in a memory that names one anywhere (test_kind_named_anywhere.py): 7, 1.
-    assert wrong == (7, 1), shown
+    # After a code's word beside a door's, a gate's or a keypad's naming a code anywhere (test_kind_named_anywhere.py): 6, 1.
+    assert wrong == (6, 1), shown

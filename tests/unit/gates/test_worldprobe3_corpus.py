@@ -35,7 +35,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 8, 8, 4.
     # After the sixteenth to nineteenth probes' rounds (named later, generated values, fines): 7, 8, 3.
     # After a code in a memory that names one anywhere (test_kind_named_anywhere.py): 6, 8, 3.
-    assert within(wrong, (6, 8, 3)), shown
+    # After a code's word beside a door's, a gate's or a keypad's naming a code anywhere (test_kind_named_anywhere.py): 5, 8, 3.
+    assert within(wrong, (5, 8, 3)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

@@ -34,7 +34,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After passwords and PINs given after a clause or an adverb, more misspellings, codes opened "with" or keyed by a German separable verb, and recovery codes after a relative clause (test_given_after_a_clause.py): 28, 7.
     # After the sixteenth to nineteenth probes' rounds (named later, generated values, fines): 26, 7.
     # After a code in a memory that names one anywhere (test_kind_named_anywhere.py): 14, 7.
-    assert within(wrong, (14, 7)), shown
+    # After a code's word beside a door's, a gate's or a keypad's naming a code anywhere (test_kind_named_anywhere.py): 12, 7.
+    assert within(wrong, (12, 7)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
