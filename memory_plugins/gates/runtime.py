@@ -1680,15 +1680,7 @@ def _pin_named_near(text: str, *, pin_named: bool, password_named: bool) -> bool
         checks -= 1
         if _YEAR.fullmatch(m.group()) or placeholder_digits(m.group()):
             continue
-        if thing_id(text, start) or _AMOUNT_BEFORE.search(text, max(0, start - 4), start):
-            continue
-        if _AMOUNT_AFTER.match(text, end) or _NUMBERED_THING.search(
-            text, max(0, start - 12), start
-        ):
-            continue  # "2500 rubles", "Error 4012"
-        if _GROUPED.search(text, max(0, start - 2), start) or _GROUP_AFTER.match(text, end):
-            continue  # "021 9366": a phone's or an account's last group
-        if service_line(text, start):
+        if _digits_explained(text, start, end):
             continue
         low = clause_start(text, start, _NAME_NEAR, _NEAR_STOP)
         label = _OTHER_LABEL.search(text, low, start)
@@ -1709,6 +1701,22 @@ def _pin_named_near(text: str, *, pin_named: bool, password_named: bool) -> bool
                 ):
                     return True
     return False
+
+
+def _digits_explained(text: str, start: int, end: int) -> bool:
+    """Whether the words around lone digits at ``start:end`` say what else they are: a
+    thing's id, an amount or a quantity ("2500 rubles"), a numbered thing ("Error 4012"), a
+    group of a longer number ("021 9366": a phone's or an account's last group), a public
+    line's number."""
+    return (
+        thing_id(text, start)
+        or _AMOUNT_BEFORE.search(text, max(0, start - 4), start) is not None
+        or _AMOUNT_AFTER.match(text, end) is not None
+        or _NUMBERED_THING.search(text, max(0, start - 12), start) is not None
+        or _GROUPED.search(text, max(0, start - 2), start) is not None
+        or _GROUP_AFTER.match(text, end) is not None
+        or service_line(text, start)
+    )
 
 
 def _code_in_a_code_memory(text: str, *, pin_named: bool, password_named: bool) -> bool:
@@ -1745,15 +1753,7 @@ def _code_in_a_code_memory(text: str, *, pin_named: bool, password_named: bool) 
             continue  # a postcode's, a promotion's or an error's code
         if _OTHER_NUMBER.search(text, max(0, start - 24), start) or _OTHER_NUMBER.match(text, end):
             continue  # a number among numbers: a price list, a date, a quantity
-        if thing_id(text, start) or _AMOUNT_BEFORE.search(text, max(0, start - 4), start):
-            continue
-        if _AMOUNT_AFTER.match(text, end) or _NUMBERED_THING.search(
-            text, max(0, start - 12), start
-        ):
-            continue
-        if _GROUPED.search(text, max(0, start - 2), start) or _GROUP_AFTER.match(text, end):
-            continue
-        if service_line(text, start) or business_line(text, start):
+        if _digits_explained(text, start, end) or business_line(text, start):
             continue
         low = clause_start(text, start, 200, _NEAR_STOP)
         stop = _NEAR_STOP.search(text, end, end + 200)

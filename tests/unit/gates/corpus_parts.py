@@ -13,6 +13,7 @@ from typing import Any
 
 from memory_plugins import MemoryConfig
 from memory_plugins.gates import evaluate
+from memory_plugins.gates.textfold import fold
 
 CORPUS = Path(__file__).resolve().parents[2] / "data" / "detection"
 CONFIG = MemoryConfig(principal_secret="0123456789abcdef")
@@ -102,3 +103,18 @@ def decide(prefix: str, text: str) -> tuple[bool, str]:
     candidate = {**load(prefix, "tuning")[0]["candidate"], "text": text}
     decision = evaluate(candidate, "conv-1", CONFIG)
     return decision.accepted, decision.detail
+
+
+def tuning_texts() -> list[str]:
+    """The canonical form of every text and tag of every corpus's tuning part: what the
+    tests of equivalent matchers (a list grouped by first letter, a list looked for in one
+    pass) compare them on."""
+    texts = []
+    for path in sorted(CORPUS.glob("*_tuning.jsonl")):
+        with path.open(encoding="utf-8") as lines:
+            for line in lines:
+                if line.strip():
+                    candidate = json.loads(line)["candidate"]
+                    texts.append(fold(candidate["text"]))
+                    texts.extend(fold(tag) for tag in candidate.get("tags", []))
+    return texts

@@ -2,31 +2,15 @@
 match, on every text of the detection corpora's tuning parts, and an alternation keeps
 each alternative's order within its group."""
 
-import glob
-import json
 import re
 
 import pytest
-from corpus_parts import CORPUS
+from corpus_parts import tuning_texts
 
 from memory_plugins.gates import contact, labelled, runtime
 from memory_plugins.gates.detectors import by_first_letter
-from memory_plugins.gates.textfold import fold
 
-
-def _texts() -> list[str]:
-    texts = []
-    for path in sorted(glob.glob(str(CORPUS / "*_tuning.jsonl"))):
-        with open(path, encoding="utf-8") as lines:
-            for line in lines:
-                if line.strip():
-                    candidate = json.loads(line)["candidate"]
-                    texts.append(fold(candidate["text"]))
-                    texts.extend(fold(tag) for tag in candidate.get("tags", []))
-    return texts
-
-
-TEXTS = _texts()
+TEXTS = tuning_texts()
 
 # Each list as its pattern wraps it: a word start before the Latin lists, none before the
 # others.

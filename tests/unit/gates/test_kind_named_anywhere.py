@@ -32,6 +32,19 @@ def _candidate(text: str, tags: list[str], subject: str) -> dict[str, Any]:
     }
 
 
+def _refused(text: str, tags: list[str], subject: str) -> str:
+    """The detail of the gates' refusal of the memory; fails if they store it."""
+    decision = evaluate(_candidate(text, tags, subject), "conv-1", CONFIG)
+    assert not decision.accepted, (text, decision.detail)
+    return decision.detail
+
+
+def _stored(text: str, tags: list[str], subject: str) -> None:
+    """Fails unless the gates store the memory."""
+    decision = evaluate(_candidate(text, tags, subject), "conv-1", CONFIG)
+    assert decision.accepted, (text, decision.detail)
+
+
 @pytest.mark.parametrize(
     ("text", "tags", "subject", "detector"),
     [
@@ -84,9 +97,7 @@ def _candidate(text: str, tags: list[str], subject: str) -> dict[str, Any]:
 def test_a_value_of_the_named_kind_anywhere_is_refused(
     text: str, tags: list[str], subject: str, detector: str
 ) -> None:
-    decision = evaluate(_candidate(text, tags, subject), "conv-1", CONFIG)
-    assert not decision.accepted, (text, decision.detail)
-    assert decision.detail.startswith(detector), decision.detail
+    assert _refused(text, tags, subject).startswith(detector)
 
 
 @pytest.mark.parametrize(
@@ -130,8 +141,7 @@ def test_a_value_of_the_named_kind_anywhere_is_refused(
 def test_look_alikes_in_a_memory_that_names_a_kind_are_stored(
     text: str, tags: list[str], subject: str
 ) -> None:
-    decision = evaluate(_candidate(text, tags, subject), "conv-1", CONFIG)
-    assert decision.accepted, (text, decision.detail)
+    _stored(text, tags, subject)
 
 
 @pytest.mark.parametrize(
@@ -159,9 +169,7 @@ def test_look_alikes_in_a_memory_that_names_a_kind_are_stored(
 def test_a_code_in_a_memory_that_names_one_is_refused(
     text: str, tags: list[str], subject: str
 ) -> None:
-    decision = evaluate(_candidate(text, tags, subject), "conv-1", CONFIG)
-    assert not decision.accepted, (text, decision.detail)
-    assert decision.detail.startswith("password"), decision.detail
+    assert _refused(text, tags, subject).startswith("password")
 
 
 @pytest.mark.parametrize(
@@ -192,8 +200,7 @@ def test_a_code_in_a_memory_that_names_one_is_refused(
 def test_look_alikes_in_a_memory_that_names_a_code_are_stored(
     text: str, tags: list[str], subject: str
 ) -> None:
-    decision = evaluate(_candidate(text, tags, subject), "conv-1", CONFIG)
-    assert decision.accepted, (text, decision.detail)
+    _stored(text, tags, subject)
 
 
 @pytest.mark.parametrize(
@@ -217,9 +224,7 @@ def test_look_alikes_in_a_memory_that_names_a_code_are_stored(
 def test_a_street_in_a_memory_that_names_a_home_is_refused(
     text: str, tags: list[str], subject: str
 ) -> None:
-    decision = evaluate(_candidate(text, tags, subject), "conv-1", CONFIG)
-    assert not decision.accepted, (text, decision.detail)
-    assert decision.detail.startswith("street_address"), decision.detail
+    assert _refused(text, tags, subject).startswith("street_address")
 
 
 @pytest.mark.parametrize(
@@ -242,5 +247,4 @@ def test_a_street_in_a_memory_that_names_a_home_is_refused(
 def test_look_alikes_in_a_memory_that_names_a_home_are_stored(
     text: str, tags: list[str], subject: str
 ) -> None:
-    decision = evaluate(_candidate(text, tags, subject), "conv-1", CONFIG)
-    assert decision.accepted, (text, decision.detail)
+    _stored(text, tags, subject)

@@ -2,30 +2,13 @@
 Aho-Corasick automaton): on every text of the detection corpora's tuning parts they answer
 what a scan per word answers, in any case and script."""
 
-import glob
-import json
-
 import pytest
-from corpus_parts import CORPUS
+from corpus_parts import tuning_texts
 
 from memory_plugins.gates import identifiers, labelled, runtime
 from memory_plugins.gates.detectors import Substrings
-from memory_plugins.gates.textfold import fold
 
-
-def _texts() -> list[str]:
-    texts = []
-    for path in sorted(glob.glob(str(CORPUS / "*_tuning.jsonl"))):
-        with open(path, encoding="utf-8") as lines:
-            for line in lines:
-                if line.strip():
-                    candidate = json.loads(line)["candidate"]
-                    texts.append(fold(candidate["text"]))
-                    texts.extend(fold(tag) for tag in candidate.get("tags", []))
-    return texts
-
-
-TEXTS = _texts()
+TEXTS = tuning_texts()
 
 LISTS = [
     pytest.param(runtime._PASSWORD_WORDS, id="password-words"),
