@@ -46,6 +46,7 @@ __all__ = [
     "names_a_company",
     "placeholder_digits",
     "placeholder_value",
+    "sentence_around",
     "service_line",
     "thing_id",
     "value_introduced",
@@ -503,6 +504,14 @@ def clause_start(text: str, start: int, reach: int, marks: re.Pattern[str] = _CL
     for mark in marks.finditer(text, low, start):
         low = mark.end()
     return low
+
+
+def sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
+    """Where the sentence of the value at ``start:end`` opens and ends, at most 200
+    characters away on each side."""
+    low = clause_start(text, start, 200, SENTENCE_END)
+    stop = SENTENCE_END.search(text, end, end + 200)
+    return low, stop.start() if stop is not None else min(len(text), end + 200)
 
 
 def value_introduced(text: str, start: int) -> bool:

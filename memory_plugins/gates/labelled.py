@@ -68,6 +68,7 @@ from memory_plugins.gates.context import (
     clause_start,
     company_code,
     placeholder_value,
+    sentence_around,
     service_line,
     thing_id,
     value_introduced,
@@ -223,9 +224,11 @@ _ID_CJK = (
     r"|パスポート|保険証|基礎年金|年金手帳"
     r"|" + _STAFF_CJK
 )
+# Grouped by first letter once: the label pattern and the kind named anywhere both read it.
+_ID_SPECIFIC_GROUPED = by_first_letter(_ID_SPECIFIC)
 _ID_LABEL = re.compile(
     r"(?<![A-Za-z])(?:(?:"
-    + by_first_letter(_ID_SPECIFIC)
+    + _ID_SPECIFIC_GROUPED
     + r")(?![A-Za-z])(?:[ \t]{0,2}"
     + _NUMBER_WORD
     + r")?"
@@ -323,7 +326,7 @@ def _labelled_identifier(text: str) -> str | None:
 # A label of a specific identifier's kind (a passport, a driving licence, a national, a
 # social-insurance or a tax number, a bank account; not a bare "number" or "ID"), anywhere.
 _KIND_ANYWHERE = re.compile(
-    r"(?<![A-Za-z])(?:" + by_first_letter(_ID_SPECIFIC) + r")(?![A-Za-z])|" + _ID_CJK,
+    r"(?<![A-Za-z])(?:" + _ID_SPECIFIC_GROUPED + r")(?![A-Za-z])|" + _ID_CJK,
     re.IGNORECASE,
 )
 # A currency or a unit beside a number: an amount, a size, a quantity.
@@ -391,9 +394,7 @@ def _far_identifier(text: str) -> bool:
             continue
         if _YEAR_MONTH.fullmatch(found) or _CODE_NAMED_BEFORE.search(text, max(0, low - 24), low):
             continue  # a month ("folder 2022-04"), a product's or a thing's code named so
-        sentence = clause_start(text, low, 200, SENTENCE_END)
-        stop = SENTENCE_END.search(text, high, high + 200)
-        if purpose_within(text, sentence, stop.start() if stop else min(len(text), high + 200)):
+        if purpose_within(text, *sentence_around(text, low, high)):
             continue  # the value's sentence says what it is for: an order, a parcel, a price
         if (
             company_code(text, low)

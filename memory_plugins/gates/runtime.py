@@ -47,6 +47,7 @@ from memory_plugins.gates.context import (
     clause_start,
     counted_digits,
     placeholder_digits,
+    sentence_around,
     service_line,
     thing_id,
 )
@@ -1044,7 +1045,7 @@ def _code_of_a_lock(text: str) -> bool:
             if not _HAS_NOTE_LOCK_STEM(text) and (_KEYED_PLACE.search(text) is None):
                 return False  # no alarm, safe, door or keypad anywhere in the text
             spans = ([p.span() for p in _NOTE_LOCK.finditer(text)], _place_spans(text))
-        low, high = _sentence_around(text, start, end)
+        low, high = sentence_around(text, start, end)
         if any(span_within(found, low, high) for found in spans) and (
             not called_a_test_value(text, start, end)
         ):
@@ -2050,14 +2051,6 @@ _OPENS = re.compile(
 )
 
 
-def _sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
-    """Where the sentence of the value at ``start:end`` opens and ends, at most 200
-    characters away on each side."""
-    low = clause_start(text, start, 200, SENTENCE_END)
-    stop = SENTENCE_END.search(text, end, end + 200)
-    return low, stop.start() if stop is not None else min(len(text), end + 200)
-
-
 def _place_spans(text: str) -> list[tuple[int, int]]:
     """The spans of ``_KEYED_PLACE``'s words in ``text``, in order."""
     return [p.span() for p in _KEYED_PLACE.finditer(text)]
@@ -2070,7 +2063,7 @@ def _keyed_code(text: str) -> str | None:
         start, end = m.span()
         if not _keyed_at(text, start, end) or thing_id(text, start):
             continue
-        low, high = _sentence_around(text, start, end)
+        low, high = sentence_around(text, start, end)
         if places is None:  # the places are found once: a text of many keyed values stays linear
             places = _place_spans(text)
         if span_within(places, low, high) and not called_a_test_value(text, start, end):
