@@ -177,6 +177,25 @@ def called_a_test_value(text: str, start: int, end: int, reach: int = 60) -> boo
     )
 
 
+def documented_example(text: str, found: str) -> bool:
+    """Whether ``found`` (a key as a detector matched it, maybe with the marks around it) is
+    a key as a provider's documentation prints it, "EXAMPLE" written into it (AWS's
+    ``AKIAIOSFODNN7EXAMPLE``, ``wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY``; gitleaks allows
+    the same), and the words around its first place in ``text`` call it an example or a
+    test one. Both are needed: a key that says "EXAMPLE" may still be pasted as someone's.
+
+    >>> documented_example("the docs' sample key AKIAIOSFODNN7EXAMPLE", "AKIAIOSFODNN7EXAMPLE")
+    True
+    >>> documented_example("my key is AKIAIOSFODNN7EXAMPLE", "AKIAIOSFODNN7EXAMPLE")
+    False
+    """
+    found = found.strip(" \t=:\"'")
+    if "EXAMPLE" not in found.upper():
+        return False
+    start = text.find(found)
+    return start >= 0 and called_a_test_value(text, start, start + len(found))
+
+
 def placeholder_digits(digits: str) -> bool:
     """Whether six or more digits are typed as a placeholder: one digit repeated or a run
     counting up or down ("123456789", "123456789012"), or a short prefix and then one digit

@@ -67,6 +67,7 @@ from memory_plugins.gates.context import (
     called_a_test_value,
     clause_start,
     company_code,
+    documented_example,
     placeholder_value,
     sentence_around,
     service_line,
@@ -1550,6 +1551,8 @@ def _labelled_secret(text: str) -> str | None:
             continue  # a variable: password=password, token=api_token
         if called_a_placeholder(text, m.start("value") + len(value)):
             continue  # "DB_PASSWORD=isi_sendiri sebagai placeholder": a slot to fill in
+        if documented_example(text, value):
+            continue  # "the sample secret wJalr…EXAMPLEKEY from the AWS docs"
         if password:
             if _noun_pass(m["name"], m["sep"], bool(m["q"]), value):
                 continue  # "boarding pass red-eye": the noun, then the next words

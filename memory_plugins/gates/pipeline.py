@@ -188,11 +188,11 @@ def _continued(strings: list[str]) -> str | None:
 # Built-in detectors whose verdict more text can only make a finding, never undo: the
 # joined string holds every field, so they read it alone. The others (a word nearby that
 # explains a number, an address inside a URL, a line holding only a name and its value,
-# a PIN's digits closing the text's clause) and every user detector read each field too.
+# a PIN's digits closing the text's clause, a recovery phrase of exactly a phrase's length
+# that the next field's words would lengthen) and every user detector read each field too.
 _MONOTONE = frozenset(
     (
         "payment_card", "bank_account", "id_document", "crypto_wallet", "labelled_identifier",
-        "seed_phrase",
         "private_key", "password_hash", "provider_token", "json_web_token", "auth_header",
         "token_assignment", "cookie", "credential_url", "keyword_secret",
         "runtime_state", "public_ip",

@@ -45,7 +45,7 @@ from itertools import groupby
 from typing import Any
 
 from memory_plugins.gates.codes import RejectCode
-from memory_plugins.gates.context import called_a_placeholder
+from memory_plugins.gates.context import called_a_placeholder, documented_example
 from memory_plugins.gates.detectors import FunctionDetector, guarded
 from memory_plugins.gates.labelled import (
     after_digest_label,
@@ -233,10 +233,12 @@ def _provider_token(text: str) -> str | None:
     text = fold(text)
     for plugin in _plugins():
         for found in _analyze(plugin, text):
-            if _only_after_digest_labels(text, found):
+            if _only_after_digest_labels(text, found) or documented_example(text, found):
                 continue  # "ImageID: SHA256:AP1A…": a digest the Artifactory pattern reads
             return f"{plugin.secret_type} (detect-secrets)"
     for m in _MORE_TOKENS.finditer(text):
+        if documented_example(text, m.group()):
+            continue
         kind = m.lastgroup or ""
         if kind == "openai":
             body = m.group(0).removeprefix("sk-")
@@ -485,12 +487,13 @@ def _has_alg(segment: str) -> bool:
 _TEMPLATED = re.compile(r"\$\{[^}]*\}|<[^>]*>|\{\{[^}]*\}\}|\{[A-Za-z_]\w{0,63}\}|%\([^)]*\)s?|\*+")
 # detect-secrets needs a user before the colon ("redis://:password@host" has none) and
 # leaves out passwords holding RFC 3986's sub-delimiters ("passW0rd!", "pa$$"), which a
-# URL's user part may hold.
+# URL's user part may hold. A password pasted with a "#" unescaped ("admin:Xy#9@cluster0…")
+# is one too: a fragment holds no "@" before a host, unless it follows a port ("…:8080#a@b").
 _USERINFO_URL = re.compile(
     r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}://"
     # The user may be an e-mail address, its "@" unescaped ("smtps://ann@example.com:pw@…").
     r"(?:[^\s:/?#\[\]@{}]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,4}|[^\s:/?#\[\]@{}]{0,64})"
-    r":(?P<password>[^\s/?#\[\]@{}]{1,128})@[^\s/@]"
+    r":(?P<password>(?![0-9]{1,5}#)[^\s/?\[\]@{}]{1,128})@[^\s/@]"
 )
 
 
@@ -536,6 +539,8 @@ _PLACEHOLDER_VALUE = re.compile(
     r"^(?:none|null|nil|empty|required|optional|hidden|redacted|masked|unset|changed|set|n/?a"
     r"|true|false|value|string|str|secret|password|token|undefined|env|xxx+|\*+|\.+|-+"
     r"|test|testing|dummy|fake|mock|sample|example)$"  # what the docs of mocks tell tests to set
+    # a token's prefix kept and the rest masked: "sk_live_xxxxxxxx", "ghp_XXXXXXXXXXXX"
+    r"|[_-]x{4,}$"
     r"|your[_ -]?|_here$"
     # "your …" and "… here" in the languages of the word lists ("SUA_CHAVE_AQUI", "TU_CLAVE_AQUI")
     r"|^(?:your|sua|seu|tu|su|votre|ton|ta|dein|deine|ihr|ihre|tuo|tua|je|jouw|twoj|twój|senin|anda|din|ditt|tvůj|váš|tvoje)[_-]|[_-](?:here|aqui|aquí|ici|hier|qui|qua|hierzo|tutaj|buraya|burada|disini|här|zde|aici|dito)$"

@@ -74,7 +74,9 @@ def test_sealed_part_per_source() -> None:
     assert rate["kingfisher"] <= 0.05, report  # secrets stored: target 5 %
     # Nosey Parker's secrets stored: 10 of 187 (5.3 %) until the user-name-and-password
     # rule (learnt from scrubadub's tuning part) caught its two Gradle credentials blocks.
-    assert wrong["noseyparker"] <= 8 and rate["noseyparker"] <= 0.05, report
+    # 9 since a token's prefix with the rest masked counts as a placeholder: Nosey Parker's
+    # Tavily example is "tvly-" and 32 "x" (test_documented_examples.py).
+    assert wrong["noseyparker"] <= 9 and rate["noseyparker"] <= 0.05, report
 
 
 def test_tuning_part_counts_are_pinned() -> None:

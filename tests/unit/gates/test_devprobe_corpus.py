@@ -26,7 +26,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # this probe's tuning part's rules: 0, 0, 12; after the life and scanner-negative
     # probes' rules: 0, 0, 10; since what a validator or a pattern is checked against
     # counts as a test value: 0, 0, 9.
-    assert within(wrong, (0, 0, 9)), shown
+    # After seed words of exactly a phrase's length read field by field, a connection string's password holding "#", keys as a provider's documentation prints them and a token's prefix with the rest masked (test_documented_examples.py): 0, 0, 8.
+    assert within(wrong, (0, 0, 8)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

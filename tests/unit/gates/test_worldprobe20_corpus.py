@@ -26,7 +26,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # same.
     # After a code in a memory that names one anywhere (test_kind_named_anywhere.py): 17, 4.
     # After a code's word beside a door's, a gate's or a keypad's naming a code anywhere (test_kind_named_anywhere.py): 16, 4.
-    assert within(wrong, (16, 4)), shown
+    # After seed words of exactly a phrase's length read field by field, a connection string's password holding "#", keys as a provider's documentation prints them and a token's prefix with the rest masked (test_documented_examples.py): 16, 3.
+    assert within(wrong, (16, 3)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

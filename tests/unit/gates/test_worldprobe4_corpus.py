@@ -64,7 +64,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 8, 1, 1.
     # After unlock and pickup codes in more languages and a default administrator's login counted: 7, 1, 1.
     # After a code's word beside a door's, a gate's or a keypad's naming a code anywhere (test_kind_named_anywhere.py): 6, 1, 1.
-    assert wrong == (6, 1, 1), shown
+    # After seed words of exactly a phrase's length read field by field, a connection string's password holding "#", keys as a provider's documentation prints them and a token's prefix with the rest masked (test_documented_examples.py): 6, 1, 0.
+    assert wrong == (6, 1, 0), shown
 
 
 @pytest.mark.parametrize(

@@ -32,7 +32,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 20, 7.
     # After the sixteenth to nineteenth probes' rounds (named later, generated values, fines): 17, 6.
     # After a code's word beside a door's, a gate's or a keypad's naming a code anywhere (test_kind_named_anywhere.py): 14, 6.
-    assert within(wrong, (14, 6)), shown
+    # After seed words of exactly a phrase's length read field by field, a connection string's password holding "#", keys as a provider's documentation prints them and a token's prefix with the rest masked (test_documented_examples.py): 12, 5.
+    assert within(wrong, (12, 5)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -50,7 +51,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # line to the public and masked numbers were read.
     # After a shop's, a clinic's or a practice's own line (not a mobile) counted as the public's: 13, 3.
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 6, 3.
-    assert wrong == (6, 3), shown
+    # After seed words of exactly a phrase's length read field by field, a connection string's password holding "#", keys as a provider's documentation prints them and a token's prefix with the rest masked (test_documented_examples.py): 4, 3.
+    assert wrong == (4, 3), shown
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # masked-IBAN and residence rules of the same session): 3, 0, 9; after its tuning
     # part's rules: 3, 0, 7.
     # After the sixteenth to nineteenth probes' rounds (named later, generated values, fines): 2, 0, 7.
-    assert within(wrong, (2, 0, 7)), shown
+    # After seed words of exactly a phrase's length read field by field, a connection string's password holding "#", keys as a provider's documentation prints them and a token's prefix with the rest masked (test_documented_examples.py): 2, 0, 6.
+    assert within(wrong, (2, 0, 6)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
