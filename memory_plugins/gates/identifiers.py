@@ -775,6 +775,13 @@ def _blank_labelled_code(m: re.Match[str]) -> str:
     return m.group()
 
 
+# Numbers (and their parts) a text may hold for the national-number rules to read one by
+# one: each costs up to a millisecond (its schemes' checks, whether a phone, a company or
+# a thing explains it), and a memory of the default length holds a few dozen at most. A
+# text with more is refused (fail closed) rather than read for seconds.
+_MAX_PIECES = 256
+
+
 def _national_id(text: str) -> str | None:
     text = fold(text)
     if _PUBLIC_CODES.search(text):
@@ -787,7 +794,9 @@ def _national_id(text: str) -> str | None:
     if _count_digits(text) < 6:  # "ABCDE1234F", "RSSMRA45C12F2LRI": letters carry it
         return _alnum_tokens(text, own) or _own_formats(own)
     companies = names_a_company(own)
-    for start, end, piece, whole in _spans(text):
+    for read, (start, end, piece, whole) in enumerate(_spans(text)):
+        if read == _MAX_PIECES:
+            return f"more than {_MAX_PIECES} numbers to read one by one"
         if CALENDAR_DATE.match(piece):
             continue  # "2019-05-20 06:35": a date and time, whatever a word nearby says
         if _POSTCODE_LABEL.search(text, max(0, start - 24), start):

@@ -800,6 +800,8 @@ _URL_PATH = re.compile(
     r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,15}://[^\s/]{1,253}(?P<path>/[^\s?#\"'<>]{1,2048})"
 )
 _VERSION_SEGMENT = re.compile(r"v[0-9]{1,2}")
+# A version as releases are numbered: two to four numbers joined by dots, maybe a "v".
+_DOTTED_VERSION = re.compile(r"v?[0-9]{1,4}(?:\.[0-9]{1,4}){1,3}")
 # Nothing but spaces and a full stop from the end of a value to the end of its line.
 _LINE_REST = re.compile(r"[ .。]{0,4}(?:\n|$)")
 # Webhook URLs carry their token in the path.
@@ -1522,6 +1524,8 @@ def _labelled_secret(text: str) -> str | None:
             or is_reference(value)
         ):
             continue  # prose in another script, a path ("pwd: /home/ann"), a reference
+        if _DOTTED_VERSION.fullmatch(value.rstrip(".")):
+            continue  # "KeePass 2.57", "KeePassXC 2.7.9": a product's version, after its name
         if _DIGEST_VALUE.match(value) or (
             ("+" in value or "#" in value or "@" in value)
             and _DIGEST_SUFFIX.search(value, 0, _SHAPE_CHARS)

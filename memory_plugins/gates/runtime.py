@@ -1516,7 +1516,104 @@ def _password(text: str) -> str | None:
         return "PIN or code with its name near it"
     if _code_in_a_code_memory(text, pin_named=pin_named, password_named=password_named):
         return "code in a memory that names one"
+    if _made_in_a_password_memory(text):
+        return "made password in a memory that names one"
     return None
+
+
+# A password named in any field of the memory (the fields are read joined): the English
+# word as people type it, in the languages of ``_WORLD_WORDS``, and the shorthand
+# (French "mdp", Vietnamese "mk" in small letters, Korean "비번", Japanese "パス").
+_NAMES_A_PASSWORD = re.compile(
+    _WORLD_WORDS
+    + r"|(?<![A-Za-z])(?:"
+    + _PASSWORD_TYPED
+    + r"|passwd|passphrase|passcode|pwd|pswd|mdp)(?![A-Za-z])"
+    r"|(?<![A-Za-z])(?-i:mk)(?![A-Za-z])|비번|パス(?![ァ-ヶー])",
+    re.IGNORECASE,
+)
+# A word of a memory: what stands between spaces, six to 48 characters.
+_MEMORY_TOKEN = re.compile(r"(?<!\S)\S{6,48}(?!\S)")
+# What a password is not: an address, a path, code (an assignment, a call, a slot), a
+# quote inside it (SQL's 'user'@'host'), a host after "@", a version or a number with a
+# decimal point, a file's or a domain's ending.
+_NOT_MADE = re.compile(
+    r"://|[/\\=\[\]{}()<>`'\"]|@[\w-]+\.\w|[0-9]\.[0-9]|\.[a-z]{2,4}$|[^\x21-\x7e]"
+    # a password manager's or a library's name ("1Password", "KeePassXC", "argon2-cffi"
+    # holds none, but "Argon2PasswordHasher" names one)
+    r"|(?i:pass|pwd)"
+)
+# A name given right before: a network's word or a verb of naming in the languages of the
+# word lists, then maybe a copula or an article, a colon, a quote ("the network
+# Livebox-A3F2_EXT", "se llama MOVISTAR_8F3A", "Steam name is Kartoffel_92", "SSID: …").
+_NAMED_SO_BEFORE = re.compile(
+    r"(?:ssid|network|netzwerk|réseau|(?<![^\W\d_])(?:red|rede|rete|ağ|adı|name[ds]?|tên)"
+    r"|netwerk|sieć|síť|mạng|jaringan|rangkaian|сеть|сети|мереж\w*|网络|ネットワーク|네트워크"
+    r"|called|nick\w*|heißt|heet|llama|appelle|chiama|chama|nazywa[ \t]się|jmenuje"
+    r"|называется|називається|namanya|bernama|名为|叫|という)"
+    r"[ \t]*(?:(?:is|was|es|est|ist|é|è|je|e|ay|adalah|la|el|le|het|de|die|der)[ \t]+){0,2}"
+    r"[:：]?[ \t]*[\"'“«„‚]?$",
+    re.IGNORECASE,
+)
+# The symbols only a password holds among letters and digits ("*" and "+" also multiply,
+# mark a footnote or say "or later": "price*12", "Table2019*", "Java17+").
+_PASSWORD_MARKS = frozenset("!#$%&?~^@")
+# Marks that join words and numbers in names too ("Kedi845.Tekir", "_Kedi58", "Chai-0898").
+_JOINING_MARKS = frozenset("._-")
+# What those marks make in prose: a handle ("@john_doe99"), a hashtag of a word and a year
+# ("#Summer2024"), a numbered thing or a price ("Issue#12", "CAD$50"), a percentage.
+_MARKED_PROSE = re.compile(
+    r"@[A-Za-z0-9_.]+|#[^\W\d_]+(?:19|20)[0-9]{2}|[^\W\d_]*[#$][0-9]+|[^%]*[0-9]%"
+)
+# Runs of two digits or more: a number, unless it is a year.
+_NUMBER_RUN = re.compile(r"[0-9]{2,}")
+
+
+def _made_in_a_password_memory(text: str) -> bool:
+    """Whether a memory that names a password (``_NAMES_A_PASSWORD``, in any field: the
+    joined fields are read) holds, anywhere, a word a person makes as one: letters and two
+    digits or more, with a symbol only passwords hold ("#Pivo41", "Satay78!Kuah",
+    "69Pakoda@"), or joined by "." or "_" (and maybe "-") to a number that is no year
+    ("Kedi845.Tekir", "trasua.6758", "_Kedi58"), or by "-" alone in both cases to three
+    digits or more ("Chai-0898"). A name and a value far apart, or with words the rules do not
+    read between ("Heslo na Netflix je prý „#Pivo41“"), still make the memory a password's.
+
+    Not such a word: one a name is given to right before (a network's, a player's: "named",
+    "se llama", "SSID"), an address, a path, code, a version, a product's name holding
+    "pass", a handle, a hashtag of a year, a numbered thing, a price or a percentage, one
+    with no symbol ("iPhone15") or in capitals ("COVID-19"), a word and a year
+    ("Pedro_2024", "koffie.2019"), or a value the words around call a test or an example."""
+    if _NAMES_A_PASSWORD.search(text) is None:
+        return False
+    for token in _MEMORY_TOKEN.finditer(text):
+        value = token.group().strip(_AROUND + "!?—–")
+        if not _made_word(value):
+            continue
+        start = token.start()
+        if _NAMED_SO_BEFORE.search(text, max(0, start - 40), start) is not None:
+            continue
+        if not called_a_test_value(text, start, token.end()):
+            return True
+    return False
+
+
+def _made_word(value: str) -> bool:
+    """The shape :func:`_made_in_a_password_memory` reads (its docstring says which)."""
+    if not 6 <= len(value) <= 40 or _NOT_MADE.search(value) is not None:
+        return False
+    if sum(c.isalpha() for c in value) < 2 or sum(c.isdigit() for c in value) < 2:
+        return False
+    marks = {c for c in value if not c.isalnum()}
+    if not _PASSWORD_MARKS.isdisjoint(marks):
+        return _MARKED_PROSE.fullmatch(value) is None
+    if not marks or not marks <= _JOINING_MARKS:
+        return False
+    lower = any(c.islower() for c in value)
+    numbered = any(not _year(run) for run in _NUMBER_RUN.findall(value))
+    if marks == {"-"}:  # compounds and models are written so ("Galaxy-S23", "RTX-4090")
+        long_number = any(len(run) >= 3 and not _year(run) for run in _NUMBER_RUN.findall(value))
+        return lower and long_number and any(c.isupper() for c in value)
+    return lower and numbered
 
 
 # A value in the form sites ask a person to give a password: a word, two or more digits and

@@ -2,7 +2,6 @@
 
 import base64
 import json
-import time
 
 import pytest
 
@@ -602,15 +601,27 @@ PATHOLOGICAL = [
 
 
 @pytest.mark.parametrize("text", PATHOLOGICAL, ids=lambda t: repr(t[:12]))
-def test_detectors_stay_fast_on_pathological_input(text: str) -> None:
-    start = time.perf_counter()
+def test_detectors_decide_pathological_input(text: str) -> None:
+    # Each returns a verdict (a detail or None) and raises nothing; how long they take is
+    # the hostile-input benchmark's to print (benchmarks/detectors.py), not a test's.
     for detector in (find_sensitive, find_runtime_data, find_transcript, find_placeholder):
-        detector([text])
-    find_identity_problem(Identity(subject=text[:120], facet=text[:120]))
-    assert time.perf_counter() - start < 2.0
+        found = detector([text])
+        assert found is None or (isinstance(found, str) and text[:40] not in found), found
+    problem = find_identity_problem(Identity(subject=text[:120], facet=text[:120]))
+    assert problem is None or isinstance(problem, str)
 
 
 @pytest.mark.parametrize("text", ["note 1234567890X on the box", "note 2023112710580X on the box"])
 def test_a_check_letter_after_a_long_number_is_judged_not_a_failure(text: str) -> None:
     found = find_sensitive([text])
     assert found is None or "failed" not in found, found
+
+
+def test_a_text_with_more_numbers_than_are_read_one_by_one_is_refused() -> None:
+    # Past 256 numbers, the national-number rules stop and refuse (fail closed) rather than
+    # check each against every scheme for seconds; the detail names no value.
+    many = "Readings: " + ", ".join(f"{417000 + 7 * i} kWh" for i in range(300))
+    found = find_sensitive([many])
+    assert found == "national_id: more than 256 numbers to read one by one", found
+    few = "Readings: " + ", ".join(f"{417000 + 7 * i} kWh" for i in range(20))
+    assert find_sensitive([few]) is None

@@ -6,7 +6,29 @@ The sentences are this file's own, written for the rule's general cases.
 """
 
 import pytest
-from corpus_parts import decide
+from corpus_parts import CONFIG
+
+from memory_plugins.gates import evaluate
+
+
+def decide(text: str) -> tuple[bool, str]:
+    """Whether the gates store ``text`` in a memory whose other fields name no password
+    (a password named anywhere in a memory is another rule's: test_password_memory.py),
+    and the decision's detail."""
+    candidate = {
+        "type": "stable_user_context",
+        "text": text,
+        "tags": ["notes", "reminders"],
+        "confidence": 0.9,
+        "stability": "stable",
+        "identity": {"subject": "notes"},
+        "action": "add",
+        "source_signal": "explicit_memory_intent",
+        "reason": "the user asked to keep it",
+        "conflict_signal": False,
+    }
+    decision = evaluate(candidate, "conv-1", CONFIG)
+    return decision.accepted, decision.detail
 
 
 @pytest.mark.parametrize(
@@ -35,7 +57,7 @@ from corpus_parts import decide
     ],
 )
 def test_a_made_password_is_refused_with_no_name_for_it(text: str) -> None:
-    accepted, detail = decide("worldprobe8", text)
+    accepted, detail = decide(text)
     assert not accepted, (text, detail)
     assert detail == "made_password: value shaped as a made password", text
 
@@ -65,5 +87,5 @@ def test_a_made_password_is_refused_with_no_name_for_it(text: str) -> None:
     ],
 )
 def test_the_same_marks_in_prose_are_stored(text: str) -> None:
-    accepted, detail = decide("worldprobe8", text)
+    accepted, detail = decide(text)
     assert accepted, (text, detail)

@@ -29,7 +29,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 28, 4.
     # After the sixteenth to nineteenth probes' rounds (named later, generated values, fines): 27, 3.
     # After seed words of exactly a phrase's length read field by field, a connection string's password holding "#", keys as a provider's documentation prints them and a token's prefix with the rest masked (test_documented_examples.py): 26, 2.
-    assert within(wrong, (26, 2)), shown
+    # After a made value in a memory that names a password anywhere (test_password_memory.py): 24, 2.
+    assert within(wrong, (24, 2)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

@@ -27,7 +27,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # a parking pass's list): 26, 5.
     # After the sixteenth to nineteenth probes' rounds (named later, generated values, fines): 24, 5.
     # After a code in a memory that names one anywhere (test_kind_named_anywhere.py): 20, 5.
-    assert within(wrong, (20, 5)), shown
+    # After a made value in a memory that names a password anywhere (test_password_memory.py): 18, 5.
+    assert within(wrong, (18, 5)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -36,4 +37,5 @@ def test_tuning_part_counts_are_pinned() -> None:
     # came: 22, 3.
     # After rules from this part (the sixteenth to nineteenth probes' rounds): 6, 1.
     # After seed words of exactly a phrase's length read field by field, a connection string's password holding "#", keys as a provider's documentation prints them and a token's prefix with the rest masked (test_documented_examples.py): 5, 0.
-    assert wrong == (5, 0), shown
+    # After a made value in a memory that names a password anywhere (test_password_memory.py): 4, 0.
+    assert wrong == (4, 0), shown

@@ -34,7 +34,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 5, 4, 11.
     # After the sixteenth to nineteenth probes' rounds (named later, generated values, fines): 3, 3, 10.
     # After a street in a memory that names a home anywhere (test_kind_named_anywhere.py): 2, 2, 9.
-    assert within(wrong, (2, 2, 9)), shown
+    # After a made value in a memory that names a password anywhere (test_password_memory.py): 1, 2, 9.
+    assert within(wrong, (1, 2, 9)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -55,7 +56,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # card named several words before their numbers, until an identifier's label heading the
     # clause whose colon, copula or number word gives the value counted ("… של המשתמש: …", "…
     # are seria KX și numărul …").
-    assert wrong == (2, 2, 1), shown
+    # After a made value in a memory that names a password anywhere (test_password_memory.py): 0, 2, 1.
+    assert wrong == (0, 2, 1), shown
 
 
 @pytest.mark.parametrize(

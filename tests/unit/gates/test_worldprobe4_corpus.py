@@ -42,7 +42,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After the sixteenth to nineteenth probes' rounds (named later, generated values, fines): 20, 1, 7.
     # After a code in a memory that names one anywhere (test_kind_named_anywhere.py): 17, 1, 7.
     # After a code's word beside a door's, a gate's or a keypad's naming a code anywhere (test_kind_named_anywhere.py): 16, 1, 7.
-    assert within(wrong, (16, 1, 7)), shown
+    # After a made value in a memory that names a password anywhere (test_password_memory.py): 14, 1, 7.
+    assert within(wrong, (14, 1, 7)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -65,7 +66,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # After unlock and pickup codes in more languages and a default administrator's login counted: 7, 1, 1.
     # After a code's word beside a door's, a gate's or a keypad's naming a code anywhere (test_kind_named_anywhere.py): 6, 1, 1.
     # After seed words of exactly a phrase's length read field by field, a connection string's password holding "#", keys as a provider's documentation prints them and a token's prefix with the rest masked (test_documented_examples.py): 6, 1, 0.
-    assert wrong == (6, 1, 0), shown
+    # After a made value in a memory that names a password anywhere (test_password_memory.py): 5, 1, 0.
+    assert wrong == (5, 1, 0), shown
 
 
 @pytest.mark.parametrize(
@@ -117,8 +119,9 @@ def test_a_japanese_home_address_written_with_a_dash_is_refused() -> None:
         "Das WLAN der Eltern heißt FRITZ!Box7590XY und reicht bis in den Garten.",
         # Opening hours: digits then the verb "open".
         "0800 — mở cửa mỗi ngày, trừ chủ nhật.",
-        # A password hash's format named after a value, with a colon.
-        "Format: Abc123!x9: password hash of the demo user, not the password.",
+        # ("Format: Abc123!x9: password hash of the demo user, not the password." was here:
+        # a made value in a memory that names a password is refused now, whatever a clause
+        # says it is not; test_password_memory.py.)
     ],
 )
 def test_look_alikes_stay_stored(text: str) -> None:

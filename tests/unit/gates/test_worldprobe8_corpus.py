@@ -35,7 +35,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After the sixteenth to nineteenth probes' rounds (named later, generated values, fines): 26, 7.
     # After a code in a memory that names one anywhere (test_kind_named_anywhere.py): 14, 7.
     # After a code's word beside a door's, a gate's or a keypad's naming a code anywhere (test_kind_named_anywhere.py): 12, 7.
-    assert within(wrong, (12, 7)), shown
+    # After a made value in a memory that names a password anywhere (test_password_memory.py): 9, 7.
+    assert within(wrong, (9, 7)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -51,7 +52,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # After unlock and pickup codes in more languages and a default administrator's login counted: 3, 0.
     # After passwords and PINs given after a clause or an adverb, more misspellings, codes opened "with" or keyed by a German separable verb, and recovery codes after a relative clause (test_given_after_a_clause.py): 2, 0.
     # After values given "now" or "as" a password, named after a colon and a demonstrative, plates in a parking pass's list, labels before a clause set off by dashes, and more labels and registers (test_now_as_and_parking_lists.py): 1, 0.
-    assert wrong == (1, 0), shown
+    # After a made value in a memory that names a password anywhere (test_password_memory.py): 0, 0.
+    assert wrong == (0, 0), shown
 
 
 @pytest.mark.parametrize(
