@@ -234,6 +234,29 @@ def _called_after(text: str, end: int) -> bool:
 
 _SENTENCE_STOP = re.compile(r"[.!?](?:\s|$)")
 _NANP_FORMATTED = re.compile(r"\(?[2-9][0-9]{2}\)?[ .-]?[2-9][0-9]{2}[ .-][0-9]{4}")
+# The same after North America's country code: "1-800-275-2273", "1 (800) 275-2273".
+_NANP_WITH_CODE = re.compile(r"1[ .-]\(?[2-9][0-9]{2}\)?[ .-]?[2-9][0-9]{2}[ .-][0-9]{4}")
+
+
+# The first person, in the languages of the word lists, or a person's record's name field.
+_REACHES_A_PERSON = re.compile(
+    r"(?i:(?<![^\W\d_])(?:me|my|mine|i|i'm|moi|mon|ma|mes|mich|mir|mein\w*|mi|mis|meu|minha"
+    r"|mio|mia|mijn|mij|mnie|mój|moja|mné|můj|moje|benim|bana|saya|aku|mitt|min|mina|mig"
+    r"|мне|меня|мой|моя|мою|мені|мій|моя|я|name[ \t]*:)(?![^\W\d_]))|我|私|내|제"
+)
+
+
+@cache
+def _public_line_types() -> frozenset[int]:
+    """libphonenumber's types of number no person holds as their own: freephone,
+    shared-cost, premium-rate and universal access numbers, which organisations rent to
+    answer the public. Read only where the number's country is written with it."""
+    import phonenumbers
+
+    kinds = phonenumbers.PhoneNumberType
+    return frozenset((kinds.TOLL_FREE, kinds.SHARED_COST, kinds.PREMIUM_RATE, kinds.UAN))
+
+
 # A number laid out as phones are (North American "(523) 222-8888", local "222-8888")
 # followed by an extension: a number to dial, whether or not its area code is assigned.
 _EXTENSION = re.compile(
@@ -372,6 +395,8 @@ def _phone(text: str) -> str | None:
                     service_line(text, m.start()) or business_line(text, m.start())
                 ) and phonenumbers.number_type(number) != phonenumbers.PhoneNumberType.MOBILE:
                     break  # a hotline's, a call centre's or a shop's; a mobile is a person's
+                if public_line_with_country(m.group(0), text):
+                    break  # "+44 800 …", "1-800-275-2273": a freephone or a company's number
                 where = phonenumbers.region_code_for_number(number) or region or "international"
                 return f"phone number ({where})"
             if (
@@ -451,6 +476,30 @@ def toll_free(raw: str, text: str) -> bool:
     import phonenumbers
 
     return _valid_as(raw, regions, phonenumbers.PhoneNumberType.TOLL_FREE) is not None
+
+
+def public_line_with_country(raw: str, text: str) -> bool:
+    """Whether ``raw``, written with its country's calling code (``+44 800 …``, ``0049 180
+    …``, North America's ``1-800-275-2273``), is a number no person holds as their own
+    (:func:`_public_line_types`): where the country is written, its type is certain. Not
+    where ``text`` speaks in the first person or is a person's record ("call me on …", "can
+    be reached at …" after "I'm", "Name: …"): a freephone or a shared-cost number may
+    forward to someone's own phone, and the text says it reaches them."""
+    if not (raw.startswith(("+", "00")) or _NANP_WITH_CODE.fullmatch(raw)):
+        return False
+    if _REACHES_A_PERSON.search(text) is not None:
+        return False
+    import phonenumbers
+
+    written = "+" + raw.removeprefix("00") if raw.startswith("00") else raw
+    try:
+        number = phonenumbers.parse(written, None if written.startswith("+") else "US")
+    except phonenumbers.NumberParseException:
+        return False
+    return (
+        phonenumbers.is_valid_number(number)
+        and phonenumbers.number_type(number) in _public_line_types()
+    )
 
 
 def _valid_as(raw: str, regions: Sequence[str], kind: int) -> str | None:

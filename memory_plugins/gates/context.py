@@ -32,6 +32,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from memory_plugins.gates.textfold import span_within
+from memory_plugins.gates.things import OWNER
 
 __all__ = [
     "EMPTY_WORDS",
@@ -484,16 +485,21 @@ def _named_after_it(text: str, start: int) -> bool:
     return _COMPANY.search(text, end, high) is not None
 
 
-# Words saying a value is a person's: whose it is, before a code's label.
+# Words saying a value is a person's: whose it is, before a code's label, in English and
+# Chinese, and the possessives of the other languages of the word lists ("é o meu CNPJ").
 _PERSONAL = re.compile(
     r"(?i:(?<![a-z])(?:user'?s|his|her|my|their|your|own|personal|private)(?![a-z]))"
-    r"|用户的|他的|她的|我的|个人|私人"
+    r"|用户的|他的|她的|我的|个人|私人|" + OWNER.pattern
 )
 
 
-# The value's characters, and what introduces words about it: a comma, a dash, a copula.
+# The value's characters, and what introduces words about it: a comma, a dash, a copula (of
+# English and of the other languages of the word lists: "… é o CNPJ da academia …").
 _VALUE_RUN = re.compile(r"[0-9A-Za-z]+(?:[.\-/][0-9A-Za-z]+| [0-9]+)*")
-_APPOSITION = re.compile(r"[ \t]*(?:,|—|–|―|--|\(|-[ \t]|is\b|was\b|是|为|これは|这是|이건)")
+_APPOSITION = re.compile(
+    r"[ \t]*(?:,|—|–|―|--|\(|-[ \t]|(?:is|was|é|è|es|est|ist|är|jest|je|là|adalah|ialah|este|είναι)\b"
+    r"|是|为|これは|这是|이건)"
+)
 # ... or a dash after a few words of where the value stands, with no number between ("…
 # छपा है — यह कंपनी का GSTIN है").
 _APPOSED_LATER = re.compile(r"[^\n.;!?。0-9]{1,16}?[ \t](?:[—–―]|-{1,2})[ \t]")

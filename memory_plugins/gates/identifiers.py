@@ -1038,10 +1038,12 @@ _POSTCODE_LABEL = re.compile(
 
 
 def _toll_free(text: str, piece: str) -> bool:
-    """A freephone number of the country of the text's script (``contact.toll_free``)."""
-    from memory_plugins.gates.contact import toll_free
+    """A freephone number of the country of the text's script (``contact.toll_free``), or a
+    public line's number written with its country's code
+    (``contact.public_line_with_country``)."""
+    from memory_plugins.gates.contact import public_line_with_country, toll_free
 
-    return toll_free(piece, text)
+    return toll_free(piece, text) or public_line_with_country(piece, text)
 
 
 def _phone_number(text: str, start: int, end: int) -> bool:
@@ -1256,9 +1258,13 @@ _TEST_CARDS = frozenset((
 # National numbers their issuers or their schemes' documentation publish as examples: the
 # Dutch government's test BSNs, HMRC's example National Insurance number, the US Social
 # Security number printed on a wallet insert (voided by the SSA), the Italian tax code of
-# the textbooks' "Mario Rossi".
+# the textbooks' "Mario Rossi", the Swedish tax agency's test person "Tolvan Tolvansson"
+# (19121212-1212, with or without the century).
 _TEST_NATIONAL_NUMBERS = frozenset(
-    ("111222333", "123456782", "QQ123456C", "078051120", "RSSMRA85T10A562S")
+    (
+        *("111222333", "123456782", "QQ123456C", "078051120", "RSSMRA85T10A562S"),
+        *("191212121212", "1212121212"),
+    )
 )
 
 

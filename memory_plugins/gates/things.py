@@ -22,6 +22,7 @@ from memory_plugins.gates.textfold import span_within
 
 __all__ = [
     "IBAN",
+    "OWNER",
     "POSTCODE_CJK",
     "POSTCODE_LATIN",
     "PURPOSE",
@@ -67,6 +68,8 @@ PURPOSE = re.compile(
     # and in Dutch, Polish, Turkish, Indonesian and Vietnamese; a product's serial number in
     # French, Spanish, Italian, German
     r"|bestelling\w*|zending\w*|factuur|track[ \t-]?(?:&|and|en)[ \t-]?trace\w*"
+    # an invoice in French, Spanish, Romanian, Italian and German
+    r"|factur\w*|fattur\w*|rechnung\w*"
     r"|zamówieni\w*|przesyłk\w*|paczk\w*|faktur\w*|sipariş\w*|kargo\w*|fatura\w*|takip"
     r"|pesanan|resi|tagihan|đơn(?:[ \t]+hàng)?|vận[ \t]+đơn|hóa[ \t]+đơn|s[ée]rie|seriale"
     r"|seriennummer"
@@ -124,7 +127,7 @@ _TO_THING_AFTER = re.compile(
 )
 PURPOSE_AFTER = 32
 # Whose a value is, said between it and the word after it: the speaker's or someone's own.
-_OWN = re.compile(
+OWNER = re.compile(
     r"(?i:(?<![^\W\d_])(?:my|mine|his|her|their|mitt|min|mina|mi|mis|mein\w*|mon|ma|mes|mio|mia"
     r"|moj\w*|mój|moja|benim|onun|saya|aku|meu|minha|seu|sua|sein\w*|ihr\w*|son|sa|ses|suo|sua"
     r"|zijn|haar|mijn)(?![^\W\d_]))|мой|моя|мои|мій|його|її|我的|他的|她的|私の|내|제"
@@ -137,7 +140,7 @@ def thing_named_after(text: str, end: int) -> bool:
     is het bestelnummer van de stofzuiger", "2300918845127 e AWB-ul Fan Courier"; not
     "… (0612457898) when booking", nor "199109242397 är mitt pnr" (the speaker's own)."""
     between = _TO_THING_AFTER.match(text, end, end + PURPOSE_AFTER)
-    if between is None or _OWN.search(text, end, between.end()) is not None:
+    if between is None or OWNER.search(text, end, between.end()) is not None:
         return False
     return PURPOSE.match(text, between.end()) is not None
 

@@ -53,7 +53,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # After the twentieth and twenty-first probes' round (test_gate_pass_plates_and_proxy_links.py): 6, 1.
     # After a code in a memory that names one anywhere (test_kind_named_anywhere.py): 5, 1.
     # After a made value in a memory that names a password anywhere (test_password_memory.py): 4, 1.
-    assert wrong == (4, 1), shown
+    # After public lines written with their country's code, a business register named after a copula of another language, the invoice's word in more languages and Sweden's test person number (test_public_lines_and_invoices.py): 4, 0.
+    assert wrong == (4, 0), shown
 
 
 @pytest.mark.parametrize(

@@ -39,4 +39,5 @@ def test_tuning_part_counts_are_pinned() -> None:
     # After a business code beside a place of business, or a number of a register only businesses are in, counted as the business's: 31, 4.
     # After a business code's label earlier in its clause before a place of business, Italian partnerships, Hungarian offices, Turkey's VKN and Russia's KPP counted as businesses': 31, 3.
     # After passwords and PINs given after a clause or an adverb, more misspellings, codes opened "with" or keyed by a German separable verb, and recovery codes after a relative clause (test_given_after_a_clause.py): 4, 3.
-    assert wrong == (4, 3), shown
+    # After public lines written with their country's code, a business register named after a copula of another language, the invoice's word in more languages and Sweden's test person number (test_public_lines_and_invoices.py): 4, 2.
+    assert wrong == (4, 2), shown

@@ -36,7 +36,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After a code in a memory that names one anywhere (test_kind_named_anywhere.py): 14, 7.
     # After a code's word beside a door's, a gate's or a keypad's naming a code anywhere (test_kind_named_anywhere.py): 12, 7.
     # After a made value in a memory that names a password anywhere (test_password_memory.py): 9, 7.
-    assert within(wrong, (9, 7)), shown
+    # After public lines written with their country's code, a business register named after a copula of another language, the invoice's word in more languages and Sweden's test person number (test_public_lines_and_invoices.py): 9, 6.
+    assert within(wrong, (9, 6)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

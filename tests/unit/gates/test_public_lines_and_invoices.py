@@ -1,0 +1,75 @@
+"""Numbers that are no one's own: a public line written with its country's code, a business
+register's number named after a copula of another language, an invoice's number named in
+more languages, an issuer's published test number called one. Beside each, the same shape
+that is someone's stays refused.
+
+The sentences are this module's own, in the shapes the probes' tuning parts showed
+(``tests/data/detection/README.md``).
+"""
+
+from typing import Any
+
+import pytest
+from corpus_parts import CONFIG
+
+from memory_plugins.gates import evaluate
+
+
+def _candidate(text: str) -> dict[str, Any]:
+    return {
+        "type": "stable_user_context",
+        "text": text,
+        "tags": ["notes", "contacts"],
+        "confidence": 0.9,
+        "stability": "stable",
+        "identity": {"subject": "notes"},
+        "action": "add",
+        "source_signal": "explicit_memory_intent",
+        "reason": "the user asked to keep it",
+        "conflict_signal": False,
+    }
+
+
+def _detail(text: str) -> str | None:
+    """None when the memory is stored, else the refusal's detail."""
+    decision = evaluate(_candidate(text), "conv-1", CONFIG)
+    return None if decision.accepted else decision.detail
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # freephone and shared-cost numbers, their country written with them
+        "The airline's help desk, which he rang twice about the refund, is 1-800-433-7300.",
+        "For the broadband fault she dials +44 800 800 150 from the landline.",
+        "Die Hotline der Bahn erreicht man unter +49 180 6 996633.",
+        # a business register named after the value, with the copula of its language
+        "12.345.678/0001-95 é o CNPJ da padaria Pão Quente Ltda., para a nota fiscal.",
+        # an invoice's number in French, Spanish, Italian and German
+        "Facture Orange n° 4398120577 de 39,99 € à payer avant le 10.",
+        "La factura de Iberdrola 7715209843 vence el día 12.",
+        "La fattura Enel 5520918374 scade il 15 del mese.",
+        "Rechnung Nr. 8839102745 der Stadtwerke ist bis Freitag fällig.",
+        # an issuer's published test number, called one
+        "I testmiljön använder hon alltid testpersonen 19121212-1212 (Tolvan Tolvansson).",
+    ],
+)
+def test_numbers_that_are_no_ones_own_are_stored(text: str) -> None:
+    assert _detail(text) is None, _detail(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a mobile with its country code, a freephone number the text says reaches a person
+        "Her cell, in case the school calls, is 1-415-555-2671.",
+        "Can you call me on +44 808 157 0028 tomorrow about the flat?",
+        # the same register's number called the user's own, a personal number with "é"
+        "12.345.678/0001-95 é o meu CNPJ de MEI, da minha própria empresa.",
+        "529.982.247-25 é o CPF dela.",
+        # the published test number pasted as someone's, no test word around
+        "Hans personnummer är 19121212-1212.",
+    ],
+)
+def test_the_same_shapes_that_are_someones_stay_refused(text: str) -> None:
+    assert _detail(text) is not None, text
