@@ -313,9 +313,10 @@ _PIN_WORDS = (
     r"(?:\s+\w+){0,2}?\s+(?:" + _NOTE_LOCKS + r")"
 )
 # Groups of letters and digits joined by hyphens, or groups holding a digit joined by spaces
-# ("8f3k-2l9q", "4829 1736", "12-34-56"; not "10 one-time"); the first holds a digit.
+# ("8f3k-2l9q", "4829 1736", "12-34-56"; not "10 one-time"); a digit stands in the first
+# group or in a group dashed to it ("YGSHN-23RX5-NQKF3-…", as Microsoft prints its codes).
 _CODE_GROUPS = (
-    r"(?=[A-Za-z]{0,11}[0-9])[0-9A-Za-z]{2,12}(?:-[0-9A-Za-z]{2,12}){0,4}"
+    r"(?=[A-Za-z-]{0,64}[0-9])[0-9A-Za-z]{2,12}(?:-[0-9A-Za-z]{2,12}){0,4}"
     r"(?: (?=[A-Za-z]{0,11}[0-9])[0-9A-Za-z]{2,12}(?![0-9A-Za-z-])){0,3}(?![0-9A-Za-z-])"
 )
 # What two-factor backup and recovery codes are called, in English (before "code(s)") and
@@ -1523,13 +1524,21 @@ def _password(text: str) -> str | None:
 
 # A password named in any field of the memory (the fields are read joined): the English
 # word as people type it, in the languages of ``_WORLD_WORDS``, and the shorthand
-# (French "mdp", Vietnamese "mk" in small letters, Korean "비번", Japanese "パス").
+# (French "mdp", Vietnamese "mk" in small letters, Korean "비번", Japanese "パス"); or
+# signing in, what a password is for, in those languages ("login Shopee", "đăng nhập
+# Zalo", "accesso a Outlook", "เข้าระบบ", "تسجيل الدخول", "ログイン").
 _NAMES_A_PASSWORD = re.compile(
     _WORLD_WORDS
     + r"|(?<![A-Za-z])(?:"
     + _PASSWORD_TYPED
     + r"|passwd|passphrase|passcode|pwd|pswd|mdp)(?![A-Za-z])"
-    r"|(?<![A-Za-z])(?-i:mk)(?![A-Za-z])|비번|パス(?![ァ-ヶー])",
+    r"|(?<![A-Za-z])(?-i:mk)(?![A-Za-z])|비번|パス(?![ァ-ヶー])"
+    r"|(?<![^\W\d_])(?:log[ \t-]?ins?|logon|sign[ \t-]?ins?|signin|anmeld\w*|einlogg\w*"
+    r"|connexion|connecter|iniciar[ \t]sesi[óo]n|accesso|acceso|acesso|inloggen|zaloguj\w*"
+    r"|logowani\w*|přihlá[sš]\w*|bejelentkez\w*|giriş|oturum[ \t]aç\w*|đăng[ \t]nhập"
+    r"|σύνδεση|вход|войти|вхід|увійти)(?![^\W\d_])"
+    r"|تسجيل[ \t]الدخول|يسجل[ \t]دخول|ورود[ \t]به|התחברות|लॉग[ \t]?इन|लॉगिन|เข้าสู่ระบบ|เข้าระบบ"
+    r"|ログイン|로그인|登录|登入|登陆",
     re.IGNORECASE,
 )
 # A word of a memory: what stands between spaces, six to 48 characters.
@@ -1561,9 +1570,11 @@ _PASSWORD_MARKS = frozenset("!#$%&?~^@")
 # Marks that join words and numbers in names too ("Kedi845.Tekir", "_Kedi58", "Chai-0898").
 _JOINING_MARKS = frozenset("._-")
 # What those marks make in prose: a handle ("@john_doe99"), a hashtag of a word and a year
-# ("#Summer2024"), a numbered thing or a price ("Issue#12", "CAD$50"), a percentage.
+# ("#Summer2024"), a numbered thing ("Issue#12", "Ticket#4521", "#12") or a price in a
+# currency's code ("CAD$50", "$120"), a percentage.
 _MARKED_PROSE = re.compile(
-    r"@[A-Za-z0-9_.]+|#[^\W\d_]+(?:19|20)[0-9]{2}|[^\W\d_]*[#$][0-9]+|[^%]*[0-9]%"
+    r"@[A-Za-z0-9_.]+|#[^\W\d_]+(?:19|20)[0-9]{2}|[^%]*[0-9]%|[A-Z]{0,3}\$[0-9]+"
+    r"|(?i:(?:issues?|tickets?|orders?|cases?|bugs?|pr|items?|rooms?|errors?|no|nr|step)?#[0-9]+)"
 )
 # Runs of two digits or more: a number, unless it is a year.
 _NUMBER_RUN = re.compile(r"[0-9]{2,}")
@@ -1592,9 +1603,22 @@ def _made_in_a_password_memory(text: str) -> bool:
         start = token.start()
         if _NAMED_SO_BEFORE.search(text, max(0, start - 40), start) is not None:
             continue
+        if _PASSWORD_MARKS.isdisjoint(value) and _USER_BEFORE.search(
+            text, max(0, start - 24), start
+        ):
+            continue  # "login: mei_lin_07": a user name, which holds none of a password's marks
         if not called_a_test_value(text, start, token.end()):
             return True
     return False
+
+
+# A user name's field or word right before a value ("login: …", "usuario …", "ID …").
+_USER_BEFORE = re.compile(
+    r"(?:(?<![^\W\d_])(?:log[ \t-]?in|user(?:[ \t]?name)?|usuario|utilisateur|benutzer\w*|utente"
+    r"|gebruiker\w*|użytkownik\w*|kullanıcı(?:[ \t]adı)?|tài[ \t]khoản|akun|id|логин"
+    r"|пользовател\w*)|账号|帳號|用户名|ユーザー名?|아이디)[ \t]*[:：=]?[ \t]*[\"'“«„]?$",
+    re.IGNORECASE,
+)
 
 
 def _made_word(value: str) -> bool:
@@ -1990,6 +2014,12 @@ _PASSWORD_WORDS = (
     *("kombina", "combina", "комбина", "комбіна", "συνδυασμ"),
     # Vietnamese and Mexican shorthand (_SECRET_NAME)
     *("mk", "contra"),
+    # signing in, in the languages of the word lists (_NAMES_A_PASSWORD)
+    *("logon", "anmeld", "einlogg", "connexion", "connecter", "sesión", "sesion", "accesso"),
+    *("acceso", "acesso", "inloggen", "zaloguj", "logowani", "přihlá", "bejelentkez", "giriş"),
+    *("oturum", "đăng nhập", "σύνδεση", "вход", "войти", "вхід", "увійти", "الدخول", "دخول"),
+    *("ورود", "התחברות", "लॉग", "लॉगिन", "เข้าสู่ระบบ", "เข้าระบบ"),
+    *("ログイン", "로그인", "登入", "登陆"),
 )
 
 

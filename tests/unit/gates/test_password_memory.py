@@ -103,3 +103,40 @@ def test_without_a_password_named_the_same_value_is_another_rules() -> None:
     # Joined by "." with no symbol a password alone holds: only a name makes it one.
     assert _detail("Her cat is Olivia991.Rose on the vet's form.", ["cat", "vet"]) is None
     assert _detail("Olivia991.Rose — это пароль от ноутбука.", ["cat", "vet"]) is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "tags", "reason"),
+    [
+        # signing in named, not the password: in the text, the subject or the reason
+        ("Notas: Mercado Libre → lucia.fer, luego Alfajor#2020 para entrar.",
+         ["login Mercado Libre", "notas"], "noted"),
+        ("Ghi chú: Tiki — PhoMai@1997 (nhập cái này khi đăng nhập).", ["tiki", "ghi chú"], "noted"),
+        ("Appunti: Fastweb → Pizzetta!42, ogni mattina.", ["appunti", "casa"],
+         "the user noted their own login details"),
+    ],
+)  # fmt: skip
+def test_a_made_value_in_a_memory_about_signing_in_is_refused(
+    text: str, tags: list[str], reason: str
+) -> None:
+    detail = _detail(text, tags, reason)
+    assert detail is not None, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # signing in named, and a numbered thing, a price or a network's name beside it
+        "Her login problem is Ticket#4521; the plan costs CAD$50 a month.",
+        "After logging in, the network named Casa_Lopez55 showed up.",
+        # a user name after its field's word: no mark a password holds
+        "Forum login: mei_lin_07, the password is in her manager.",
+    ],
+)
+def test_look_alikes_in_a_memory_about_signing_in_are_stored(text: str) -> None:
+    assert _detail(text, ["account", "support"]) is None
+
+
+def test_a_recovery_code_whose_first_group_has_no_digit_is_refused() -> None:
+    text = 'Herstelcode van haar Microsoft-account: "QWRTP-48KD2-ZXCVB-9MN3L-PLKJH".'
+    assert _detail(text, ["microsoft", "account"]) is not None

@@ -34,7 +34,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After a made value in a memory that names a password anywhere (test_password_memory.py):
     # 2, 5 — one more refused, a strong password's example that only Arabic words call one
     # (the test words hold no Arabic "example"); left so, the sealed part scored once.
-    assert within(wrong, (2, 5)), shown
+    # After signing in named as a password's purpose and recovery codes whose digit stands in a later dashed group (test_password_memory.py): 1, 5.
+    assert within(wrong, (1, 5)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -47,7 +48,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # After placeholders that say "your …" or "… here" and the words for a sample or a documentation in more languages: 12, 5.
     # After the round of secrets and identifiers written as people write them (test_written_as_people_write.py): 8, 5.
     # After placeholders and what is left to fill in later counted in more languages: 8, 2.
-    assert wrong == (8, 2), shown
+    # After signing in named as a password's purpose and recovery codes whose digit stands in a later dashed group (test_password_memory.py): 0, 2.
+    assert wrong == (0, 2), shown
 
 
 @pytest.mark.parametrize(
