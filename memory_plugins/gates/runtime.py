@@ -195,7 +195,8 @@ _NOTE_LOCKS = (
     r"|intercom|interfon\w*|domofon\w*|домофон\w*|citofono|interphone|porteiro|kaputelefon\w*"
     r"|padlock|candado|cadenas|cadeado|lucchetto|kłódk\w*|hänglås\w*|lakat\w*|gembok"
     r"|door[ \t]lock|smart[ \t]lock|parcel[ \t]locker|paczkomat\w*|packstation|поштомат\w*"
-    r"|постамат\w*|easybox|omniva|smartpost"
+    r"|постамат\w*|easybox|omniva|smartpost|cacifo|pakketautomaat|paketskåp|pakkeboks"
+    r"|csomagautomat\w*|balíkovn\w*|balíkobox\w*|alzabox\w*|zbox|z-box|foxpost"
     # a Scandinavian alarm
     r"|larm|larmet"
     # a lock set by its digits
@@ -993,6 +994,8 @@ _NOTE_LOCK_STEMS = (
     *("hänglås", "lakat", "gembok", "door lock", "smart lock", "parcel locker", "paczkomat"),
     *("packstation", "поштомат", "постамат", "インターホン", "宅配ボックス", "南京錠", "인터폰"),
     *("도어락", "자물쇠", "택배함", "快递柜", "门锁", "对讲"),
+    *("cacifo", "pakketautomaat", "paketskåp", "pakkeboks", "csomagautomat", "balíkovn"),
+    *("balíkobox", "alzabox", "zbox", "z-box", "foxpost"),
 )
 _HAS_NOTE_LOCK_STEM = Substrings(_NOTE_LOCK_STEMS)
 # Where a note's list item ends: a comma, a semicolon, a line break, a middle dot (the
@@ -1065,6 +1068,26 @@ def _note_items(text: str) -> Iterator[tuple[int, int, str]]:
         yield low, high, text[low:high].rstrip(",;·•|，；、،・･/. \n")
 
 
+# A list's items set off by their bullets instead: a hyphen between spaces ("…: - pagar
+# a luz - cofre 036714 - …"), or a number and a parenthesis or a full stop ("1) … 2) …"),
+# each kind read alone (a dash inside a numbered item, "domofon u babci – 8662", is no
+# bullet), after the items the separators above set off ("alarme - 1318" is one item).
+_BULLETS = (re.compile(r"[ \t]-[ \t]"), re.compile(r"(?<!\S)[0-9]{1,2}[.)](?=[ \t])"))
+
+
+def _bulleted_items(text: str) -> Iterator[str]:
+    """The items of a list set off by bullets of one kind (``_BULLETS``), three or more,
+    each without its closing marks."""
+    for bullet in _BULLETS:
+        found = list(itertools.islice(bullet.finditer(text), 64))
+        if len(found) < 2:
+            continue
+        starts = [0, *(b.end() for b in found)]
+        ends = [*(b.start() for b in found), len(text)]
+        for low, high in zip(starts, ends, strict=True):
+            yield text[low:high].strip().rstrip(",;·•|，；、،・･/. \n")
+
+
 def _note_item_code(text: str) -> bool:
     """Whether an item of a note's list (three or more items a comma, a semicolon, a line
     or a middle dot apart) holds nothing but up to six words, an alarm or a safe
@@ -1077,7 +1100,7 @@ def _note_item_code(text: str) -> bool:
     if _NOTE_LOCK.search(text) is None:
         return False
     text = fold(text)
-    for _, _, item in _note_items(text):
+    for item in itertools.chain((item for _, _, item in _note_items(text)), _bulleted_items(text)):
         if not 6 <= len(item) <= 80 or _NOTE_LOCK.search(item) is None:
             continue
         found = _NOTE_ITEM.fullmatch(item)
@@ -2115,6 +2138,9 @@ _KEYED_PLACE_WORDS = (
     r"|під'їзд|kapı|tuş[ \t]takım|diafon|garaj|apartman|cửa|cổng|bàn[ \t]phím|két|pintu|gerbang"
     r"|pagar|panel|layar|loker|brankas|lobi|kondo|condo|apartemen|interkom|dörr|porttelefon|knappsats"
     r"|smart[ \t]lock|door[ \t]?lock"
+    # a parcel locker in more languages, and the lockers people name by their network
+    r"|cacifo|packstation|pakketautomaat|paketskåp|pakkeboks|csomagautomat|balíkovn|balíkobox"
+    r"|alzabox|z-?box|foxpost|丰巢"
     # an alarm, whose keypad takes the code that turns it off
     r"|alarm|allarm|riasztó|συναγερμ|сигнализ|сигналіз|(?<![a-z])larm"
     r"|kodlås|kassaskåp|förråd|dveř|brán|klávesnic|zvon|sklep|πόρτ|θυροτηλέφωνο|πληκτρολόγιο"

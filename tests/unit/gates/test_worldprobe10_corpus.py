@@ -31,7 +31,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After a code in a memory that names one anywhere (test_kind_named_anywhere.py): 24, 3.
     # After a code's word beside a door's, a gate's or a keypad's naming a code anywhere (test_kind_named_anywhere.py): 23, 3.
     # After a made value in a memory that names a password anywhere (test_password_memory.py): 20, 3.
-    assert within(wrong, (20, 3)), shown
+    # After a list's items set off by hyphen or number bullets, and parcel lockers named in more languages (test_bulleted_lists.py): 19, 3.
+    assert within(wrong, (19, 3)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -54,7 +55,8 @@ def test_tuning_part_counts_are_pinned() -> None:
     # After a code in a memory that names one anywhere (test_kind_named_anywhere.py): 5, 1.
     # After a made value in a memory that names a password anywhere (test_password_memory.py): 4, 1.
     # After public lines written with their country's code, a business register named after a copula of another language, the invoice's word in more languages and Sweden's test person number (test_public_lines_and_invoices.py): 4, 0.
-    assert wrong == (4, 0), shown
+    # After a list's items set off by hyphen or number bullets, and parcel lockers named in more languages (test_bulleted_lists.py): 2, 0.
+    assert wrong == (2, 0), shown
 
 
 @pytest.mark.parametrize(

@@ -26,7 +26,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # others: the same.
     # After a code in a memory that names one anywhere (test_kind_named_anywhere.py): 12, 5.
     # After a code's word beside a door's, a gate's or a keypad's naming a code anywhere (test_kind_named_anywhere.py): 10, 5.
-    assert within(wrong, (10, 5)), shown
+    # After a list's items set off by hyphen or number bullets, and parcel lockers named in more languages (test_bulleted_lists.py): 9, 5.
+    assert within(wrong, (9, 5)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:

@@ -28,7 +28,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After a code's word beside a door's, a gate's or a keypad's naming a code anywhere (test_kind_named_anywhere.py): 16, 4.
     # After seed words of exactly a phrase's length read field by field, a connection string's password holding "#", keys as a provider's documentation prints them and a token's prefix with the rest masked (test_documented_examples.py): 16, 3.
     # After a made value in a memory that names a password anywhere (test_password_memory.py): 13, 3.
-    assert within(wrong, (13, 3)), shown
+    # After a list's items set off by hyphen or number bullets, and parcel lockers named in more languages (test_bulleted_lists.py): 12, 3.
+    assert within(wrong, (12, 3)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
@@ -38,4 +39,5 @@ def test_tuning_part_counts_are_pinned() -> None:
     # After a code in a memory that names one anywhere (test_kind_named_anywhere.py): 9, 0.
     # After a code's word beside a door's, a gate's or a keypad's naming a code anywhere (test_kind_named_anywhere.py): 7, 0.
     # After a made value in a memory that names a password anywhere (test_password_memory.py): 4, 0.
-    assert wrong == (4, 0), shown
+    # After a list's items set off by hyphen or number bullets, and parcel lockers named in more languages (test_bulleted_lists.py): 3, 0.
+    assert wrong == (3, 0), shown

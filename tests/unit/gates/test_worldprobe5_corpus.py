@@ -34,7 +34,8 @@ def test_sealed_part_counts_may_only_fall() -> None:
     # After a code's word beside a door's, a gate's or a keypad's naming a code anywhere (test_kind_named_anywhere.py): 14, 6.
     # After seed words of exactly a phrase's length read field by field, a connection string's password holding "#", keys as a provider's documentation prints them and a token's prefix with the rest masked (test_documented_examples.py): 12, 5.
     # After a made value in a memory that names a password anywhere (test_password_memory.py): 10, 5.
-    assert within(wrong, (10, 5)), shown
+    # After a list's items set off by hyphen or number bullets, and parcel lockers named in more languages (test_bulleted_lists.py): 9, 5.
+    assert within(wrong, (9, 5)), shown
 
 
 def test_tuning_part_counts_are_pinned() -> None:
