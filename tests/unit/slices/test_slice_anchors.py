@@ -2,7 +2,6 @@
 
 import json
 import logging
-import time
 from pathlib import Path
 
 import pytest
@@ -179,9 +178,8 @@ def test_a_long_paste_is_read_from_its_head_and_tail(extractor: IntentExtractor)
         "The quick brown fox jumps over the lazy dog. " * 500
         + "\n\nSummarize the above in 3 bullet points"
     )
-    began = time.perf_counter()
+    # (how long the rules take on such a paste is `memory-plugins bench intent`'s to print)
     anchor = extractor.extract(text)
     snapshot = extract_constraints(text)
-    assert time.perf_counter() - began < 0.5  # rules stay fast whatever the length
     assert anchor.action is IntentAction.SUMMARIZE
     assert snapshot.to_dict() == {"max_count": 3, "format": "bullet"}
