@@ -1109,6 +1109,19 @@ def _th_pin(digits: str) -> bool:
     return bool(pin.is_valid(digits))
 
 
+# A Greek identity card's number as the card prints it: two series letters (the Greek
+# capitals the police uses, which Latin keyboards type as their look-alikes) and six
+# digits ("ΥΒ 257377"); read in a text written in Greek, where nothing else has that shape
+# (a plate has three letters and four digits, a postcode five digits).
+_GREEK_WORD = re.compile(r"[α-ωάέήίόύώ]{2}")
+_GR_SERIES = "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧABEZHIKMNOPTYX"
+_GR_ID_CARD = re.compile(
+    r"(?<![^\W\d_])([" + _GR_SERIES + r"]{2})[ \t-]?([0-9]{6})(?![0-9]|[^\W\d_])"
+)
+# Abbreviations written so before a number that is no card's: a registration number.
+_GR_NOT_A_SERIES = frozenset(("ΑΜ", "AM"))
+
+
 def _own_formats(text: str) -> str | None:
     if "сери" in text and _RU_PASSPORT.search(text):
         return "ru.passport (Russian internal passport: series and number)"
@@ -1141,6 +1154,12 @@ def _own_formats(text: str) -> str | None:
     for m in _TH_PIN_PRINTED.finditer(text):
         if _th_pin(m.group().replace(" ", "")) and not placeholder_value(text, m.start(), m.end()):
             return "th.pin (Thai personal identification number, grouped as the card prints it)"
+    if _GREEK_WORD.search(text) is not None:
+        for m in _GR_ID_CARD.finditer(text):
+            if m[1] in _GR_NOT_A_SERIES or thing_named_before(text, m.start(), m.end()):
+                continue  # "ΑΜ 123456": a registration number (Αριθμός Μητρώου), not a card
+            if not placeholder_value(text, m.start(), m.end()):
+                return "gr.adt (Greek identity card number: series letters and six digits)"
     for m in _CN_ID_OLD.finditer(text):  # stdnum validates only the 18-character form
         try:
             date(1900 + int(m[1]), int(m[2]), int(m[3]))

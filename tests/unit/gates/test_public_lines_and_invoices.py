@@ -73,3 +73,30 @@ def test_numbers_that_are_no_ones_own_are_stored(text: str) -> None:
 )
 def test_the_same_shapes_that_are_someones_stay_refused(text: str) -> None:
     assert _detail(text) is not None, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Για τα εισιτήρια του πλοίου δηλώνει πάντα ΑΚ 518274.",
+        "Στις αιτήσεις στο gov.gr βάζει το ΧΡ-604193.",
+        # typed with the Latin look-alikes of the series letters, in a Greek sentence
+        "Για την ενοικίαση αυτοκινήτου έδωσε το AK 518274.",
+    ],
+)
+def test_a_greek_identity_cards_number_is_refused_bare(text: str) -> None:
+    assert _detail(text) == (
+        "national_id: gr.adt (Greek identity card number: series letters and six digits)"
+    ), _detail(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Η παραγγελία ΑΒ 518274 έφτασε χθες.",  # an order's number
+        "Ο αριθμός στο πτυχίο του γράφει ΑΜ 518274.",  # a registration number (Αριθμός Μητρώου)
+        "The ferry booking reference is AK 518274.",  # not a Greek text
+    ],
+)
+def test_the_same_shape_elsewhere_is_stored(text: str) -> None:
+    assert _detail(text) is None, _detail(text)
