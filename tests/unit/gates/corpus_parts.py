@@ -118,3 +118,26 @@ def tuning_texts() -> list[str]:
                     texts.append(fold(candidate["text"]))
                     texts.extend(fold(tag) for tag in candidate.get("tags", []))
     return texts
+
+
+def memory(text: str, tags: list[str], reason: str = "the user asked to keep it") -> dict[str, Any]:
+    """A candidate holding ``text`` with ``tags`` (the first also its identity's subject)
+    and ``reason``: what a model proposes, for the tests that write their own sentences."""
+    return {
+        "type": "stable_user_context",
+        "text": text,
+        "tags": tags,
+        "confidence": 0.9,
+        "stability": "stable",
+        "identity": {"subject": tags[0]},
+        "action": "add",
+        "source_signal": "explicit_memory_intent",
+        "reason": reason,
+        "conflict_signal": False,
+    }
+
+
+def refusal(text: str, tags: list[str], reason: str = "the user asked to keep it") -> str | None:
+    """None when the gates store :func:`memory`'s candidate, else their refusal's detail."""
+    decision = evaluate(memory(text, tags, reason), "conv-1", CONFIG)
+    return None if decision.accepted else decision.detail

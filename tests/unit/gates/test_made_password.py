@@ -6,29 +6,15 @@ The sentences are this file's own, written for the rule's general cases.
 """
 
 import pytest
-from corpus_parts import CONFIG
-
-from memory_plugins.gates import evaluate
+from corpus_parts import refusal
 
 
 def decide(text: str) -> tuple[bool, str]:
     """Whether the gates store ``text`` in a memory whose other fields name no password
     (a password named anywhere in a memory is another rule's: test_password_memory.py),
-    and the decision's detail."""
-    candidate = {
-        "type": "stable_user_context",
-        "text": text,
-        "tags": ["notes", "reminders"],
-        "confidence": 0.9,
-        "stability": "stable",
-        "identity": {"subject": "notes"},
-        "action": "add",
-        "source_signal": "explicit_memory_intent",
-        "reason": "the user asked to keep it",
-        "conflict_signal": False,
-    }
-    decision = evaluate(candidate, "conv-1", CONFIG)
-    return decision.accepted, decision.detail
+    and the refusal's detail."""
+    detail = refusal(text, ["notes", "reminders"])
+    return detail is None, detail or ""
 
 
 @pytest.mark.parametrize(

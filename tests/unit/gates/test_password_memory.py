@@ -8,33 +8,8 @@ The sentences are this module's own, in the shapes the probes' tuning parts show
 (``tests/data/detection/README.md``).
 """
 
-from typing import Any
-
 import pytest
-from corpus_parts import CONFIG
-
-from memory_plugins.gates import evaluate
-
-
-def _candidate(text: str, tags: list[str], reason: str) -> dict[str, Any]:
-    return {
-        "type": "stable_user_context",
-        "text": text,
-        "tags": tags,
-        "confidence": 0.9,
-        "stability": "stable",
-        "identity": {"subject": tags[0]},
-        "action": "add",
-        "source_signal": "explicit_memory_intent",
-        "reason": reason,
-        "conflict_signal": False,
-    }
-
-
-def _detail(text: str, tags: list[str], reason: str = "the user asked to keep it") -> str | None:
-    """None when the memory is stored, else the refusal's detail."""
-    decision = evaluate(_candidate(text, tags, reason), "conv-1", CONFIG)
-    return None if decision.accepted else decision.detail
+from corpus_parts import refusal as _detail
 
 
 @pytest.mark.parametrize(

@@ -7,33 +7,13 @@ The sentences are this module's own, in the shapes the probes' tuning parts show
 (``tests/data/detection/README.md``).
 """
 
-from typing import Any
-
 import pytest
-from corpus_parts import CONFIG
-
-from memory_plugins.gates import evaluate
-
-
-def _candidate(text: str) -> dict[str, Any]:
-    return {
-        "type": "stable_user_context",
-        "text": text,
-        "tags": ["notes", "contacts"],
-        "confidence": 0.9,
-        "stability": "stable",
-        "identity": {"subject": "notes"},
-        "action": "add",
-        "source_signal": "explicit_memory_intent",
-        "reason": "the user asked to keep it",
-        "conflict_signal": False,
-    }
+from corpus_parts import refusal
 
 
 def _detail(text: str) -> str | None:
     """None when the memory is stored, else the refusal's detail."""
-    decision = evaluate(_candidate(text), "conv-1", CONFIG)
-    return None if decision.accepted else decision.detail
+    return refusal(text, ["notes", "contacts"])
 
 
 @pytest.mark.parametrize(
