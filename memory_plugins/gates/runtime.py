@@ -1057,6 +1057,10 @@ def _code_of_a_lock(text: str) -> bool:
     return False
 
 
+# What closes a list's item: its separator, a full stop, spaces.
+_ITEM_CLOSING = ",;·•|，；、،・･/. \n"
+
+
 def _note_items(text: str) -> Iterator[tuple[int, int, str]]:
     """The items of a note's list in ``text`` (three or more, a comma, a semicolon, a line
     break, a middle dot or a slash between spaces apart: ``_NOTE_ITEM_END``), each with
@@ -1065,7 +1069,7 @@ def _note_items(text: str) -> Iterator[tuple[int, int, str]]:
     if len(bounds) < 4:
         return  # a list has three items at least
     for low, high in itertools.pairwise(bounds):
-        yield low, high, text[low:high].rstrip(",;·•|，；、،・･/. \n")
+        yield low, high, text[low:high].rstrip(_ITEM_CLOSING)
 
 
 # A list's items set off by their bullets instead: a hyphen between spaces ("…: - pagar
@@ -1085,7 +1089,7 @@ def _bulleted_items(text: str) -> Iterator[str]:
         starts = [0, *(b.end() for b in found)]
         ends = [*(b.start() for b in found), len(text)]
         for low, high in zip(starts, ends, strict=True):
-            yield text[low:high].strip().rstrip(",;·•|，；、،・･/. \n")
+            yield text[low:high].strip().rstrip(_ITEM_CLOSING)
 
 
 def _note_item_code(text: str) -> bool:
@@ -1656,11 +1660,10 @@ def _made_word(value: str) -> bool:
     if not marks or not marks <= _JOINING_MARKS:
         return False
     lower = any(c.islower() for c in value)
-    numbered = any(not _year(run) for run in _NUMBER_RUN.findall(value))
+    numbers = [run for run in _NUMBER_RUN.findall(value) if not _year(run)]
     if marks == {"-"}:  # compounds and models are written so ("Galaxy-S23", "RTX-4090")
-        long_number = any(len(run) >= 3 and not _year(run) for run in _NUMBER_RUN.findall(value))
-        return lower and long_number and any(c.isupper() for c in value)
-    return lower and numbered
+        return lower and any(len(run) >= 3 for run in numbers) and any(c.isupper() for c in value)
+    return lower and bool(numbers)
 
 
 # A value in the form sites ask a person to give a password: a word, two or more digits and

@@ -120,16 +120,19 @@ def tuning_texts() -> list[str]:
     return texts
 
 
-def memory(text: str, tags: list[str], reason: str = "the user asked to keep it") -> dict[str, Any]:
-    """A candidate holding ``text`` with ``tags`` (the first also its identity's subject)
-    and ``reason``: what a model proposes, for the tests that write their own sentences."""
+def memory(
+    text: str, tags: list[str], reason: str = "the user asked to keep it", subject: str = ""
+) -> dict[str, Any]:
+    """A candidate holding ``text`` with ``tags``, ``reason`` and its identity's
+    ``subject`` (the first tag when none is given): what a model proposes, for the tests
+    that write their own sentences."""
     return {
         "type": "stable_user_context",
         "text": text,
         "tags": tags,
         "confidence": 0.9,
         "stability": "stable",
-        "identity": {"subject": tags[0]},
+        "identity": {"subject": subject or tags[0]},
         "action": "add",
         "source_signal": "explicit_memory_intent",
         "reason": reason,

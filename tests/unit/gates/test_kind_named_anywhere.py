@@ -9,39 +9,22 @@ The sentences are this module's own, in the shapes the probes' tuning parts show
 (``tests/data/detection/README.md``).
 """
 
-from typing import Any
-
 import pytest
-from corpus_parts import CONFIG
+from corpus_parts import CONFIG, memory
 
 from memory_plugins.gates import evaluate
 
 
-def _candidate(text: str, tags: list[str], subject: str) -> dict[str, Any]:
-    return {
-        "type": "stable_user_context",
-        "text": text,
-        "tags": tags,
-        "confidence": 0.9,
-        "stability": "stable",
-        "identity": {"subject": subject},
-        "action": "add",
-        "source_signal": "explicit_memory_intent",
-        "reason": "the user asked to keep it",
-        "conflict_signal": False,
-    }
-
-
 def _refused(text: str, tags: list[str], subject: str) -> str:
     """The detail of the gates' refusal of the memory; fails if they store it."""
-    decision = evaluate(_candidate(text, tags, subject), "conv-1", CONFIG)
+    decision = evaluate(memory(text, tags, subject=subject), "conv-1", CONFIG)
     assert not decision.accepted, (text, decision.detail)
     return decision.detail
 
 
 def _stored(text: str, tags: list[str], subject: str) -> None:
     """Fails unless the gates store the memory."""
-    decision = evaluate(_candidate(text, tags, subject), "conv-1", CONFIG)
+    decision = evaluate(memory(text, tags, subject=subject), "conv-1", CONFIG)
     assert decision.accepted, (text, decision.detail)
 
 
